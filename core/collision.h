@@ -1,0 +1,74 @@
+// The shared collision layer: the one place that answers "is this pixel solid", "does this
+// box hit anything when it moves this way", "is there a wall on this grid edge", "is this
+// cell blocked for this direction of travel". Every mover asks here; the app never
+// reimplements any of it. Outside the map is solid. Every query is O(1) per pixel or cell.
+//
+// A CollisionWorld reads the Map it was built from (tiles and walls directly); call
+// rebuild() after changing the tileset or the brushes. The Map must outlive it.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "geom.h"
+#include "map.h"
+
+namespace ts {
+
+class CollisionWorld {
+public:
+    explicit CollisionWorld(const Map& map);
+    void rebuild();
+    const Map& map() const { return *map_; }
+
+    int32_t tileSize() const { return tile_; }
+    int64_t widthPx() const { return int64_t(map_->width) * tile_; }
+    int64_t heightPx() const { return int64_t(map_->height) * tile_; }
+
+    // Shape of the tile at cell (cx, cy); outside the map: Solid.
+    Shape shapeAt(int64_t cx, int64_t cy) const;
+    uint8_t passMaskAt(int64_t cx, int64_t cy) const;
+
+    // Seed 004's cell rule: a cell is blocked unless it is empty, or one-way with `travel`
+    // in its pass mask. Slopes count as solid cells. Outside the map: blocked.
+    // travel = DIR_NONE asks about standing in the cell: one-way cells are not blocked.
+    bool cellBlocked(int64_t cx, int64_t cy, uint8_t travel) const;
+
+    // Static solidity of one pixel: solid tiles, slope masks, brushes, outside the map.
+    // One-way tiles and edge walls (lines, not pixels) do not count.
+    bool solidPixel(int64_t x, int64_t y) const;
+
+    // Does box r hit anything, for a box that has just moved one step in `travel` (one Dir
+    // bit) or stands still (DIR_NONE)? Counts solidPixel geometry, edge walls that cross the
+    // box's interior (touching a wall is not hitting it), and one-way tiles whose pass mask
+    // lacks `travel`, but only where the box's leading edge enters the tile through its
+    // entry edge (landing on a platform from above, not when already inside it).
+    bool rectBlocked(const RectI& r, uint8_t travel) const;
+    bool rectOverlapsSolid(const RectI& r) const { return rectBlocked(r, DIR_NONE); }
+
+    // Edge walls, including the map border (seed 002). Horizontal: top edge of cell
+    // (cx, cy); vertical: left edge of cell (cx, cy).
+    bool wallH(int64_t cx, int64_t cy) const;
+    bool wallV(int64_t cx, int64_t cy) const;
+
+    // Rectangles of the geometry that overlaps r (for debug overlays): whole solid or slope
+    // tiles, brushes, and walls as zero-thickness rectangles.
+    void collectSolids(const RectI& r, std::vector<RectI>& out) const;
+
+private:
+    bool tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8_t travel) const;
+    bool brushHit(const RectI& r) const;
+    bool wallsCross(const RectI& r) const;
+
+    const Map* map_;
+    int32_t tile_ = 16;
+    std::vector<Shape> kindShape_;
+    std::vector<uint8_t> kindMask_;
+    std::vector<uint16_t> colHeight_;  // [shape * tile + column]
+    // Brushes bucketed on a coarse grid of kBucket x kBucket tiles (compressed rows).
+    static constexpr int kBucket = 8;
+    int64_t bucketsX_ = 0, bucketsY_ = 0;
+    std::vector<uint32_t> bucketStart_;
+    std::vector<uint32_t> bucketItems_;
+};
+
+}  // namespace ts

@@ -1,0 +1,123 @@
+#include "input_log.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace ts {
+
+int64_t InputLog::frames() const {
+    int64_t n = 0;
+    for (const InputRun& r : runs) n += r.count;
+    return n;
+}
+
+InputBits InputLog::at(int64_t frame) const {
+    if (frame < 0) return 0;
+    for (const InputRun& r : runs) {
+        if (frame < r.count) return r.keys;
+        frame -= r.count;
+    }
+    return 0;
+}
+
+void InputLog::push(InputBits keys) {
+    if (!runs.empty() && runs.back().keys == keys) {
+        ++runs.back().count;
+    } else {
+        runs.push_back(InputRun{1, keys});
+    }
+}
+
+namespace {
+std::string trim(const std::string& s) {
+    size_t a = s.find_first_not_of(" \t\r");
+    if (a == std::string::npos) return "";
+    size_t b = s.find_last_not_of(" \t\r");
+    return s.substr(a, b - a + 1);
+}
+}  // namespace
+
+bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
+    InputLog log;
+    std::istringstream in(text);
+    std::string raw;
+    int64_t lineNo = 0, total = 0;
+    auto fail = [&](const std::string& what) {
+        *error = "line " + std::to_string(lineNo) + ": " + what;
+        return false;
+    };
+    while (std::getline(in, raw)) {
+        ++lineNo;
+        size_t hash = raw.find('#');
+        std::string line = trim(hash == std::string::npos ? raw : raw.substr(0, hash));
+        if (line.empty()) continue;
+        std::vector<std::string> fields;
+        std::string f;
+        std::istringstream ls(line);
+        while (std::getline(ls, f, ',')) fields.push_back(trim(f));
+        if (!line.empty() && line.back() == ',') fields.push_back("");
+        const std::string& countText = fields[0];
+        if (countText.empty() || countText.size() > 12 ||
+            countText.find_first_not_of("0123456789") != std::string::npos)
+            return fail("frame count \"" + countText + "\" is not a positive whole number");
+        int64_t count = std::stoll(countText);
+        if (count < 1) return fail("frame count must be at least 1");
+        total += count;
+        if (total > kMaxLogFrames) return fail("the log is longer than 2^40 frames");
+        InputBits keys = 0;
+        for (size_t i = 1; i < fields.size(); ++i) {
+            const std::string& k = fields[i];
+            InputBits bit = k == "L" ? KEY_L : k == "R" ? KEY_R : k == "U" ? KEY_U
+                          : k == "D" ? KEY_D : k == "J" ? KEY_J : 0;
+            if (!bit) return fail("unknown key \"" + k + "\" (keys are L R U D J)");
+            if (keys & bit) return fail("key " + k + " listed twice");
+            keys |= bit;
+        }
+        log.runs.push_back(InputRun{count, keys});
+    }
+    *out = std::move(log);
+    return true;
+}
+
+bool loadInputLog(const std::string& path, InputLog* out, std::string* error) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) {
+        *error = path + ": cannot read the input log";
+        return false;
+    }
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    std::string text = ss.str();
+    if (text.find('\0') != std::string::npos) {
+        *error = path + ": not a text input log (contains NUL bytes)";
+        return false;
+    }
+    if (!parseInputLog(text, out, error)) {
+        *error = path + ": " + *error;
+        return false;
+    }
+    return true;
+}
+
+std::string keysText(InputBits keys) {
+    std::string s;
+    const char* names[] = {"L", "R", "U", "D", "J"};
+    for (int i = 0; i < 5; ++i)
+        if (keys & (1 << i)) {
+            if (!s.empty()) s += ',';
+            s += names[i];
+        }
+    return s;
+}
+
+std::string formatInputLog(const InputLog& log) {
+    std::string s;
+    for (const InputRun& r : log.runs) {
+        s += std::to_string(r.count);
+        if (r.keys) s += "," + keysText(r.keys);
+        s += '\n';
+    }
+    return s;
+}
+
+}  // namespace ts

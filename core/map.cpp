@@ -1,0 +1,97 @@
+#include "map.h"
+
+#include <set>
+
+namespace ts {
+
+void EdgeWalls::resize(int32_t w, int32_t h) {
+    width = w;
+    height = h;
+    horiz.assign(size_t(w) * size_t(h + 1), 0);
+    vert.assign(size_t(w + 1) * size_t(h), 0);
+}
+
+size_t EdgeWalls::count() const {
+    size_t n = 0;
+    for (uint8_t b : horiz) n += b != 0;
+    for (uint8_t b : vert) n += b != 0;
+    return n;
+}
+
+Map Map::blank(int32_t width, int32_t height, int32_t tileSize) {
+    Map m;
+    m.tileSize = tileSize;
+    m.width = width;
+    m.height = height;
+    m.tiles.assign(size_t(width) * size_t(height), 0);
+    m.tileset = Tileset::defaults();
+    m.walls.resize(width, height);
+    return m;
+}
+
+const Actor* Map::findActor(const std::string& name) const {
+    for (const Actor& a : actors)
+        if (a.name == name) return &a;
+    return nullptr;
+}
+
+std::string validateMap(const Map& m) {
+    auto num = [](int64_t v) { return std::to_string(v); };
+    if (m.tileSize < kMinTileSize || m.tileSize > kMaxTileSize)
+        return "tile_size: " + num(m.tileSize) + " is outside " + num(kMinTileSize) + ".." +
+               num(kMaxTileSize);
+    if (m.width < 1 || m.height < 1 || m.width > kMaxMapTiles || m.height > kMaxMapTiles)
+        return "width/height: " + num(m.width) + " x " + num(m.height) + " is outside 1.." +
+               num(kMaxMapTiles) + " tiles per side";
+    if (m.simRate < 1 || m.simRate > 1000) return "sim_rate: " + num(m.simRate) + " is outside 1..1000";
+    if (m.tiles.size() != size_t(m.width) * size_t(m.height))
+        return "tiles: " + num(int64_t(m.tiles.size())) + " tiles for a " + num(m.width) + " x " +
+               num(m.height) + " map";
+    if (m.tileset.kinds.empty() || m.tileset.kinds[0].shape != Shape::Empty)
+        return "tileset.kinds[0]: kind 0 must exist and be empty";
+    if (m.tileset.kinds.size() > 65535) return "tileset.kinds: more than 65535 kinds";
+    for (size_t i = 0; i < m.tileset.kinds.size(); ++i) {
+        const TileKind& k = m.tileset.kinds[i];
+        if (size_t(k.shape) >= size_t(Shape::Count))
+            return "tileset.kinds[" + num(int64_t(i)) + "].shape: unknown shape";
+        if (k.passMask > 15) return "tileset.kinds[" + num(int64_t(i)) + "].pass_mask: above 15";
+    }
+    for (size_t i = 0; i < m.tiles.size(); ++i)
+        if (m.tiles[i] >= m.tileset.kinds.size())
+            return "tiles: unknown tile id " + num(m.tiles[i]) + " at (" +
+                   num(int64_t(i % size_t(m.width))) + ", " + num(int64_t(i / size_t(m.width))) + ")";
+    if (m.walls.width != m.width || m.walls.height != m.height ||
+        m.walls.horiz.size() != size_t(m.width) * size_t(m.height + 1) ||
+        m.walls.vert.size() != size_t(m.width + 1) * size_t(m.height))
+        return "walls: sized for a different map";
+    const int64_t wpx = m.widthPx(), hpx = m.heightPx();
+    for (size_t i = 0; i < m.brushes.size(); ++i) {
+        const RectI& r = m.brushes[i].rect;
+        if (r.w < 1 || r.h < 1 || r.x < 0 || r.y < 0 || r.right() > wpx || r.bottom() > hpx)
+            return "brushes[" + num(int64_t(i)) + "]: rectangle outside the map or empty";
+    }
+    std::set<std::string> names;
+    for (size_t i = 0; i < m.actors.size(); ++i) {
+        const Actor& a = m.actors[i];
+        std::string at = "actors[" + num(int64_t(i)) + "]";
+        if (a.name.empty()) return at + ".name: empty";
+        if (!names.insert(a.name).second) return at + ".name: duplicate actor name \"" + a.name + "\"";
+        if (size_t(a.mover) >= size_t(MoverKind::Count)) return at + ".mover: unknown mover";
+        if (a.w < 1 || a.h < 1 || a.w > 4096 || a.h > 4096)
+            return at + ".size: " + num(a.w) + " x " + num(a.h) + " is outside 1..4096";
+        if (a.x < 0 || a.y < 0 || a.x > wpx || a.y > hpx)
+            return at + ": spawn (" + num(a.x) + ", " + num(a.y) + ") is outside the map";
+        const MoverInfo& mi = moverInfo(a.mover);
+        for (int p = 0; p < mi.paramCount; ++p) {
+            const ParamSpec& ps = mi.params[p];
+            double v = a.params[size_t(p)].toDouble();
+            if (v < ps.min || v > ps.max)
+                return at + ".params." + ps.name + ": " + a.params[size_t(p)].str() +
+                       " is outside " + Fix::fromDouble(ps.min).str() + ".." +
+                       Fix::fromDouble(ps.max).str();
+        }
+    }
+    return "";
+}
+
+}  // namespace ts

@@ -1,0 +1,34 @@
+// Map files through cereal: readable JSON (".json") and compact binary (".tsmap"), chosen by
+// the file extension. Loading checks everything before allocating and reports
+// "PATH: field: problem"; saving is atomic (temporary file in the same folder, then rename).
+#pragma once
+#include <stdexcept>
+#include <string>
+
+#include "map.h"
+
+namespace ts {
+
+constexpr int32_t kMapFormatVersion = 1;
+
+enum class MapFormat { Json, Binary };
+
+// Throws MapError for an extension that is neither .json nor .tsmap.
+MapFormat formatForPath(const std::string& path);
+
+struct MapError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Load a map; throws MapError("PATH: field: problem") on any bad input, never crashes.
+Map loadMap(const std::string& path);
+// Save atomically; throws MapError on failure, leaving an existing file untouched.
+void saveMap(const Map& m, const std::string& path);
+
+// In-memory forms, used by the above and by tests. `name` prefixes error messages.
+Map mapFromJson(const std::string& text, const std::string& name);
+std::string mapToJson(const Map& m);
+Map mapFromBinary(const std::string& bytes, const std::string& name);
+std::string mapToBinary(const Map& m);
+
+}  // namespace ts

@@ -1,0 +1,81 @@
+// The movement models' common interface and registry. One file pair per model lives in
+// core/movers/; each is a pure step function on fixed-point state:
+//     state' = step(state, input, params, world, trace)
+// No globals, no randomness, no float in the state.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "fixed.h"
+
+namespace ts {
+
+class CollisionWorld;
+struct Trace;
+
+enum class MoverKind : uint8_t {
+    PixelSweep = 0,  // seed 001: platformer, pixel sweep with 1-px slopes
+    GridWalls,       // seed 002: round actor, walls on grid edges
+    TopDownAabb,     // seed 003: Zelda-like AABB brushes, alignment nudge
+    ScanlineSlide,   // seed 004: scanlines, shrink tolerance, sliding, one-way masks
+    Count
+};
+
+// Keys of one frame, as bits. Same letters as the input log: L R U D J.
+using InputBits = uint8_t;
+enum : InputBits { KEY_L = 1, KEY_R = 2, KEY_U = 4, KEY_D = 8, KEY_J = 16 };
+
+constexpr int kMaxParams = 16;
+using ParamValues = std::array<Fix, kMaxParams>;
+
+// Describes one tunable parameter. Values are fixed-point; `integer` ones are whole numbers.
+struct ParamSpec {
+    const char* name;  // JSON key and UI label: "run_speed"
+    const char* unit;  // "px/frame", "px/frame^2", "frames", "cells", "0/1", ...
+    double def, min, max;
+    bool integer;
+    const char* help;
+};
+
+// Facing, for the models that have one (seed 003). Stored as a Dir bit.
+struct MoverState {
+    Fix x, y;             // px: top-left of the box; centre for round movers
+    Fix vx, vy;           // px per frame
+    int32_t w = 0, h = 0; // box size in px (round movers: w is the diameter)
+    uint8_t facing = 0;   // Dir bit, 0 = none
+    bool grounded = false;
+    bool pushing = false;
+    int32_t timer = 0;    // model-defined counter (coyote frames, walk counter...)
+    int32_t aux = 0;      // model-defined
+
+    bool operator==(const MoverState& o) const {
+        return x == o.x && y == o.y && vx == o.vx && vy == o.vy && w == o.w && h == o.h &&
+               facing == o.facing && grounded == o.grounded && pushing == o.pushing &&
+               timer == o.timer && aux == o.aux;
+    }
+};
+
+using StepFn = MoverState (*)(const MoverState& s, InputBits in, const ParamValues& p,
+                              const CollisionWorld& world, Trace* trace);
+// Appends the model's own state fields to a JSON object: `,"key":value...`.
+using DescribeFn = void (*)(const MoverState& s, std::string& out);
+
+struct MoverInfo {
+    MoverKind kind;
+    const char* id;     // file/CLI name: "pixel_sweep", "grid_walls", "topdown_aabb", "scanline_slide"
+    const char* title;  // UI name
+    const ParamSpec* params;
+    int paramCount;
+    bool round;         // position is the centre of a circle of diameter w
+    StepFn step;
+    DescribeFn describe;
+};
+
+const MoverInfo& moverInfo(MoverKind k);
+const MoverInfo* findMover(const std::string& id);
+ParamValues defaultParams(MoverKind k);
+// Index of a parameter by name, or -1.
+int findParam(MoverKind k, const std::string& name);
+
+}  // namespace ts

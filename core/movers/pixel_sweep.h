@@ -1,0 +1,9 @@
+// Seed 001 movement model. STAND-IN until issue 3 lands its real rules.
+#pragma once
+#include "../mover.h"
+
+namespace ts {
+
+extern const MoverInfo kPixelSweepMover;
+
+}  // namespace ts

@@ -1,0 +1,9 @@
+// Seed 003 movement model. STAND-IN until issue 3 lands its real rules.
+#pragma once
+#include "../mover.h"
+
+namespace ts {
+
+extern const MoverInfo kTopDownAabbMover;
+
+}  // namespace ts

@@ -1,0 +1,59 @@
+#include "sim.h"
+
+#include "json_text.h"
+
+namespace ts {
+
+MoverState spawnState(const Actor& a) {
+    MoverState s;
+    s.x = Fix::fromInt(a.x);
+    s.y = Fix::fromInt(a.y);
+    s.w = a.w;
+    s.h = a.h;
+    s.facing = DIR_DOWN;
+    return s;
+}
+
+Sim::Sim(const Map& map) : map_(&map), world_(map) { reset(); }
+
+void Sim::reset() {
+    frame_ = 0;
+    states_.clear();
+    params_.clear();
+    for (const Actor& a : map_->actors) {
+        states_.push_back(spawnState(a));
+        params_.push_back(a.params);
+    }
+}
+
+void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
+    if (trace) trace->clear();
+    for (size_t i = 0; i < states_.size(); ++i) {
+        const MoverInfo& info = moverInfo(map_->actors[i].mover);
+        InputBits in = i < inputs.size() ? inputs[i] : 0;
+        if (trace) trace->actor = int32_t(i);
+        states_[i] = info.step(states_[i], in, params_[i], world_, trace);
+    }
+    ++frame_;
+}
+
+std::string stateJson(int64_t frame, const std::string& actor, MoverKind kind, const MoverState& s) {
+    std::string o = "{\"frame\":" + std::to_string(frame) + ",\"actor\":";
+    appendJsonString(o, actor);
+    o += ",\"x\":" + s.x.str() + ",\"y\":" + s.y.str();
+    o += ",\"vx\":" + s.vx.str() + ",\"vy\":" + s.vy.str();
+    o += std::string(",\"grounded\":") + (s.grounded ? "true" : "false");
+    const char* facing = s.facing == DIR_LEFT    ? "left"
+                         : s.facing == DIR_RIGHT ? "right"
+                         : s.facing == DIR_UP    ? "up"
+                         : s.facing == DIR_DOWN  ? "down"
+                                                 : "none";
+    o += std::string(",\"facing\":\"") + facing + "\"";
+    o += std::string(",\"pushing\":") + (s.pushing ? "true" : "false");
+    const MoverInfo& info = moverInfo(kind);
+    if (info.describe) info.describe(s, o);
+    o += "}";
+    return o;
+}
+
+}  // namespace ts

@@ -1,0 +1,81 @@
+#include "test_support.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+namespace ts::test {
+
+std::string tempDir() {
+    static std::atomic<int> counter{0};
+    const char* base = std::getenv("TMPDIR");
+    std::string root = base && *base ? base : "/tmp";
+    std::string dir = root + "/tilestep-test-" + std::to_string(getpid()) + "-" +
+                      std::to_string(counter++);
+    std::string cmd = "rm -rf '" + dir + "' && mkdir -p '" + dir + "'";
+    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("cannot create " + dir);
+    return dir;
+}
+
+std::string readFile(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+void writeFile(const std::string& path, const std::string& bytes) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    f << bytes;
+}
+
+std::string sourcePath(const std::string& rel) { return std::string(TILESTEP_SOURCE_DIR) + "/" + rel; }
+
+CommandResult runTilestep(const std::string& args) {
+    std::string dir = tempDir();
+    std::string cmd = std::string("'") + TILESTEP_BINARY + "' " + args + " >'" + dir +
+                      "/out' 2>'" + dir + "/err' </dev/null";
+    int status = std::system(cmd.c_str());
+    CommandResult r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = readFile(dir + "/out");
+    r.err = readFile(dir + "/err");
+    return r;
+}
+
+Map mapFromRows(const std::vector<std::string>& rows, int tileSize) {
+    int h = int(rows.size()), w = int(rows.empty() ? 0 : rows[0].size());
+    Map m = Map::blank(w, h, tileSize);
+    auto id = [&](const char* name) -> uint16_t {
+        for (size_t i = 0; i < m.tileset.kinds.size(); ++i)
+            if (m.tileset.kinds[i].name == name) return uint16_t(i);
+        throw std::runtime_error(std::string("no kind ") + name);
+    };
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            char c = rows[size_t(y)][size_t(x)];
+            uint16_t t = 0;
+            switch (c) {
+                case '#': t = id("solid"); break;
+                case '/': t = id("slope45_right"); break;
+                case '\\': t = id("slope45_left"); break;
+                case '=': t = id("platform"); break;
+                case 'a': t = id("slope22_right_low"); break;
+                case 'b': t = id("slope22_right_high"); break;
+                case 'c': t = id("slope22_left_high"); break;
+                case 'd': t = id("slope22_left_low"); break;
+                default: t = 0;
+            }
+            m.setTile(x, y, t);
+        }
+    return m;
+}
+
+}  // namespace ts::test

@@ -1,0 +1,27 @@
+// Helpers shared by the test suites: temporary folders, file I/O, running the CLI.
+#pragma once
+#include <string>
+
+#include "map.h"
+
+namespace ts::test {
+
+// A fresh empty folder under the system temp dir, unique per call.
+std::string tempDir();
+std::string readFile(const std::string& path);
+void writeFile(const std::string& path, const std::string& bytes);
+std::string sourcePath(const std::string& rel);  // a path inside the source tree
+
+struct CommandResult {
+    int exitCode = -1;
+    std::string out, err;
+};
+// Runs the built `tilestep` binary with the given shell-quoted arguments.
+CommandResult runTilestep(const std::string& args);
+
+// Builds a map from rows of characters: '.' empty, '#' solid, '/' slope45_right,
+// '\\' slope45_left, '=' one-way platform (UP|LEFT|RIGHT), 'a'/'b' slope22 right low/high,
+// 'c'/'d' slope22 left high/low (reading left to right: c then d descends).
+Map mapFromRows(const std::vector<std::string>& rows, int tileSize = 16);
+
+}  // namespace ts::test
