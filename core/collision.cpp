@@ -4,7 +4,9 @@
 
 namespace ts {
 
-CollisionWorld::CollisionWorld(const Map& map) : map_(&map) { rebuild(); }
+CollisionWorld::CollisionWorld(const Map& map) : map_(&map) {
+    rebuild();
+}
 
 void CollisionWorld::rebuild() {
     const Map& m = *map_;
@@ -41,7 +43,8 @@ void CollisionWorld::rebuild() {
     std::vector<uint32_t> fill(counts.begin(), counts.end() - 1);
     for (size_t bi = 0; bi < m.brushes.size(); ++bi)
         if (!m.brushes[bi].rect.empty())
-            forBuckets(m.brushes[bi].rect, [&](size_t i) { bucketItems_[fill[i]++] = uint32_t(bi); });
+            forBuckets(m.brushes[bi].rect,
+                       [&](size_t i) { bucketItems_[fill[i]++] = uint32_t(bi); });
 }
 
 Shape CollisionWorld::shapeAt(int64_t cx, int64_t cy) const {
@@ -82,11 +85,16 @@ bool CollisionWorld::tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8
         if (travel == DIR_NONE || (passMaskAt(tx, ty) & travel)) return false;
         // Only the box's leading edge, entering through the tile's entry edge, is stopped.
         switch (travel) {
-            case DIR_DOWN: return r.bottom() - 1 == oy;
-            case DIR_UP: return r.y == oy + tile_ - 1;
-            case DIR_RIGHT: return r.right() - 1 == ox;
-            case DIR_LEFT: return r.x == ox + tile_ - 1;
-            default: return false;
+            case DIR_DOWN:
+                return r.bottom() - 1 == oy;
+            case DIR_UP:
+                return r.y == oy + tile_ - 1;
+            case DIR_RIGHT:
+                return r.right() - 1 == ox;
+            case DIR_LEFT:
+                return r.x == ox + tile_ - 1;
+            default:
+                return false;
         }
     }
     if (s == Shape::Solid) return true;

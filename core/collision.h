@@ -15,7 +15,7 @@
 namespace ts {
 
 class CollisionWorld {
-public:
+  public:
     explicit CollisionWorld(const Map& map);
     void rebuild();
     const Map& map() const { return *map_; }
@@ -54,7 +54,7 @@ public:
     // tiles, brushes, and walls as zero-thickness rectangles.
     void collectSolids(const RectI& r, std::vector<RectI>& out) const;
 
-private:
+  private:
     bool tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8_t travel) const;
     bool brushHit(const RectI& r) const;
     bool wallsCross(const RectI& r) const;

@@ -42,8 +42,14 @@ struct Fix {
     constexpr Fix operator*(Fix o) const {
         return Fix{(int64_t)(((__int128)raw * o.raw) >> kFracBits)};
     }
-    Fix& operator+=(Fix o) { raw += o.raw; return *this; }
-    Fix& operator-=(Fix o) { raw -= o.raw; return *this; }
+    Fix& operator+=(Fix o) {
+        raw += o.raw;
+        return *this;
+    }
+    Fix& operator-=(Fix o) {
+        raw -= o.raw;
+        return *this;
+    }
     constexpr bool operator==(Fix o) const { return raw == o.raw; }
     constexpr bool operator!=(Fix o) const { return raw != o.raw; }
     constexpr bool operator<(Fix o) const { return raw < o.raw; }
@@ -55,14 +61,24 @@ struct Fix {
     std::string str() const;
 };
 
-constexpr Fix fixAbs(Fix a) { return a.raw < 0 ? Fix{-a.raw} : a; }
-constexpr Fix fixMin(Fix a, Fix b) { return a < b ? a : b; }
-constexpr Fix fixMax(Fix a, Fix b) { return a < b ? b : a; }
-constexpr Fix fixClamp(Fix v, Fix lo, Fix hi) { return v < lo ? lo : (hi < v ? hi : v); }
+constexpr Fix fixAbs(Fix a) {
+    return a.raw < 0 ? Fix{-a.raw} : a;
+}
+constexpr Fix fixMin(Fix a, Fix b) {
+    return a < b ? a : b;
+}
+constexpr Fix fixMax(Fix a, Fix b) {
+    return a < b ? b : a;
+}
+constexpr Fix fixClamp(Fix v, Fix lo, Fix hi) {
+    return v < lo ? lo : (hi < v ? hi : v);
+}
 // Moves v toward target by at most step (step >= 0).
 constexpr Fix fixApproach(Fix v, Fix target, Fix step) {
     return v < target ? fixMin(v + step, target) : fixMax(v - step, target);
 }
-constexpr int fixSign(Fix a) { return a.raw > 0 ? 1 : (a.raw < 0 ? -1 : 0); }
+constexpr int fixSign(Fix a) {
+    return a.raw > 0 ? 1 : (a.raw < 0 ? -1 : 0);
+}
 
 }  // namespace ts

@@ -25,6 +25,8 @@ constexpr int64_t floorDiv(int64_t a, int64_t b) {
     int64_t q = a / b;
     return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
-constexpr int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+constexpr int64_t floorMod(int64_t a, int64_t b) {
+    return a - floorDiv(a, b) * b;
+}
 
 }  // namespace ts

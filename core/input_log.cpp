@@ -67,8 +67,12 @@ bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
         InputBits keys = 0;
         for (size_t i = 1; i < fields.size(); ++i) {
             const std::string& k = fields[i];
-            InputBits bit = k == "L" ? KEY_L : k == "R" ? KEY_R : k == "U" ? KEY_U
-                          : k == "D" ? KEY_D : k == "J" ? KEY_J : 0;
+            InputBits bit = k == "L"   ? KEY_L
+                            : k == "R" ? KEY_R
+                            : k == "U" ? KEY_U
+                            : k == "D" ? KEY_D
+                            : k == "J" ? KEY_J
+                                       : 0;
             if (!bit) return fail("unknown key \"" + k + "\" (keys are L R U D J)");
             if (keys & bit) return fail("key " + k + " listed twice");
             keys |= bit;

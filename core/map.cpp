@@ -43,7 +43,8 @@ std::string validateMap(const Map& m) {
     if (m.width < 1 || m.height < 1 || m.width > kMaxMapTiles || m.height > kMaxMapTiles)
         return "width/height: " + num(m.width) + " x " + num(m.height) + " is outside 1.." +
                num(kMaxMapTiles) + " tiles per side";
-    if (m.simRate < 1 || m.simRate > 1000) return "sim_rate: " + num(m.simRate) + " is outside 1..1000";
+    if (m.simRate < 1 || m.simRate > 1000)
+        return "sim_rate: " + num(m.simRate) + " is outside 1..1000";
     if (m.tiles.size() != size_t(m.width) * size_t(m.height))
         return "tiles: " + num(int64_t(m.tiles.size())) + " tiles for a " + num(m.width) + " x " +
                num(m.height) + " map";
@@ -59,7 +60,8 @@ std::string validateMap(const Map& m) {
     for (size_t i = 0; i < m.tiles.size(); ++i)
         if (m.tiles[i] >= m.tileset.kinds.size())
             return "tiles: unknown tile id " + num(m.tiles[i]) + " at (" +
-                   num(int64_t(i % size_t(m.width))) + ", " + num(int64_t(i / size_t(m.width))) + ")";
+                   num(int64_t(i % size_t(m.width))) + ", " + num(int64_t(i / size_t(m.width))) +
+                   ")";
     if (m.walls.width != m.width || m.walls.height != m.height ||
         m.walls.horiz.size() != size_t(m.width) * size_t(m.height + 1) ||
         m.walls.vert.size() != size_t(m.width + 1) * size_t(m.height))
@@ -75,7 +77,8 @@ std::string validateMap(const Map& m) {
         const Actor& a = m.actors[i];
         std::string at = "actors[" + num(int64_t(i)) + "]";
         if (a.name.empty()) return at + ".name: empty";
-        if (!names.insert(a.name).second) return at + ".name: duplicate actor name \"" + a.name + "\"";
+        if (!names.insert(a.name).second)
+            return at + ".name: duplicate actor name \"" + a.name + "\"";
         if (size_t(a.mover) >= size_t(MoverKind::Count)) return at + ".mover: unknown mover";
         if (a.w < 1 || a.h < 1 || a.w > 4096 || a.h > 4096)
             return at + ".size: " + num(a.w) + " x " + num(a.h) + " is outside 1..4096";

@@ -49,21 +49,21 @@ struct Brush {
 struct Actor {
     std::string name;  // unique in the map
     MoverKind mover = MoverKind::PixelSweep;
-    int64_t x = 0, y = 0;       // spawn in px: top-left of the box, centre for round movers
-    int32_t w = 12, h = 16;     // box size in px; round movers use w as the diameter
-    ParamValues params{};       // every parameter of the mover, defaults filled in
+    int64_t x = 0, y = 0;    // spawn in px: top-left of the box, centre for round movers
+    int32_t w = 12, h = 16;  // box size in px; round movers use w as the diameter
+    ParamValues params{};    // every parameter of the mover, defaults filled in
 
     bool operator==(const Actor& o) const {
-        return name == o.name && mover == o.mover && x == o.x && y == o.y && w == o.w &&
-               h == o.h && params == o.params;
+        return name == o.name && mover == o.mover && x == o.x && y == o.y && w == o.w && h == o.h &&
+               params == o.params;
     }
 };
 
 struct Map {
     int32_t tileSize = kDefaultTileSize;
-    int32_t width = 0, height = 0;   // in tiles
+    int32_t width = 0, height = 0;      // in tiles
     int32_t simRate = kDefaultSimRate;  // simulation frames per second
-    std::vector<uint16_t> tiles;     // row-major tile kind ids, width * height
+    std::vector<uint16_t> tiles;        // row-major tile kind ids, width * height
     Tileset tileset;
     EdgeWalls walls;
     std::vector<Brush> brushes;

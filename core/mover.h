@@ -40,14 +40,14 @@ struct ParamSpec {
 
 // Facing, for the models that have one (seed 003). Stored as a Dir bit.
 struct MoverState {
-    Fix x, y;             // px: top-left of the box; centre for round movers
-    Fix vx, vy;           // px per frame
-    int32_t w = 0, h = 0; // box size in px (round movers: w is the diameter)
-    uint8_t facing = 0;   // Dir bit, 0 = none
+    Fix x, y;              // px: top-left of the box; centre for round movers
+    Fix vx, vy;            // px per frame
+    int32_t w = 0, h = 0;  // box size in px (round movers: w is the diameter)
+    uint8_t facing = 0;    // Dir bit, 0 = none
     bool grounded = false;
     bool pushing = false;
-    int32_t timer = 0;    // model-defined counter (coyote frames, walk counter...)
-    int32_t aux = 0;      // model-defined
+    int32_t timer = 0;  // model-defined counter (coyote frames, walk counter...)
+    int32_t aux = 0;    // model-defined
 
     bool operator==(const MoverState& o) const {
         return x == o.x && y == o.y && vx == o.vx && vy == o.vy && w == o.w && h == o.h &&
@@ -63,11 +63,11 @@ using DescribeFn = void (*)(const MoverState& s, std::string& out);
 
 struct MoverInfo {
     MoverKind kind;
-    const char* id;     // file/CLI name: "pixel_sweep", "grid_walls", "topdown_aabb", "scanline_slide"
+    const char* id;  // file/CLI name: "pixel_sweep", "grid_walls", "topdown_aabb", "scanline_slide"
     const char* title;  // UI name
     const ParamSpec* params;
     int paramCount;
-    bool round;         // position is the centre of a circle of diameter w
+    bool round;  // position is the centre of a circle of diameter w
     StepFn step;
     DescribeFn describe;
 };

@@ -14,7 +14,9 @@ MoverState spawnState(const Actor& a) {
     return s;
 }
 
-Sim::Sim(const Map& map) : map_(&map), world_(map) { reset(); }
+Sim::Sim(const Map& map) : map_(&map), world_(map) {
+    reset();
+}
 
 void Sim::reset() {
     frame_ = 0;
@@ -37,7 +39,8 @@ void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
     ++frame_;
 }
 
-std::string stateJson(int64_t frame, const std::string& actor, MoverKind kind, const MoverState& s) {
+std::string stateJson(int64_t frame, const std::string& actor, MoverKind kind,
+                      const MoverState& s) {
     std::string o = "{\"frame\":" + std::to_string(frame) + ",\"actor\":";
     appendJsonString(o, actor);
     o += ",\"x\":" + s.x.str() + ",\"y\":" + s.y.str();

@@ -14,7 +14,7 @@ namespace ts {
 MoverState spawnState(const Actor& a);
 
 class Sim {
-public:
+  public:
     // The map must outlive the Sim. Call world().rebuild() / reset() after editing it.
     explicit Sim(const Map& map);
 
@@ -44,7 +44,7 @@ public:
         states_ = s.states;
     }
 
-private:
+  private:
     const Map* map_;
     CollisionWorld world_;
     std::vector<MoverState> states_;

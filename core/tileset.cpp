@@ -5,9 +5,15 @@
 namespace ts {
 
 namespace {
-const char* const kShapeNames[] = {"empty",          "solid",           "slope45_right",
-                                   "slope45_left",   "slope22_right_low", "slope22_right_high",
-                                   "slope22_left_low", "slope22_left_high", "one_way"};
+const char* const kShapeNames[] = {"empty",
+                                   "solid",
+                                   "slope45_right",
+                                   "slope45_left",
+                                   "slope22_right_low",
+                                   "slope22_right_high",
+                                   "slope22_left_low",
+                                   "slope22_left_high",
+                                   "one_way"};
 static_assert(sizeof(kShapeNames) / sizeof(kShapeNames[0]) == size_t(Shape::Count), "names");
 }  // namespace
 
@@ -24,22 +30,33 @@ bool shapeFromName(const std::string& name, Shape* out) {
     return false;
 }
 
-bool isSlope(Shape s) { return s >= Shape::Slope45Right && s <= Shape::Slope22LeftHigh; }
+bool isSlope(Shape s) {
+    return s >= Shape::Slope45Right && s <= Shape::Slope22LeftHigh;
+}
 
 int shapeColumnHeight(Shape s, int c, int tile) {
     const int half = tile / 2;
     switch (s) {
-        case Shape::Empty: return 0;
+        case Shape::Empty:
+            return 0;
         case Shape::Solid:
-        case Shape::OneWay: return tile;
-        case Shape::Slope45Right: return c + 1;
-        case Shape::Slope45Left: return tile - c;
+        case Shape::OneWay:
+            return tile;
+        case Shape::Slope45Right:
+            return c + 1;
+        case Shape::Slope45Left:
+            return tile - c;
         // Two tiles rise one tile: one pixel every two columns.
-        case Shape::Slope22RightLow: return (c + 1) / 2;
-        case Shape::Slope22RightHigh: return half + (c + 1) / 2;
-        case Shape::Slope22LeftLow: return (tile - c) / 2;
-        case Shape::Slope22LeftHigh: return half + (tile - c) / 2;
-        default: return 0;
+        case Shape::Slope22RightLow:
+            return (c + 1) / 2;
+        case Shape::Slope22RightHigh:
+            return half + (c + 1) / 2;
+        case Shape::Slope22LeftLow:
+            return (tile - c) / 2;
+        case Shape::Slope22LeftHigh:
+            return half + (tile - c) / 2;
+        default:
+            return 0;
     }
 }
 

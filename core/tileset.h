@@ -12,17 +12,17 @@ namespace ts {
 enum class Shape : uint8_t {
     Empty = 0,
     Solid,
-    Slope45Right,     // rises one pixel per pixel to the right
-    Slope45Left,      // rises one pixel per pixel to the left
-    Slope22RightLow,  // rises one pixel per two to the right, bottom half of the pair
-    Slope22RightHigh, // top half of the same pair
+    Slope45Right,      // rises one pixel per pixel to the right
+    Slope45Left,       // rises one pixel per pixel to the left
+    Slope22RightLow,   // rises one pixel per two to the right, bottom half of the pair
+    Slope22RightHigh,  // top half of the same pair
     Slope22LeftLow,
     Slope22LeftHigh,
-    OneWay,           // full tile, passable for the directions in its pass mask
+    OneWay,  // full tile, passable for the directions in its pass mask
     Count
 };
 
-const char* shapeName(Shape s);                    // "empty", "solid", "slope45_right", ...
+const char* shapeName(Shape s);  // "empty", "solid", "slope45_right", ...
 bool shapeFromName(const std::string& name, Shape* out);
 bool isSlope(Shape s);
 
@@ -34,19 +34,19 @@ struct TileKind {
     std::string name;
     uint32_t color = 0xff808080;  // 0xAARRGGBB display colour
     Shape shape = Shape::Empty;
-    uint8_t passMask = 0;         // Dir bits; meaningful for Shape::OneWay only
-    int32_t imageCell = -1;       // cell index in the tileset image, -1 = colour only
+    uint8_t passMask = 0;    // Dir bits; meaningful for Shape::OneWay only
+    int32_t imageCell = -1;  // cell index in the tileset image, -1 = colour only
 
     bool operator==(const TileKind& o) const {
-        return name == o.name && color == o.color && shape == o.shape &&
-               passMask == o.passMask && imageCell == o.imageCell;
+        return name == o.name && color == o.color && shape == o.shape && passMask == o.passMask &&
+               imageCell == o.imageCell;
     }
 };
 
 // Kind 0 is always the empty tile ("empty", Shape::Empty).
 struct Tileset {
     std::vector<TileKind> kinds;
-    std::string image;        // optional PNG path, relative to the map file; the app loads it
+    std::string image;          // optional PNG path, relative to the map file; the app loads it
     int32_t imageCellSize = 0;  // px of one cell in the image, 0 = the map's tile size
 
     static Tileset defaults();  // empty, solid, the six slopes, a one-way platform (UP|LEFT|RIGHT)

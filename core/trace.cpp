@@ -3,7 +3,7 @@
 namespace ts {
 
 const char* probeShapeName(ProbeShape s) {
-    static const char* const names[] = {"point", "rect", "segment", "cell",
+    static const char* const names[] = {"point", "rect",  "segment", "cell",
                                         "band",  "arrow", "value"};
     return size_t(s) < size_t(ProbeShape::Count) ? names[size_t(s)] : "?";
 }
@@ -46,7 +46,8 @@ std::string probeJson(const Probe& p) {
             field("value", p.x0);
             field("threshold", p.x1);
             break;
-        default: break;
+        default:
+            break;
     }
     s += "}";
     return s;

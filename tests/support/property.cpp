@@ -1,0 +1,274 @@
+#include "property.h"
+
+#include <stdexcept>
+
+#include "collision.h"
+#include "json_text.h"
+#include "sim.h"
+#include "trace.h"
+
+namespace ts::test {
+
+uint64_t Rng::next() {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+int64_t Rng::range(int64_t lo, int64_t hi) {
+    uint64_t span = uint64_t(hi - lo) + 1;
+    return lo + int64_t(next() % span);
+}
+
+namespace {
+uint16_t kindByName(const Map& m, const char* name) {
+    for (size_t i = 0; i < m.tileset.kinds.size(); ++i)
+        if (m.tileset.kinds[i].name == name) return uint16_t(i);
+    throw std::runtime_error(std::string("no tile kind ") + name);
+}
+}  // namespace
+
+Map randomMap(uint64_t seed, const RandomMapOptions& opt) {
+    Rng rng(seed);
+    Map m = Map::blank(opt.width, opt.height, opt.tileSize);
+    const uint16_t solid = kindByName(m, "solid");
+    const uint16_t platform = kindByName(m, "platform");
+    const uint16_t slope45[2] = {kindByName(m, "slope45_right"), kindByName(m, "slope45_left")};
+    const uint16_t pairR[2] = {kindByName(m, "slope22_right_low"),
+                               kindByName(m, "slope22_right_high")};
+    const uint16_t pairL[2] = {kindByName(m, "slope22_left_high"),
+                               kindByName(m, "slope22_left_low")};
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x) {
+            bool border = x == 0 || y == 0 || x == m.width - 1 || y == m.height - 1;
+            uint16_t t = 0;
+            if (border || rng.chance(opt.solidPercent)) {
+                t = solid;
+            } else if (opt.slopes && rng.chance(4)) {
+                t = slope45[rng.range(0, 1)];
+            } else if (opt.oneWay && rng.chance(3)) {
+                t = platform;
+            }
+            m.setTile(x, y, t);
+        }
+    if (opt.slopes)  // a few 22.5-degree pairs, the low and high pieces side by side
+        for (int i = 0; i < (m.width * m.height) / 60; ++i) {
+            int32_t x = int32_t(rng.range(1, m.width - 3)), y = int32_t(rng.range(1, m.height - 2));
+            const uint16_t* pair = rng.chance(50) ? pairR : pairL;
+            m.setTile(x, y, pair[0]);
+            m.setTile(x + 1, y, pair[1]);
+        }
+    for (int32_t y = 1; y < m.height; ++y)
+        for (int32_t x = 1; x < m.width - 1; ++x)
+            if (rng.chance(opt.wallPercent)) m.walls.setH(x, y, true);
+    for (int32_t y = 1; y < m.height - 1; ++y)
+        for (int32_t x = 1; x < m.width; ++x)
+            if (rng.chance(opt.wallPercent)) m.walls.setV(x, y, true);
+    const int64_t t = m.tileSize;
+    for (int i = 0; i < opt.brushes; ++i) {
+        int64_t w = rng.range(3, 3 * t), h = rng.range(2, 2 * t);
+        int64_t x = rng.range(t, m.widthPx() - t - w), y = rng.range(t, m.heightPx() - t - h);
+        if (x >= t && y >= t) m.brushes.push_back(Brush{RectI{x, y, w, h}});
+    }
+    return m;
+}
+
+bool findFreeBox(const Map& m, uint64_t seed, int32_t w, int32_t h, int64_t* x, int64_t* y) {
+    CollisionWorld world(m);
+    Rng rng(seed);
+    for (int tries = 0; tries < 20000; ++tries) {
+        int64_t cx = rng.range(0, m.widthPx() - w), cy = rng.range(0, m.heightPx() - h);
+        if (!world.rectOverlapsSolid(RectI{cx, cy, w, h})) {
+            *x = cx;
+            *y = cy;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool addActorAtFreeSpot(Map& m, MoverKind kind, uint64_t seed, int32_t w, int32_t h,
+                        const std::string& name) {
+    int64_t x = 0, y = 0;
+    if (!findFreeBox(m, seed, w, h, &x, &y)) return false;
+    Actor a;
+    a.name = name;
+    a.mover = kind;
+    a.w = w;
+    a.h = h;
+    if (moverInfo(kind).round) {
+        a.x = x + w / 2;
+        a.y = y + h / 2;
+    } else {
+        a.x = x;
+        a.y = y;
+    }
+    a.params = defaultParams(kind);
+    m.actors.push_back(a);
+    return true;
+}
+
+std::vector<InputBits> randomInputs(uint64_t seed, size_t frames, int maxRun) {
+    Rng rng(seed);
+    std::vector<InputBits> out;
+    out.reserve(frames);
+    while (out.size() < frames) {
+        InputBits keys = InputBits(rng.range(0, 31));
+        int64_t run = rng.range(1, maxRun);
+        for (int64_t i = 0; i < run && out.size() < frames; ++i) out.push_back(keys);
+    }
+    return out;
+}
+
+std::vector<MoverState> runStates(const Map& m, const std::vector<InputBits>& inputs,
+                                  size_t actor) {
+    Sim sim(m);
+    std::vector<MoverState> out;
+    out.reserve(inputs.size());
+    std::vector<InputBits> in(m.actors.size(), 0);
+    for (InputBits k : inputs) {
+        if (!in.empty()) in[0] = k;
+        sim.step(in, nullptr);
+        out.push_back(sim.states().at(actor));
+    }
+    return out;
+}
+
+std::vector<std::string> runTraceLines(const Map& m, const std::vector<InputBits>& inputs,
+                                       bool probes) {
+    Sim sim(m);
+    Trace trace;
+    std::vector<std::string> out;
+    std::vector<InputBits> in(m.actors.size(), 0);
+    for (size_t f = 0; f < inputs.size(); ++f) {
+        if (!in.empty()) in[0] = inputs[f];
+        sim.step(in, probes ? &trace : nullptr);
+        for (size_t a = 0; a < m.actors.size(); ++a) {
+            out.push_back(
+                stateJson(int64_t(f), m.actors[a].name, m.actors[a].mover, sim.states()[a]));
+            if (!probes) continue;
+            for (const Probe& p : trace.probes) {
+                if (p.actor != int32_t(a)) continue;
+                std::string line = "{\"frame\":" + std::to_string(f) + ",\"actor\":";
+                appendJsonString(line, m.actors[a].name);
+                out.push_back(line + ",\"probe\":" + probeJson(p) + "}");
+            }
+        }
+    }
+    return out;
+}
+
+Map shiftMap(const Map& m, int32_t dx, int32_t dy) {
+    Map s = Map::blank(m.width + dx, m.height + dy, m.tileSize);
+    s.simRate = m.simRate;
+    s.tileset = m.tileset;
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x) s.setTile(x + dx, y + dy, m.tile(x, y));
+    for (int32_t y = 0; y <= m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x)
+            if (m.walls.h(x, y)) s.walls.setH(x + dx, y + dy, true);
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x <= m.width; ++x)
+            if (m.walls.v(x, y)) s.walls.setV(x + dx, y + dy, true);
+    const int64_t ox = int64_t(dx) * m.tileSize, oy = int64_t(dy) * m.tileSize;
+    for (Brush b : m.brushes) {
+        b.rect.x += ox;
+        b.rect.y += oy;
+        s.brushes.push_back(b);
+    }
+    for (Actor a : m.actors) {
+        a.x += ox;
+        a.y += oy;
+        s.actors.push_back(a);
+    }
+    return s;
+}
+
+namespace {
+Shape mirrorShape(Shape s) {
+    switch (s) {
+        case Shape::Slope45Right:
+            return Shape::Slope45Left;
+        case Shape::Slope45Left:
+            return Shape::Slope45Right;
+        case Shape::Slope22RightLow:
+            return Shape::Slope22LeftLow;
+        case Shape::Slope22LeftLow:
+            return Shape::Slope22RightLow;
+        case Shape::Slope22RightHigh:
+            return Shape::Slope22LeftHigh;
+        case Shape::Slope22LeftHigh:
+            return Shape::Slope22RightHigh;
+        default:
+            return s;
+    }
+}
+uint8_t mirrorMask(uint8_t m) {
+    return uint8_t((m & ~(DIR_LEFT | DIR_RIGHT)) | ((m & DIR_LEFT) ? DIR_RIGHT : 0) |
+                   ((m & DIR_RIGHT) ? DIR_LEFT : 0));
+}
+}  // namespace
+
+Map mirrorMap(const Map& m) {
+    Map r = m;
+    // Kind ids of the mirrored kinds, adding kinds that the tileset lacks.
+    std::vector<uint16_t> remap(m.tileset.kinds.size());
+    for (size_t i = 0; i < m.tileset.kinds.size(); ++i) {
+        TileKind want = m.tileset.kinds[i];
+        want.shape = mirrorShape(want.shape);
+        if (want.shape == Shape::OneWay) want.passMask = mirrorMask(want.passMask);
+        if (want.shape == m.tileset.kinds[i].shape &&
+            want.passMask == m.tileset.kinds[i].passMask) {
+            remap[i] = uint16_t(i);
+            continue;
+        }
+        size_t found = r.tileset.kinds.size();
+        for (size_t j = 0; j < r.tileset.kinds.size(); ++j)
+            if (r.tileset.kinds[j].shape == want.shape &&
+                r.tileset.kinds[j].passMask == want.passMask)
+                found = j;
+        if (found == r.tileset.kinds.size()) {
+            want.name += "_mirrored";
+            r.tileset.kinds.push_back(want);
+        }
+        remap[i] = uint16_t(found);
+    }
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x) r.setTile(m.width - 1 - x, y, remap[m.tile(x, y)]);
+    r.walls.resize(m.width, m.height);
+    for (int32_t y = 0; y <= m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x)
+            if (m.walls.h(x, y)) r.walls.setH(m.width - 1 - x, y, true);
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x <= m.width; ++x)
+            if (m.walls.v(x, y)) r.walls.setV(m.width - x, y, true);
+    const int64_t wpx = m.widthPx();
+    for (Brush& b : r.brushes) b.rect.x = wpx - b.rect.x - b.rect.w;
+    for (Actor& a : r.actors) a.x = moverInfo(a.mover).round ? wpx - a.x : wpx - a.x - a.w;
+    return r;
+}
+
+InputBits mirrorKeys(InputBits k) {
+    return InputBits((k & ~(KEY_L | KEY_R)) | ((k & KEY_L) ? KEY_R : 0) |
+                     ((k & KEY_R) ? KEY_L : 0));
+}
+
+std::vector<InputBits> mirrorInputs(const std::vector<InputBits>& inputs) {
+    std::vector<InputBits> out(inputs.size());
+    for (size_t i = 0; i < inputs.size(); ++i) out[i] = mirrorKeys(inputs[i]);
+    return out;
+}
+
+MoverState mirrorState(const MoverState& s, int64_t wpx, bool round) {
+    MoverState r = s;
+    r.x = round ? Fix::fromInt(wpx) - s.x : Fix::fromInt(wpx - s.w) - s.x;
+    r.vx = -s.vx;
+    if (s.facing == DIR_LEFT)
+        r.facing = DIR_RIGHT;
+    else if (s.facing == DIR_RIGHT)
+        r.facing = DIR_LEFT;
+    return r;
+}
+
+}  // namespace ts::test
