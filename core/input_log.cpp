@@ -1,5 +1,6 @@
 #include "input_log.h"
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -35,6 +36,18 @@ std::string trim(const std::string& s) {
     size_t b = s.find_last_not_of(" \t\r");
     return s.substr(a, b - a + 1);
 }
+
+// Echoes a piece of the input in an error message, cut short so that a line of binary
+// garbage does not flood the terminal.
+std::string quoted(const std::string& s) {
+    const size_t kMax = 24;
+    std::string q;
+    for (size_t i = 0; i < s.size() && i < kMax; ++i) {
+        unsigned char c = (unsigned char)s[i];
+        q += (c >= 0x20 && c < 0x7f) ? char(c) : '?';
+    }
+    return "\"" + q + (s.size() > kMax ? "...\"" : "\"");
+}
 }  // namespace
 
 bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
@@ -48,6 +61,8 @@ bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
     };
     while (std::getline(in, raw)) {
         ++lineNo;
+        // Editors on some systems start a UTF-8 file with a byte-order mark.
+        if (lineNo == 1 && raw.compare(0, 3, "\xEF\xBB\xBF") == 0) raw.erase(0, 3);
         size_t hash = raw.find('#');
         std::string line = trim(hash == std::string::npos ? raw : raw.substr(0, hash));
         if (line.empty()) continue;
@@ -59,7 +74,7 @@ bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
         const std::string& countText = fields[0];
         if (countText.empty() || countText.size() > 12 ||
             countText.find_first_not_of("0123456789") != std::string::npos)
-            return fail("frame count \"" + countText + "\" is not a positive whole number");
+            return fail("frame count " + quoted(countText) + " is not a positive whole number");
         int64_t count = std::stoll(countText);
         if (count < 1) return fail("frame count must be at least 1");
         total += count;
@@ -73,7 +88,7 @@ bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
                             : k == "D" ? KEY_D
                             : k == "J" ? KEY_J
                                        : 0;
-            if (!bit) return fail("unknown key \"" + k + "\" (keys are L R U D J)");
+            if (!bit) return fail("unknown key " + quoted(k) + " (keys are L R U D J)");
             if (keys & bit) return fail("key " + k + " listed twice");
             keys |= bit;
         }
@@ -84,6 +99,11 @@ bool parseInputLog(const std::string& text, InputLog* out, std::string* error) {
 }
 
 bool loadInputLog(const std::string& path, InputLog* out, std::string* error) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        *error = path + ": is a folder, not an input log";
+        return false;
+    }
     std::ifstream f(path, std::ios::binary);
     if (!f) {
         *error = path + ": cannot read the input log";

@@ -26,6 +26,27 @@ struct InputLog {
     bool operator==(const InputLog& o) const { return runs == o.runs; }
 };
 
+// Walks a log frame by frame in O(1) per frame (InputLog::at is O(runs) per call).
+class InputCursor {
+  public:
+    explicit InputCursor(const InputLog& log) : log_(&log) {}
+    // Keys of the current frame, then advances one frame; no keys past the end of the log.
+    InputBits next() {
+        while (run_ < log_->runs.size() && used_ >= log_->runs[run_].count) {
+            ++run_;
+            used_ = 0;
+        }
+        if (run_ >= log_->runs.size()) return 0;
+        ++used_;
+        return log_->runs[run_].keys;
+    }
+
+  private:
+    const InputLog* log_;
+    size_t run_ = 0;
+    int64_t used_ = 0;
+};
+
 constexpr int64_t kMaxLogFrames = int64_t(1) << 40;
 
 // Parses log text. On error returns false and sets *error to "line N: problem".
