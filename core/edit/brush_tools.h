@@ -1,0 +1,45 @@
+// AABB brushes (seed 003): solid pixel rectangles. Brushes are addressed by their index in
+// Map::brushes; an index that is out of range gives a command that changes nothing.
+// Every command keeps brushes non-empty and inside the map.
+#pragma once
+#include <cstdint>
+#include <optional>
+
+#include "edit/edit_command.h"
+
+namespace ts {
+
+// The rectangle covering both corner pixels (inclusive, any order), clipped to the map.
+// Empty when it lies wholly outside.
+RectI rectFromCorners(const Map& map, int64_t x0, int64_t y0, int64_t x1, int64_t y1);
+
+// Appends a brush (clipped to the map; nothing when empty). Its index is brushes.size()
+// before the call.
+CommandPtr addBrush(const Map& map, RectI rect);
+// The topmost (last) brush containing pixel (px, py), or -1.
+int findBrushAt(const Map& map, int64_t px, int64_t py);
+// Moves by (dx, dy) px, stopped at the map border (the size never changes). For a drag,
+// pass (start + mouse offset) - current position so the border stop does not accumulate.
+CommandPtr moveBrush(const Map& map, size_t index, int64_t dx, int64_t dy);
+CommandPtr deleteBrush(const Map& map, size_t index);
+
+enum class Handle : uint8_t {
+    Left,
+    Right,
+    Top,
+    Bottom,
+    TopLeft,
+    TopRight,
+    BottomLeft,
+    BottomRight
+};
+
+// The handle within `radius` px of (px, py) (corners before sides), if any.
+std::optional<Handle> handleAt(const RectI& r, int64_t px, int64_t py, int64_t radius);
+// `r` with the handle's edges moved so that pixel (px, py) is the new border pixel on that
+// side. An edge dragged across the opposite one stops one pixel before it: the result is
+// never empty or inverted. Clipped to [0, mapW) x [0, mapH).
+RectI resizeRect(const RectI& r, Handle h, int64_t px, int64_t py, int64_t mapW, int64_t mapH);
+CommandPtr resizeBrush(const Map& map, size_t index, Handle h, int64_t px, int64_t py);
+
+}  // namespace ts

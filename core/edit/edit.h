@@ -1,0 +1,9 @@
+// Everything the editor needs for editing: the document and every tool.
+#pragma once
+#include "edit/actor_tools.h"
+#include "edit/brush_tools.h"
+#include "edit/document.h"
+#include "edit/map_tools.h"
+#include "edit/tile_tools.h"
+#include "edit/tileset_tools.h"
+#include "edit/wall_tools.h"

@@ -1,0 +1,21 @@
+#include "edit/edit_command.h"
+
+namespace ts {
+
+void CommandGroup::add(CommandPtr cmd) {
+    if (cmd && !cmd->changesNothing()) parts_.push_back(std::move(cmd));
+}
+
+void CommandGroup::apply(Map& map) {
+    for (CommandPtr& c : parts_) c->apply(map);
+}
+
+void CommandGroup::revert(Map& map) {
+    for (auto it = parts_.rbegin(); it != parts_.rend(); ++it) (*it)->revert(map);
+}
+
+bool CommandGroup::changesNothing() const {
+    return parts_.empty();
+}
+
+}  // namespace ts

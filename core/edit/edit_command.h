@@ -1,0 +1,61 @@
+// Editing commands: every change to a Map goes through one, so it can be undone and redone.
+//
+// Contract: a command is built from the current map by a tool function (tile_tools.h,
+// wall_tools.h, ...) and applied to that same map right away (Document::apply does this).
+// It stores only what it changes (the before and after values of the touched cells, walls,
+// brushes...), never a copy of the whole map, except map resize (map_tools.h), which must
+// keep the cut-off parts somewhere.
+//
+// apply() and revert() alternate, starting with apply(): apply, revert, apply (redo), ...
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "map.h"
+
+namespace ts {
+
+class EditCommand {
+  public:
+    explicit EditCommand(std::string label) : label_(std::move(label)) {}
+    virtual ~EditCommand() = default;
+    EditCommand(const EditCommand&) = delete;
+    EditCommand& operator=(const EditCommand&) = delete;
+
+    virtual void apply(Map& map) = 0;   // do and redo
+    virtual void revert(Map& map) = 0;  // undo
+    // True when applying would leave the map as it was: the document drops such commands,
+    // so a click or a stroke that changed nothing leaves no undo step.
+    virtual bool changesNothing() const = 0;
+
+    // What the history panel shows: "Stamp", "Bucket fill", "Move brush"...
+    const std::string& label() const { return label_; }
+    void setLabel(std::string label) { label_ = std::move(label); }
+
+  private:
+    std::string label_;
+};
+
+using CommandPtr = std::unique_ptr<EditCommand>;
+
+// Several commands as one undo step (a mouse drag, or a tool that changes several parts of
+// the map). Applies in order, reverts in reverse order.
+class CommandGroup : public EditCommand {
+  public:
+    explicit CommandGroup(std::string label) : EditCommand(std::move(label)) {}
+    // Adds a command that is already applied (strokes) or will be applied with the group;
+    // null and no-op commands are dropped.
+    void add(CommandPtr cmd);
+    bool empty() const { return parts_.empty(); }
+    size_t size() const { return parts_.size(); }
+
+    void apply(Map& map) override;
+    void revert(Map& map) override;
+    bool changesNothing() const override;
+
+  private:
+    std::vector<CommandPtr> parts_;
+};
+
+}  // namespace ts
