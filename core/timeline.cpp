@@ -84,6 +84,22 @@ void Timeline::seek(int64_t p, Trace* trace) {
     if (p > 0) stepOnce(trace);
 }
 
+void Timeline::seekWithHistory(int64_t p, Trace* trace, int64_t n,
+                               std::vector<std::vector<MoverState>>* history) {
+    p = std::clamp<int64_t>(p, 0, frames_);
+    history->assign(actors_, {});
+    seek(std::max<int64_t>(0, p - std::max<int64_t>(0, n)), p == 0 ? trace : nullptr);
+    auto collect = [&] {
+        for (size_t a = 0; a < actors_; ++a) (*history)[a].push_back(sim_.states()[a]);
+    };
+    collect();
+    while (sim_.frame() < p) {
+        if (trace && sim_.frame() == p - 1) trace->clear();
+        stepOnce(sim_.frame() == p - 1 ? trace : nullptr);
+        collect();
+    }
+}
+
 InputLog Timeline::log(size_t actor) const {
     InputLog log;
     for (int64_t f = 0; f < frames_; ++f) log.push(keysAt(f, actor));

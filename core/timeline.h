@@ -40,6 +40,10 @@ class Timeline {
     // Goes to position p (clamped to 0..length()). The probes of the last frame stepped
     // (p-1) go to `trace`, so the overlays show what decided the state at p.
     void seek(int64_t p, Trace* trace);
+    // seek(p), also collecting every actor's states at positions max(0, p - n) .. p
+    // (history[actor], oldest first) for trails and plots. Costs O(interval + n) steps.
+    void seekWithHistory(int64_t p, Trace* trace, int64_t n,
+                         std::vector<std::vector<MoverState>>* history);
 
     // Keys recorded for an actor, as an input log; replacing one re-simulates from 0.
     InputLog log(size_t actor) const;

@@ -128,3 +128,26 @@ TEST(Timeline, MapChangeResimulatesFromTheStartWithTheSameKeys) {
     for (auto& k : keys) one.push_back({k[0]});
     EXPECT_EQ(tl.sim().states(), reference(m, one, 300, nullptr).states);
 }
+
+TEST(Timeline, HistoryHoldsTheLastStatesAndEndsAtTheSeekTarget) {
+    Map m = twoActorMap(11);
+    Timeline tl(m, 8);
+    auto in = test::randomInputs(11, 300);
+    std::vector<std::vector<MoverState>> states(2);
+    for (InputBits k : in) {
+        tl.step({k, k}, nullptr);
+        for (size_t a = 0; a < 2; ++a) states[a].push_back(tl.sim().states()[a]);
+    }
+    std::vector<std::vector<MoverState>> hist;
+    Trace got, want;
+    tl.seekWithHistory(250, &got, 30, &hist);
+    tl.seek(250, &want);
+    ASSERT_EQ(hist.size(), 2u);
+    ASSERT_EQ(hist[1].size(), 31u);  // positions 220..250
+    for (size_t k = 0; k <= 30; ++k)
+        EXPECT_EQ(hist[1][k], states[1][219 + k]);  // position p = after p steps
+    EXPECT_EQ(tl.position(), 250);
+    ASSERT_EQ(got.probes.size(), want.probes.size());
+    tl.seekWithHistory(5, nullptr, 30, &hist);  // clipped at the start: positions 0..5
+    EXPECT_EQ(hist[0].size(), 6u);
+}
