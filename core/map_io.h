@@ -31,4 +31,9 @@ std::string mapToJson(const Map& m);
 Map mapFromBinary(const std::string& bytes, const std::string& name);
 std::string mapToBinary(const Map& m);
 
+// Test-only failure injection: while set, saveMap fails after writing and syncing the
+// temporary file and before renaming it over PATH (as a full disk or an I/O error would), so
+// tests can check that the old file survives and no temporary file is left behind.
+void setSaveFailureForTesting(bool fail);
+
 }  // namespace ts
