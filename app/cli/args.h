@@ -1,0 +1,43 @@
+// Command-line parsing shared by the headless sub-commands: flags from a fixed list, the rest
+// positional. Kept separate from the commands so that every command reports the same errors.
+#pragma once
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace ts::cli {
+
+struct FlagSpec {
+    const char* name;  // with the dashes: "--frames"
+    bool takesValue;
+};
+
+struct ParsedArgs {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string> values;  // flags that take a value
+    std::set<std::string> switches;             // flags without a value
+    bool help = false;                          // --help or -h anywhere
+
+    bool has(const std::string& flag) const {
+        return switches.count(flag) != 0 || values.count(flag) != 0;
+    }
+    // The flag's value, or nullptr when it was not given.
+    const std::string* value(const std::string& flag) const {
+        auto it = values.find(flag);
+        return it == values.end() ? nullptr : &it->second;
+    }
+};
+
+// Parses args (the words after the command name). Accepts "--flag VALUE" and "--flag=VALUE";
+// "--" ends the flags so that a path may start with a dash. On a usage error returns false
+// and sets *error ("unknown option '--x'", "option --frames needs a value", ...).
+bool parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>& flags,
+               ParsedArgs* out, std::string* error);
+
+// A whole decimal number in [min, max], nothing else (no sign for min >= 0, no spaces, no
+// exponent). On failure sets *error to "WHAT: problem" naming the text.
+bool parseWholeNumber(const std::string& text, const char* what, long long min, long long max,
+                      long long* out, std::string* error);
+
+}  // namespace ts::cli
