@@ -1,21 +1,114 @@
 #include "grid_walls.h"
 
-#include "standin.h"
+#include <string>
+
+#include "../collision.h"
+#include "../trace.h"
+#include "grid_walls_region.h"
+#include "grid_walls_sweep.h"
 
 namespace ts {
 
 namespace {
-const ParamSpec kParams[] = {
-    {"speed", "px/frame", 2.0, 0.0, 64.0, false, "Stand-in speed"},
-};
 
-MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
-    return standInStep(s, in, p[0], world, trace);
+using namespace grid_walls;
+
+// The seed gives no speed. Cells rather than px, like the band, so that a map behaves the
+// same at any tile size.
+const ParamSpec kParams[] = {
+    {"speed", "cells/frame", 0.125, 0, 16, false,
+     "Distance per frame on each pressed axis (0.125 = 2 px/frame with 16-px tiles)"},
+    {"band", "cells", 0.25, 0.015625, 0.46875, false,
+     "How close the centre may come to a wall line (seed: 1/4 cell, radius plus wall width)"},
+    {"normalize_diagonal", "0/1", 1, 0, 1, true,
+     "1: diagonal input moves speed/sqrt(2) on each axis; 0: speed on each axis"},
+};
+static_assert(sizeof(kParams) / sizeof(kParams[0]) == kGwParamCount, "one spec per index");
+
+// 1/sqrt(2) in 16-bit fixed point, rounded to nearest (0.70710754...).
+constexpr int64_t kInvSqrt2Raw = 46341;
+
+Fix px(int64_t raw) {
+    return Fix::fromRaw(raw);
 }
+
+// The 3 x 3 regions around the centre (Cell at the region's centre in tile units, class in
+// `why`, Block when forbidden) and the bands of the walls on the edges of the 3 x 3 cells
+// around it (Band in px).
+void traceSurroundings(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y,
+                       Trace& trace) {
+    static const char* const kRegionWhy[] = {"region_a", "region_b", "region_c"};
+    const int64_t hx = regionIndex(x, l), hy = regionIndex(y, l);
+    for (int64_t ry = hy - 1; ry <= hy + 1; ++ry)
+        for (int64_t rx = hx - 1; rx <= hx + 1; ++rx)
+            trace.add(ProbeShape::Cell,
+                      regionForbidden(world, rx, ry) ? Verdict::Block : Verdict::Pass,
+                      kRegionWhy[int(regionClass(rx, ry))], Fix::ratio(rx, 2), Fix::ratio(ry, 2));
+    const int64_t c = l.cell, b = l.band;
+    const int64_t cx = floorDiv(x, c), cy = floorDiv(y, c);
+    for (int64_t k = cy - 1; k <= cy + 2; ++k)
+        for (int64_t i = cx - 1; i <= cx + 1; ++i)
+            if (wallOnH(world, i, k))
+                trace.band(Verdict::Block, "band_h", px(i * c - b), px(k * c - b),
+                           px((i + 1) * c + b), px(k * c + b));
+    for (int64_t j = cy - 1; j <= cy + 1; ++j)
+        for (int64_t k = cx - 1; k <= cx + 2; ++k)
+            if (wallOnV(world, k, j))
+                trace.band(Verdict::Block, "band_v", px(k * c - b), px(j * c - b), px(k * c + b),
+                           px((j + 1) * c + b));
+}
+
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+                const CollisionWorld& world, Trace* trace) {
+    MoverState s = s0;
+    const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
+    const int sx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    const int sy = ((in & KEY_D) ? 1 : 0) - ((in & KEY_U) ? 1 : 0);
+    const Fix speed = fixClamp(p[kGwSpeed], Fix{}, Fix::fromInt(16));
+    int64_t dist = speed.raw * world.tileSize();  // raw px on each moving axis
+    // Rounded down on the magnitude, so that mirrored input moves exactly mirrored.
+    if (sx != 0 && sy != 0 && p[kGwNormalizeDiagonal] != Fix{})
+        dist = (dist * kInvSqrt2Raw) >> Fix::kFracBits;
+    if (sx == 0 && sy == 0) dist = 0;
+
+    const int64_t x0 = s.x.raw, y0 = s.y.raw;
+    if (trace) {
+        traceSurroundings(world, l, x0, y0, *trace);
+        trace->arrow(Verdict::Info, "want", px(x0), px(y0), px(x0 + sx * dist), px(y0 + sy * dist));
+    }
+    const SweepResult r = sweep(world, l, x0, y0, sx, sy, dist, trace);
+    if (trace)
+        trace->arrow(r.blocked ? Verdict::Block : Verdict::Pass, "move", px(x0), px(y0), px(r.x),
+                     px(r.y));
+
+    s.x = px(r.x);
+    s.y = px(r.y);
+    s.vx = px(r.x - x0);
+    s.vy = px(r.y - y0);
+    const int region = int(regionClass(regionIndex(r.x, l), regionIndex(r.y, l)));
+    s.aux = (r.blocked & (kBlockedX | kBlockedY)) | (region << kGwAuxRegionShift);
+    s.timer = 0;
+    return s;
+}
+
+void describe(const MoverState& s, std::string& out) {
+    static const char* const kBlocked[] = {"none", "x", "y", "xy"};
+    out += ",\"region\":\"";
+    out += regionClassName(RegionClass((s.aux >> kGwAuxRegionShift) & 3));
+    out += "\",\"blocked\":\"";
+    out += kBlocked[s.aux & 3];
+    out += "\"";
+}
+
 }  // namespace
 
-const MoverInfo kGridWallsMover = {MoverKind::GridWalls, "grid_walls", "Grid-edge walls (round)", kParams,
-                               int(sizeof(kParams) / sizeof(kParams[0])), true, step, nullptr};
+const MoverInfo kGridWallsMover = {MoverKind::GridWalls,
+                                   "grid_walls",
+                                   "Grid-edge walls (round)",
+                                   kParams,
+                                   int(sizeof(kParams) / sizeof(kParams[0])),
+                                   true,
+                                   step,
+                                   describe};
 
 }  // namespace ts

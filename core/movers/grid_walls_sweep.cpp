@@ -1,0 +1,118 @@
+#include "grid_walls_sweep.h"
+
+#include <algorithm>
+#include <climits>
+
+namespace ts::grid_walls {
+
+namespace {
+
+// Raw px to move before entering the next region in direction s: moving up, the next
+// region's first coordinate; moving down, one below this region's first.
+int64_t distanceToNext(int64_t pos, int64_t h, int s, const Lattice& l) {
+    return s > 0 ? regionStart(h + 1, l) - pos : pos - regionStart(h, l) + 1;
+}
+
+// The rule that stopped the blocked axes (1 = x, 2 = y, 3 = both), named after the seed's
+// cases by the class of the refused region and of the region the actor came from.
+const char* ruleWhy(RegionClass from, RegionClass into, bool tie, int32_t blocked) {
+    static const char* const kB[] = {"b_block_x", "b_block_y", "b_block_xy"};
+    static const char* const kFromB[] = {"c_from_b_x", "c_from_b_y", "c_from_b_xy"};
+    static const char* const kCorner[] = {"c_corner_x", "c_corner_y", "c_corner_xy"};
+    static const char* const kTie[] = {"c_corner_tie_x", "c_corner_tie_y", "c_corner_tie_xy"};
+    static const char* const kSolid[] = {"a_solid_x", "a_solid_y", "a_solid_xy"};
+    const int i = blocked - 1;
+    if (into == RegionClass::B) return kB[i];
+    if (into == RegionClass::A) return kSolid[i];
+    if (tie) return kTie[i];
+    return from == RegionClass::B ? kFromB[i] : kCorner[i];
+}
+
+Fix px(int64_t raw) {
+    return Fix::fromRaw(raw);
+}
+
+}  // namespace
+
+SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
+                  int sy, int64_t dist, Trace* trace) {
+    SweepResult r;
+    int64_t hx = regionIndex(x, l), hy = regionIndex(y, l);
+    int64_t remX = sx != 0 ? dist : 0, remY = sy != 0 ? dist : 0;
+    while (remX > 0 || remY > 0) {
+        const bool mx = remX > 0, my = remY > 0;
+        const int64_t distX = mx ? distanceToNext(x, hx, sx, l) : INT64_MAX;
+        const int64_t distY = my ? distanceToNext(y, hy, sy, l) : INT64_MAX;
+        const int64_t t = std::min(distX, distY);
+        const int64_t rem = mx ? remX : remY;  // equal when both move: the path is diagonal
+        if (t > rem) {
+            if (mx) x += sx * remX;
+            if (my) y += sy * remY;
+            break;
+        }
+        // Up to the last position in the current region, then one raw unit into the next.
+        if (mx) {
+            x += sx * (t - 1);
+            remX -= t;
+        }
+        if (my) {
+            y += sy * (t - 1);
+            remY -= t;
+        }
+        const bool crossX = distX == t, crossY = distY == t;
+        const int64_t nx = mx ? x + sx : x, ny = my ? y + sy : y;
+        const int64_t nhx = crossX ? hx + sx : hx, nhy = crossY ? hy + sy : hy;
+        if (!regionForbidden(world, nhx, nhy)) {
+            x = nx;
+            y = ny;
+            hx = nhx;
+            hy = nhy;
+            continue;
+        }
+        bool keepX = !crossX, keepY = !crossY, tie = false;
+        if (crossX && crossY) {
+            // Re-validate both single-axis results (the seed never checks its clipped one).
+            // The region we are in is always acceptable (see the escape rule in the header).
+            bool okX = !regionForbidden(world, nhx, hy);
+            bool okY = !regionForbidden(world, hx, nhy);
+            if (trace) {
+                trace->arrow(okX ? Verdict::Pass : Verdict::Block, "recheck_x", px(x), px(y),
+                             px(nx), px(y));
+                trace->arrow(okY ? Verdict::Pass : Verdict::Block, "recheck_y", px(x), px(y), px(x),
+                             px(ny));
+            }
+            tie = okX && okY;
+            if (tie) {
+                const bool hWall = regionClass(nhx, nhy) == RegionClass::C &&
+                                   crossingHasHWall(world, floorDiv(nhx, 2), floorDiv(nhy, 2));
+                okX = hWall;
+                okY = !hWall;
+            }
+            keepX = okX;
+            keepY = okY;
+        }
+        const int32_t blocked = (mx && !keepX ? kBlockedX : 0) | (my && !keepY ? kBlockedY : 0);
+        if (trace)
+            trace->arrow(Verdict::Block,
+                         ruleWhy(regionClass(hx, hy), regionClass(nhx, nhy), tie, blocked), px(x),
+                         px(y), px(nx), px(ny));
+        r.blocked |= blocked;
+        if (keepX) {
+            x = nx;
+            hx = nhx;
+        } else {
+            remX = 0;
+        }
+        if (keepY) {
+            y = ny;
+            hy = nhy;
+        } else {
+            remY = 0;
+        }
+    }
+    r.x = x;
+    r.y = y;
+    return r;
+}
+
+}  // namespace ts::grid_walls
