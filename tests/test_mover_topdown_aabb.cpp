@@ -389,6 +389,26 @@ TEST(TopDownAabb, EdgeWallsAreThinLines) {
     EXPECT_EQ(b.y(), 16);
 }
 
+TEST(TopDownAabb, OnePixelBoxStopsAtWalls) {
+    // A 1-px box never has a wall line strictly inside it; the sweep looks at the area it
+    // sweeps over (its side line and the pixel beyond), so it still stops on the line.
+    Map m = open(6, 4);
+    m.walls.setV(3, 1, true);  // x = 48, rows 16..31
+    m.walls.setH(1, 3, true);  // y = 48, columns 16..31
+    Walker a(Map(m), 40, 20, 1, 1);
+    a.set(kTdAlignGrid, 1);
+    a.step(KEY_R, 10);
+    EXPECT_EQ(a.x(), 47);
+    Walker b(Map(m), 60, 20, 1, 1);
+    b.set(kTdAlignGrid, 1);
+    b.step(KEY_L, 10);
+    EXPECT_EQ(b.x(), 48);
+    Walker c(Map(m), 20, 40, 1, 1);
+    c.set(kTdAlignGrid, 1);
+    c.step(KEY_D, 10);
+    EXPECT_EQ(c.y(), 47);
+}
+
 TEST(TopDownAabb, NoTunnellingAt64PxPerFrame) {
     Map m = open(40, 4);
     m.brushes.push_back(Brush{RectI{300, 0, 1, 64}});  // one pixel thick
