@@ -102,6 +102,7 @@ TEST(EditDocument, AStrokeAfterUndoDropsTheRedoEntries) {
     doc.beginStroke("Paint");
     doc.apply(paint(doc, 3, 3));
     EXPECT_FALSE(doc.canRedo());  // already during the stroke
+    EXPECT_EQ(doc.historySize(), 0u);
     doc.endStroke();
     EXPECT_EQ(doc.historySize(), 1u);
     EXPECT_FALSE(doc.redo());

@@ -77,9 +77,9 @@ TEST(EditTiles, ShiftClickLineStampsEveryCell) {
 }
 
 TEST(EditTiles, LineWithOverlappingStampsUndoesExactly) {
-    // A 2x1 stamp along a row writes most cells twice; undo must still restore the
-    // original kinds, not an intermediate one.
-    Map m = mapFromRows({"/\\/\\/", "....."});
+    // A 2x1 stamp along a row writes most cells twice ("=" then "#"); cell 1 ends with its
+    // original kind, so it must not change at all, and undo restores the original kinds.
+    Map m = mapFromRows({"/#/\\/", "....."});
     Stamp s{2, 1, {kSolid, kPlatform}};
     Map after = applyUndoRedo(m, stampLine(m, {0, 0}, {3, 0}, s));
     EXPECT_EQ(tileRows(after), (std::vector<std::string>{"####=", "....."}));
