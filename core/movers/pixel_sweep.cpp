@@ -1,21 +1,308 @@
+// Seed 001's pixel sweep. Each frame: velocities and jump (beginFrame), then the box moves
+// one pixel at a time along X (climbing rises up to the step height, sticking to downward
+// slopes while grounded), then along Y (sliding around ceiling corners when moving up).
+// Every pixel step asks one leading-edge question (sweepFreeRun with one step); without a
+// trace, stretches where every pixel would get the same plain answer are skipped in one
+// tile-by-tile query, which gives the same result as asking pixel by pixel.
 #include "pixel_sweep.h"
 
-#include "standin.h"
+#include <algorithm>
+
+#include "../collision.h"
+#include "../trace.h"
+#include "pixel_sweep_run.h"
 
 namespace ts {
+namespace pixel_sweep {
 
 namespace {
+
 const ParamSpec kParams[] = {
-    {"speed", "px/frame", 2.0, 0.0, 64.0, false, "Stand-in speed"},
+    {"run_speed", "px/frame", 2.0, 0.0, 64.0, false,
+     "Horizontal speed the input accelerates toward"},
+    {"acceleration", "px/frame^2", 0.25, 0.0, 64.0, false,
+     "Change of horizontal speed per frame while left or right is held"},
+    {"friction", "px/frame^2", 0.25, 0.0, 64.0, false,
+     "Change of horizontal speed per frame toward 0 while neither is held"},
+    {"gravity", "px/frame^2", 0.25, 0.0, 64.0, false, "Added to the falling speed every frame"},
+    {"jump_speed", "px/frame", 5.0, 0.0, 64.0, false, "Upward speed given by a jump"},
+    {"max_fall_speed", "px/frame", 6.0, 0.0, 64.0, false, "Falling speed cap"},
+    {"step_height", "px", 1.0, 0.0, 4.0, true,
+     "Highest rise climbed while walking, and deepest drop followed down a slope"},
+    {"stick_to_slopes", "0/1", 1.0, 0.0, 1.0, true,
+     "Follow downward slopes while grounded instead of letting gravity bounce the actor"},
+    {"corner_correction", "px", 1.0, 0.0, 8.0, true,
+     "How far a rising actor slides sideways around a ceiling corner"},
+    {"coyote_frames", "frames", 0.0, 0.0, 30.0, true,
+     "Frames after leaving the ground during which a jump still works"},
+};
+static_assert(sizeof(kParams) / sizeof(kParams[0]) == kParamCount, "one spec per parameter");
+static_assert(kParamCount <= kMaxParams, "ParamValues holds them all");
+
+Fix clampParam(const ParamValues& p, int i) {
+    return fixClamp(p[size_t(i)], Fix::fromDouble(kParams[i].min), Fix::fromDouble(kParams[i].max));
+}
+int clampIntParam(const ParamValues& p, int i) {
+    return int(clampParam(p, i).floor());
+}
+
+// The strip of pixels a one-pixel step of box b in `dir` newly covers: its leading edge.
+RectI leadingEdge(const RectI& b, uint8_t dir) {
+    switch (dir) {
+        case DIR_RIGHT:
+            return RectI{b.right(), b.y, 1, b.h};
+        case DIR_LEFT:
+            return RectI{b.x - 1, b.y, 1, b.h};
+        case DIR_DOWN:
+            return RectI{b.x, b.bottom(), b.w, 1};
+        default:
+            return RectI{b.x, b.y - 1, b.w, 1};
+    }
+}
+
+uint8_t horizontalDir(int sign) {
+    return sign > 0 ? DIR_RIGHT : DIR_LEFT;
+}
+
+// The integer box while it sweeps, and the per-pixel rules.
+struct Sweeper {
+    const CollisionWorld& world;
+    Trace* trace;
+    const Tuning& t;
+    int64_t w, h;
+    int64_t px, py;
+
+    RectI box(int64_t dx = 0, int64_t dy = 0) const { return RectI{px + dx, py + dy, w, h}; }
+
+    // Would box b be blocked after one pixel in `dir`? Traced as its leading edge.
+    bool blocked(const RectI& b, uint8_t dir, const char* why) const {
+        const bool hit = sweepFreeRun(world, b, dir, 1) == 0;
+        if (trace) {
+            const RectI e = leadingEdge(b, dir);
+            trace->rect(hit ? Verdict::Hit : Verdict::Miss, why, e.x, e.y, e.right(), e.bottom());
+        }
+        return hit;
+    }
+
+    // One pixel along X with the seed's slope rules. Returns false when a wall stops it.
+    // onGround: grounded and not moving up (cleared when the actor walks off a ledge);
+    // supportKnown: this pixel proved the box stands on something.
+    bool pixelX(int sg, bool& onGround, bool& supportKnown) {
+        const uint8_t dir = horizontalDir(sg);
+        supportKnown = false;
+        if (!blocked(box(), dir, "step")) {
+            px += sg;
+            if (onGround && t.stickToSlopes) {
+                // Follow the floor down by up to the step height; deeper is a ledge.
+                int64_t drop = 0;
+                while (drop <= t.stepHeight && !blocked(box(0, drop), DIR_DOWN, "descend")) ++drop;
+                if (drop > t.stepHeight) {
+                    onGround = false;
+                } else {
+                    py += drop;
+                    supportKnown = true;
+                }
+            }
+            return true;
+        }
+        // A rise: lift by k (the head must fit) and try the side step again.
+        for (int k = 1; k <= t.stepHeight; ++k) {
+            if (blocked(box(0, 1 - k), DIR_UP, "climb")) break;
+            if (!blocked(box(0, -k), dir, "climb")) {
+                px += sg;
+                py -= k;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // Moving up into something: slide sideways by up to the corner correction, pixel by
+    // pixel, to a place where the up step is free. Tries `pref` first at each distance;
+    // with no preference, two open sides at the same distance are a tie: no slide.
+    bool corner(int pref) {
+        const int sides[2] = {pref != 0 ? pref : 1, pref != 0 ? -pref : -1};
+        bool open[2] = {true, true};
+        for (int k = 1; k <= t.cornerCorrection && (open[0] || open[1]); ++k) {
+            int found = 0, count = 0;
+            for (int i = 0; i < 2; ++i) {
+                if (!open[i]) continue;
+                const int sd = sides[i];
+                if (blocked(box(sd * (k - 1), 0), horizontalDir(sd), "corner")) {
+                    open[i] = false;
+                    continue;
+                }
+                if (!blocked(box(sd * k, 0), DIR_UP, "corner")) {
+                    if (count++ == 0) found = sd;
+                    if (pref != 0) break;
+                }
+            }
+            if (count == 2 && pref == 0) return false;
+            if (count > 0) {
+                px += found * k;
+                py -= 1;
+                return true;
+            }
+        }
+        return false;
+    }
 };
 
-MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace) {
-    return standInStep(s, in, p[0], world, trace);
+    const Tuning t = tuning(p);
+    const FrameStart f = beginFrame(s0, in, t);
+    MoverState s = f.s;
+    Sweeper sw{world, trace, t, s.w, s.h, s.x.floor(), s.y.floor()};
+    const bool stick = t.stickToSlopes;
+
+    // X sweep.
+    bool onGround = f.onGround, supportKnown = false, blockedX = false;
+    const Fix targetX = s.x + s.vx;
+    const int64_t nx = targetX.floor() - sw.px;
+    const int sgx = nx > 0 ? 1 : -1;
+    const int64_t py0 = sw.py;
+    for (int64_t left = nx * sgx; left > 0;) {
+        if (!trace) {
+            const uint8_t dir = horizontalDir(sgx);
+            int64_t k = sweepFreeRun(world, sw.box(), dir, left);
+            if (onGround && stick) k = std::min(k, sweepSupportRun(world, sw.box(), sgx, k));
+            if (k > 0) {
+                sw.px += sgx * k;
+                left -= k;
+                supportKnown = onGround && stick;
+                continue;
+            }
+        }
+        if (!sw.pixelX(sgx, onGround, supportKnown)) {
+            blockedX = true;
+            break;
+        }
+        --left;
+    }
+    if (blockedX) {
+        s.x = Fix::fromInt(sw.px);
+        s.vx = Fix{};
+    } else {
+        s.x = targetX;
+    }
+    s.y += Fix::fromInt(sw.py - py0);
+    s.pushing = nx != 0 ? (blockedX && f.inputDir == sgx)
+                        : (s0.pushing && f.inputDir != 0 && s0.facing == s.facing);
+
+    // Y sweep.
+    bool blockedY = false;
+    const Fix targetY = s.y + s.vy;
+    const int64_t ny = targetY.floor() - sw.py;
+    const int sgy = ny > 0 ? 1 : -1;
+    const uint8_t diry = sgy > 0 ? DIR_DOWN : DIR_UP;
+    const int64_t px1 = sw.px;
+    const int pref = cornerPreference(s);
+    for (int64_t left = ny * sgy; left > 0;) {
+        if (!trace) {
+            const int64_t k = sweepFreeRun(world, sw.box(), diry, left);
+            sw.py += sgy * k;
+            left -= k;
+            if (left == 0) break;
+        }
+        if (!sw.blocked(sw.box(), diry, "step")) {
+            sw.py += sgy;
+        } else if (!(sgy < 0 && t.cornerCorrection > 0 && sw.corner(pref))) {
+            blockedY = true;
+            break;
+        }
+        --left;
+    }
+    if (blockedY) {
+        s.y = Fix::fromInt(sw.py);
+        s.vy = Fix{};
+    } else {
+        s.y = targetY;
+    }
+    s.x += Fix::fromInt(sw.px - px1);
+
+    // Grounded: the box one pixel lower is blocked. Skip the probe when the sweep already
+    // proved it (landing, or a walk that kept its footing); a trace always shows it.
+    bool grounded;
+    if (!trace && blockedY && sgy > 0)
+        grounded = true;
+    else if (!trace && ny == 0 && nx != 0 && onGround && supportKnown)
+        grounded = true;
+    else
+        grounded = sw.blocked(sw.box(), DIR_DOWN, "ground");
+    endFrame(s, f, grounded);
+    return s;
 }
+
+void describe(const MoverState& s, std::string& out) {
+    out += ",\"air_frames\":" + std::to_string(s.timer);
+    out += ",\"remainder_x\":" + s.x.frac().str() + ",\"remainder_y\":" + s.y.frac().str();
+}
+
 }  // namespace
 
-const MoverInfo kPixelSweepMover = {MoverKind::PixelSweep, "pixel_sweep", "Pixel sweep (platformer)", kParams,
-                               int(sizeof(kParams) / sizeof(kParams[0])), false, step, nullptr};
+Tuning tuning(const ParamValues& p) {
+    Tuning t;
+    t.runSpeed = clampParam(p, kRunSpeed);
+    t.acceleration = clampParam(p, kAcceleration);
+    t.friction = clampParam(p, kFriction);
+    t.gravity = clampParam(p, kGravity);
+    t.jumpSpeed = clampParam(p, kJumpSpeed);
+    t.maxFallSpeed = clampParam(p, kMaxFallSpeed);
+    t.stepHeight = clampIntParam(p, kStepHeight);
+    t.stickToSlopes = clampIntParam(p, kStickToSlopes) != 0;
+    t.cornerCorrection = clampIntParam(p, kCornerCorrection);
+    t.coyoteFrames = clampIntParam(p, kCoyoteFrames);
+    return t;
+}
+
+FrameStart beginFrame(const MoverState& s0, InputBits in, const Tuning& t) {
+    FrameStart f;
+    f.s = s0;
+    MoverState& s = f.s;
+    const Fix maxSpeed = Fix::fromInt(kMaxSpeedPx);
+    f.inputDir = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    if (f.inputDir != 0) {
+        s.vx = fixApproach(s.vx, t.runSpeed * f.inputDir, t.acceleration);
+        s.facing = f.inputDir > 0 ? DIR_RIGHT : DIR_LEFT;
+    } else {
+        s.vx = fixApproach(s.vx, Fix{}, t.friction);
+    }
+    s.vx = fixClamp(s.vx, -maxSpeed, maxSpeed);
+
+    const bool canJump = s0.grounded || (s0.timer >= 1 && s0.timer <= t.coyoteFrames);
+    if ((in & KEY_J) && canJump) {
+        s.vy = -t.jumpSpeed;
+        f.jumped = true;
+    } else if (s0.grounded && s.vy >= Fix{}) {
+        s.vy = Fix{};  // standing: gravity would only push into the floor
+    } else {
+        s.vy = s.vy + t.gravity;
+    }
+    s.vy = fixClamp(s.vy, -maxSpeed, t.maxFallSpeed);
+    f.onGround = s0.grounded && !f.jumped;
+    return f;
+}
+
+int cornerPreference(const MoverState& s) {
+    if (s.vx != Fix{}) return fixSign(s.vx);
+    return s.facing == DIR_RIGHT ? 1 : (s.facing == DIR_LEFT ? -1 : 0);
+}
+
+void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
+    s.grounded = grounded;
+    if (grounded)
+        s.timer = 0;
+    else if (f.jumped)
+        s.timer = kAirborneCap;
+    else
+        s.timer = s.timer >= kAirborneCap - 1 ? kAirborneCap : std::max(s.timer, 0) + 1;
+}
+
+}  // namespace pixel_sweep
+
+const MoverInfo kPixelSweepMover = {
+    MoverKind::PixelSweep,    "pixel_sweep", "Pixel sweep (platformer)", pixel_sweep::kParams,
+    pixel_sweep::kParamCount, false,         pixel_sweep::step,          pixel_sweep::describe};
 
 }  // namespace ts
