@@ -54,6 +54,28 @@ class CollisionWorld {
     // tiles, brushes, and walls as zero-thickness rectangles.
     void collectSolids(const RectI& r, std::vector<RectI>& out) const;
 
+    // Calls fn(const RectI&) for each brush overlapping r, through the buckets (O(1) for
+    // small r). A brush that spans several buckets may be reported more than once.
+    template <class Fn>
+    void forEachBrushOverlapping(const RectI& r, Fn&& fn) const {
+        if (bucketItems_.empty() || r.empty()) return;
+        const int64_t span = int64_t(kBucket) * tile_;
+        int64_t bx0 = floorDiv(r.x, span), bx1 = floorDiv(r.right() - 1, span);
+        int64_t by0 = floorDiv(r.y, span), by1 = floorDiv(r.bottom() - 1, span);
+        if (bx0 < 0) bx0 = 0;
+        if (by0 < 0) by0 = 0;
+        if (bx1 > bucketsX_ - 1) bx1 = bucketsX_ - 1;
+        if (by1 > bucketsY_ - 1) by1 = bucketsY_ - 1;
+        for (int64_t by = by0; by <= by1; ++by)
+            for (int64_t bx = bx0; bx <= bx1; ++bx) {
+                size_t b = size_t(by * bucketsX_ + bx);
+                for (uint32_t i = bucketStart_[b]; i < bucketStart_[b + 1]; ++i) {
+                    const RectI& br = map_->brushes[bucketItems_[i]].rect;
+                    if (br.overlaps(r)) fn(br);
+                }
+            }
+    }
+
   private:
     bool tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8_t travel) const;
     bool brushHit(const RectI& r) const;

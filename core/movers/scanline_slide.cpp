@@ -1,21 +1,170 @@
 #include "scanline_slide.h"
 
-#include "standin.h"
+#include <string>
+
+#include "../collision.h"
+#include "../geom.h"
+#include "../trace.h"
+#include "scanline_slide_cast.h"
 
 namespace ts {
 
 namespace {
+
+using namespace scanline_slide;
+
+// Defaults are the seed's pseudo-code constants (SHRINK_SIZE, STEP_COUNT, MOVABLE_RATE, one
+// pixel per frame); the slide cap is the seed's one-pixel step too.
 const ParamSpec kParams[] = {
-    {"speed", "px/frame", 2.0, 0.0, 64.0, false, "Stand-in speed"},
+    {"speed", "px/frame", 1, 0, 64, false,
+     "Distance per frame on each pressed axis (seed: 1 px per frame)"},
+    {"shrink_size", "px", 1, 0, 16, false,
+     "Each end of the leading edge is shrunk by this much; the box may overlap solid by up to "
+     "this much at its sides (seed SHRINK_SIZE; at most (min(w, h) - 1) / 2)"},
+    {"step_count", "gaps", 3, 1, kMaxGaps, true,
+     "Gaps between scanlines: step_count + 1 scanlines span the shrunk edge, both ends "
+     "included (seed STEP_COUNT)"},
+    {"movable_rate", "ratio", 0.6667, 0, 1, false,
+     "Share of free scanlines (free / total) needed to slide around a partial block (seed "
+     "MOVABLE_RATE)"},
+    {"sliding", "0/1", 1, 0, 1, true,
+     "1: when partly blocked on one axis, slide along the other toward the free side"},
+    {"slide_cap", "px/frame", 1, 0, 64, false,
+     "Most a slide moves in one frame (never more than speed either)"},
+};
+static_assert(sizeof(kParams) / sizeof(kParams[0]) == kSsParamCount, "one spec per index");
+
+// Parameters clamped to their ranges: they may be anything after live tuning or a bad file.
+struct Tuning {
+    Fix speed, shrink, rate, slideCap;
+    int gaps = 3;
+    bool sliding = true;
 };
 
-MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
-    return standInStep(s, in, p[0], world, trace);
+Tuning tuning(const ParamValues& p, const MoverState& s) {
+    Tuning t;
+    const Fix limit = Fix::fromInt(64);
+    t.speed = fixClamp(p[kSsSpeed], Fix{}, limit);
+    t.slideCap = fixClamp(p[kSsSlideCap], Fix{}, limit);
+    t.rate = fixClamp(p[kSsMovableRate], Fix{}, Fix::fromInt(1));
+    // The shrunk edge keeps at least one pixel: 2 * shrink <= min(w, h) - 1.
+    const int32_t minSize = s.w < s.h ? s.w : s.h;
+    t.shrink = fixClamp(p[kSsShrink], Fix{}, Fix::ratio(minSize - 1, 2));
+    const int64_t gaps = p[kSsStepCount].round();
+    t.gaps = int(gaps < 1 ? 1 : (gaps > kMaxGaps ? kMaxGaps : gaps));
+    t.sliding = p[kSsSliding].round() != 0;
+    return t;
 }
+
+// Did the pass rate (free / total) reach the movable rate? Exact: no division.
+bool rateReached(const EdgeCast& c, Fix rate) {
+    return int64_t(c.total - c.blocked) * Fix::kOne >= rate.raw * c.total;
+}
+
+struct SweepResult {
+    bool hit = false;
+    EdgeCast cast;  // the cast that hit
+};
+
+// Moves the box `dist` px along one axis in sub-steps of at most one tile (so nothing thinner
+// than a tile is skipped), stopping at the first contact.
+SweepResult sweep(MoverState& s, bool vertical, int dir, Fix dist, const Tuning& t,
+                  const CollisionWorld& world, Trace* trace) {
+    const Fix tile = Fix::fromInt(world.tileSize());
+    Fix& main = vertical ? s.y : s.x;
+    EdgeSweep q;
+    q.vertical = vertical;
+    q.mainSize = vertical ? s.h : s.w;
+    q.perp = vertical ? s.x : s.y;
+    q.perpSize = vertical ? s.w : s.h;
+    q.shrink = t.shrink;
+    q.gaps = t.gaps;
+    SweepResult r;
+    while (dist > Fix{}) {
+        const Fix len = fixMin(dist, tile);
+        q.from = main;
+        q.to = dir > 0 ? main + len : main - len;
+        r.cast = castEdge(world, q, trace);
+        if (trace) {
+            const bool ok = rateReached(r.cast, t.rate);
+            trace->value(ok ? Verdict::Pass : Verdict::Block, "pass_rate",
+                         Fix::ratio(r.cast.total - r.cast.blocked, r.cast.total), t.rate);
+        }
+        main = r.cast.stop;
+        if (r.cast.hit) {
+            r.hit = true;
+            break;
+        }
+        dist -= len;
+    }
+    return r;
+}
+
+// One pressed axis: move, and when partly blocked with only this axis pressed, slide along
+// the other axis toward the side where nothing is in the way.
+void moveAxis(MoverState& s, bool vertical, int dir, bool onlyAxis, const Tuning& t,
+              const CollisionWorld& world, Trace* trace) {
+    const SweepResult r = sweep(s, vertical, dir, t.speed, t, world, trace);
+    if (!r.hit) return;
+    s.pushing = true;
+    s.timer = r.cast.blocked;
+    if (!onlyAxis || !t.sliding || !rateReached(r.cast, t.rate)) return;
+    // Obstacles on both sides (or across the middle): no side is free.
+    if (r.cast.centred || r.cast.low == r.cast.high) return;
+    const int slideDir = r.cast.low ? 1 : -1;
+    const Fix clearance = r.cast.low ? r.cast.clearLow : r.cast.clearHigh;
+    const Fix amount = fixMin(fixMin(t.slideCap, t.speed), clearance);
+    if (amount <= Fix{}) return;
+    Fix& perp = vertical ? s.x : s.y;
+    const Fix before = perp;
+    const Fix cx = s.x + Fix::ratio(s.w, 2), cy = s.y + Fix::ratio(s.h, 2);
+    sweep(s, !vertical, slideDir, amount, t, world, trace);
+    s.aux = int32_t((perp - before).raw);  // at most 64 px: fits
+    if (trace)
+        trace->arrow(Verdict::Info, "slide", cx, cy, s.x + Fix::ratio(s.w, 2),
+                     s.y + Fix::ratio(s.h, 2));
+}
+
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+                const CollisionWorld& world, Trace* trace) {
+    MoverState s = s0;
+    s.vx = s.vy = Fix{};
+    s.pushing = false;
+    s.grounded = false;
+    s.timer = 0;
+    s.aux = 0;
+    if (s.w < 1 || s.h < 1) return s;
+    // Opposite keys cancel; the jump key means nothing top-down.
+    const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    const int dy = ((in & KEY_D) ? 1 : 0) - ((in & KEY_U) ? 1 : 0);
+    const uint8_t held = uint8_t((dx < 0 ? DIR_LEFT : 0) | (dx > 0 ? DIR_RIGHT : 0) |
+                                 (dy < 0 ? DIR_UP : 0) | (dy > 0 ? DIR_DOWN : 0));
+    // Facing stays while its key is held; otherwise it follows the horizontal key first.
+    if (held && !(held & s.facing))
+        s.facing = dx ? (dx > 0 ? DIR_RIGHT : DIR_LEFT) : (dy > 0 ? DIR_DOWN : DIR_UP);
+    const Tuning t = tuning(p, s);
+    // X then Y, as the seed's update(); both axes move the full speed (no diagonal scaling).
+    if (dx) moveAxis(s, false, dx, dy == 0, t, world, trace);
+    if (dy) moveAxis(s, true, dy, dx == 0, t, world, trace);
+    s.vx = s.x - s0.x;
+    s.vy = s.y - s0.y;
+    return s;
+}
+
+void describe(const MoverState& s, std::string& out) {
+    out += ",\"blocked_scanlines\":" + std::to_string(s.timer);
+    out += ",\"slide\":" + Fix::fromRaw(s.aux).str();
+}
+
 }  // namespace
 
-const MoverInfo kScanlineSlideMover = {MoverKind::ScanlineSlide, "scanline_slide", "Scanline slide (Bomberman-like)", kParams,
-                               int(sizeof(kParams) / sizeof(kParams[0])), false, step, nullptr};
+const MoverInfo kScanlineSlideMover = {MoverKind::ScanlineSlide,
+                                       "scanline_slide",
+                                       "Scanline slide (Bomberman-like)",
+                                       kParams,
+                                       int(sizeof(kParams) / sizeof(kParams[0])),
+                                       false,
+                                       step,
+                                       describe};
 
 }  // namespace ts
