@@ -249,8 +249,9 @@ Map readMap(BinaryReader& in) {
 
 class BinaryWriter {
   public:
-    explicit BinaryWriter(std::ostream& out)
-        : archive_(out, cereal::PortableBinaryOutputArchive::Options::LittleEndian()) {}
+    BinaryWriter(std::ostream& out, bool bigEndian)
+        : archive_(out, bigEndian ? cereal::PortableBinaryOutputArchive::Options::BigEndian()
+                                  : cereal::PortableBinaryOutputArchive::Options::LittleEndian()) {}
     template <class T>
     void write(T v) {
         archive_(v);
@@ -294,12 +295,16 @@ Map mapFromBinary(const std::string& bytes, const std::string& name) {
 }
 
 std::string mapToBinary(const Map& m) {
+    return mapio::toBinary(m, false);
+}
+
+std::string mapio::toBinary(const Map& m, bool bigEndian) {
     std::string problem = validateMap(m);
     if (!problem.empty()) throw MapError("cannot write an invalid map: " + problem);
     std::ostringstream out(std::ios::binary);
     out.write(kMagic, sizeof kMagic);
     {
-        BinaryWriter w(out);
+        BinaryWriter w(out, bigEndian);
         w.write(int32_t(kMapFormatVersion));
         w.write(m.tileSize);
         w.write(m.width);

@@ -47,6 +47,10 @@ std::string checkParamValue(const ParamSpec& spec, double value);
 std::string knownMovers();
 std::string knownParams(MoverKind k);
 
+// mapToBinary with a choice of byte order: tilestep writes little endian; big endian is
+// only for testing that such files (cereal's flag byte 0) read back the same.
+std::string toBinary(const Map& m, bool bigEndian);
+
 // Runs validateMap and turns a problem into MapError("NAME: field: problem").
 void validateLoaded(const Map& m, const std::string& name);
 

@@ -8,6 +8,9 @@
 // system rapidjson, so this include order is what configures it.
 #include <cereal/archives/json.hpp>
 #include <rapidjson/error/en.h>
+#ifndef RAPIDJSON_ASSERT_THROWS
+#error "rapidjson was configured before cereal/archives/json.hpp: its asserts would abort"
+#endif
 
 #include <algorithm>
 #include <cmath>

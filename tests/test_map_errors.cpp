@@ -1,6 +1,7 @@
 // Every rejected map input with its exact message: "NAME: field: problem". Each case starts
 // from a valid map and breaks one thing, so a message that stops naming the field, or a check
 // that stops firing, fails here.
+#include <cereal/archives/json.hpp>
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -313,6 +314,15 @@ TEST(MapErrors, Versions) {
     EXPECT_EQ(jsonError(R"({"format_version": 0, "tile_size": 16, "width": 2, "height": 1,
                             "tiles": [0, 9]})"),
               "t.json: tiles[1]: 9 is outside 0..8");
+}
+
+// The loader checks every type before reading, but a missed check must still be an error:
+// cereal's json.hpp turns rapidjson's assert() into a throw (Debian's cereal uses the
+// system rapidjson, configured by that include), and mapFromJson catches it.
+TEST(MapErrors, RapidjsonAssertionsThrowInsteadOfAborting) {
+    rapidjson::Value number(5);
+    EXPECT_THROW(number.GetString(), cereal::RapidJSONException);
+    EXPECT_THROW(number.Size(), cereal::RapidJSONException);
 }
 
 TEST(MapErrors, UnknownTopLevelField) {
