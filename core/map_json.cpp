@@ -101,10 +101,13 @@ class JsonReader {
                                 std::to_string(hi));
             return i;
         }
+        // Whole numbers written as 16.0 or 1e2 are parsed as doubles: accept them too.
         double d = v.GetDouble();
         if (std::isnan(d)) fail(field, "NaN is not a number");
         if (std::isfinite(d) && d != std::floor(d))
             fail(field, "expected an integer, got " + numberText(d));
+        if (d >= double(lo) && d <= double(hi) && std::fabs(d) < 9007199254740992.0)
+            return int64_t(d);
         fail(field,
              numberText(d) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
     }

@@ -218,6 +218,13 @@ TEST(MapIo, MissingOptionalSectionsGetDefaults) {
     EXPECT_EQ(m.tile(1, 0), 1);
 }
 
+TEST(MapIo, WholeNumbersInAnyNotation) {
+    Map m = mapFromJson(R"({"format_version": 1.0, "tile_size": 1.6e1, "width": 2, "height": 1,
+                           "tiles": ["0 1"]})",
+                        "n.json");
+    EXPECT_EQ(m.tileSize, 16);
+}
+
 TEST(MapIo, MissingParamsGetMoverDefaults) {
     Map m = mapFromJson(R"({"format_version": 1, "tile_size": 16, "width": 4, "height": 4,
         "tiles": ["0 0 0 0", "0 0 0 0", "0 0 0 0", "0 0 0 0"],
