@@ -64,7 +64,43 @@ void probePixel(const Box& b, uint8_t d, int64_t* x, int64_t* y) {
     *y = d == DIR_UP ? b.y - 1 : d == DIR_DOWN ? b.y + b.h : my;
 }
 
+namespace {
+
+// The leading strips of all `dist` one-pixel steps together.
+RectI sweptStrip(const Box& b, uint8_t d, int64_t dist) {
+    RectI r = leadingStrip(b, d);
+    if (d == DIR_LEFT || d == DIR_UP) (d == DIR_LEFT ? r.x : r.y) -= dist - 1;
+    (d == DIR_LEFT || d == DIR_RIGHT ? r.w : r.h) += dist - 1;
+    return r;
+}
+
+// Does some step of the sweep put the box's leading edge on a tile's entry edge (the only
+// place where a one-way tile can stop it)?
+bool entersTileEdge(const Box& b, uint8_t d, int64_t dist, int64_t t) {
+    switch (d) {
+        case DIR_RIGHT:  // new outer columns x+w .. x+w+dist-1; entry at multiples of t
+            return floorDiv(b.x + b.w + dist - 1, t) != floorDiv(b.x + b.w - 1, t);
+        case DIR_DOWN:
+            return floorDiv(b.y + b.h + dist - 1, t) != floorDiv(b.y + b.h - 1, t);
+        case DIR_LEFT:  // new outer columns x-dist .. x-1; entry at t-1 mod t
+            return floorDiv(b.x, t) != floorDiv(b.x - dist, t);
+        case DIR_UP:
+            return floorDiv(b.y, t) != floorDiv(b.y - dist, t);
+        default:
+            return true;
+    }
+}
+
+}  // namespace
+
 int64_t sweep(Box& b, uint8_t d, int64_t dist, const CollisionWorld& world, Trace* trace) {
+    // Fast path, exact: when no step enters a new tile, one-way tiles cannot stop the box, and
+    // everything else blocks the union of the steps' strips iff it blocks one of them.
+    if (dist > 1 && !entersTileEdge(b, d, dist, world.tileSize()) &&
+        !world.rectBlocked(sweptStrip(b, d, dist), d)) {
+        b = shifted(b, d, dist);
+        return dist;
+    }
     for (int64_t moved = 0; moved < dist; ++moved) {
         const RectI strip = leadingStrip(b, d);
         if (world.rectBlocked(strip, d)) {
