@@ -1,12 +1,87 @@
-#include "editor.h"
+#include "editor/editor.h"
 
 #include <cstdio>
 
+#include "editor/editor_args.h"
+#include "editor/editor_window.h"
+#include "editor/file_actions.h"
+#include "gfx/image.h"
+#include "map_io.h"
+
 namespace ts {
 
-int runEditor(int, char**) {
-    std::fprintf(stderr, "tilestep: the editor is not built yet\n");
-    return 1;
+namespace {
+
+int screenshot(const EditorArgs& args) {
+    Map map;
+    try {
+        map = loadMap(args.map);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tilestep: %s\n", e.what());
+        return 1;
+    }
+    WindowOptions opt;
+    opt.width = args.width;
+    opt.height = args.height;
+    opt.uiScale = args.uiScale > 0 ? args.uiScale : 1;
+    opt.interactive = false;
+    opt.verbose = args.verbose;
+    opt.vsync = false;
+    EditorWindow w;
+    std::string error;
+    if (!w.open(opt, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
+    }
+    w.state().doc.replace(std::move(map), args.map);
+    w.state().fitRequested = true;
+    gfx::Image image;
+    for (int f = 0; f < args.frames; ++f) w.frame(0, f + 1 == args.frames ? &image : nullptr);
+    if (!gfx::writePng(args.screenshot, image, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
+    }
+    if (args.verbose)
+        std::printf("wrote %s (%d x %d)\n", args.screenshot.c_str(), image.width, image.height);
+    return 0;
+}
+
+}  // namespace
+
+int runEditor(int argc, char** argv) {
+    EditorArgs args;
+    std::string error;
+    if (!parseEditorArgs(argc, argv, &args, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n%s", error.c_str(), kEditorUsage);
+        return 2;
+    }
+    if (args.help) {
+        std::fputs(kEditorUsage, stdout);
+        return 0;
+    }
+    if (!args.screenshot.empty()) {
+        if (args.map.empty()) {
+            std::fprintf(stderr, "tilestep: --screenshot needs a map\n");
+            return 2;
+        }
+        return screenshot(args);
+    }
+    WindowOptions opt;
+    opt.width = args.width;
+    opt.height = args.height;
+    opt.uiScale = args.uiScale;
+    opt.verbose = args.verbose;
+    EditorWindow w;
+    if (!w.open(opt, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
+    }
+    if (!args.map.empty() && !openPath(w.state(), args.map))
+        std::fprintf(stderr, "tilestep: %s\n", w.state().dialogs.error.c_str());
+    // Waiting for events keeps an idle editor off the CPU; input wakes it at once.
+    while (w.frame(0.1)) {
+    }
+    return 0;
 }
 
 }  // namespace ts

@@ -1,0 +1,276 @@
+#include "editor/canvas_draw.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+
+namespace ts {
+
+namespace {
+
+constexpr gfx::Color kCanvasBg = 0xff1b1e24;
+constexpr gfx::Color kMapBg = 0xff2a2f38;
+constexpr gfx::Color kMapBorder = 0xff596273;
+constexpr gfx::Color kGrid = 0x22ffffff;
+constexpr gfx::Color kWall = 0xfff2c94c;
+constexpr gfx::Color kWallHover = 0xffffffff;
+constexpr gfx::Color kWallRemove = 0xffff5a5a;
+constexpr gfx::Color kBrushFill = 0x553d8fd9;
+constexpr gfx::Color kBrushLine = 0xff70b4ff;
+constexpr gfx::Color kActorFill = 0x66e0508a;
+constexpr gfx::Color kActorLine = 0xffff7eb0;
+constexpr gfx::Color kSelect = 0xffffffff;
+constexpr gfx::Color kHover = 0xccffffff;
+constexpr gfx::Color kPreview = 0x40ffffff;
+
+struct Visible {
+    int64_t cx0, cy0, cx1, cy1;  // visible cells [cx0, cx1) x [cy0, cy1), inside the map
+};
+
+Visible visibleCells(const View& v, const Map& m) {
+    const double t = m.tileSize;
+    auto clampX = [&](double c) { return std::clamp<int64_t>(int64_t(c), 0, m.width); };
+    auto clampY = [&](double c) { return std::clamp<int64_t>(int64_t(c), 0, m.height); };
+    return {clampX(std::floor(v.toMapX(v.canvas.x) / t)),
+            clampY(std::floor(v.toMapY(v.canvas.y) / t)),
+            clampX(std::ceil(v.toMapX(v.canvas.x + v.canvas.w) / t)),
+            clampY(std::ceil(v.toMapY(v.canvas.y + v.canvas.h) / t))};
+}
+
+// A map-pixel rectangle in window coordinates.
+struct ScreenRect {
+    float x, y, w, h;
+};
+ScreenRect toScreen(const View& v, double x, double y, double w, double h) {
+    double z = v.zoom();
+    return {float(v.toScreenX(x)), float(v.toScreenY(y)), float(w * z), float(h * z)};
+}
+
+void cellOutline(gfx::BatchRenderer& b, const View& v, const Map& m, CellPos a, CellPos c,
+                 gfx::Color color) {
+    int64_t x0 = std::min(a.x, c.x), y0 = std::min(a.y, c.y);
+    int64_t x1 = std::max(a.x, c.x) + 1, y1 = std::max(a.y, c.y) + 1;
+    const int64_t t = m.tileSize;
+    ScreenRect r =
+        toScreen(v, double(x0 * t), double(y0 * t), double((x1 - x0) * t), double((y1 - y0) * t));
+    b.rect(r.x, r.y, r.w, r.h, kPreview);
+    b.frame(r.x, r.y, r.w, r.h, 2, color);
+}
+
+void drawEdge(gfx::BatchRenderer& b, const View& v, const Map& m, Edge e, float thick,
+              gfx::Color color) {
+    const double t = m.tileSize;
+    double x = e.x * t, y = e.y * t;
+    float sx = float(v.toScreenX(x)), sy = float(v.toScreenY(y)), len = float(t * v.zoom());
+    if (e.horizontal) {
+        b.rect(sx, sy - thick / 2, len, thick, color);
+    } else {
+        b.rect(sx - thick / 2, sy, thick, len, color);
+    }
+}
+
+void drawWalls(const EditorState& s, CanvasRenderer& r, const Visible& vis, float thick) {
+    const Map& m = s.doc.map();
+    auto rowFirst = [](const std::vector<Edge>& list, int64_t y) {
+        return std::lower_bound(list.begin(), list.end(), y,
+                                [](const Edge& e, int64_t row) { return e.y < row; });
+    };
+    // Horizontal walls on grid lines cy0..cy1, vertical ones in rows cy0..cy1-1.
+    for (auto it = rowFirst(r.horizWalls, vis.cy0); it != r.horizWalls.end() && it->y <= vis.cy1;
+         ++it)
+        if (it->x >= vis.cx0 && it->x < vis.cx1) drawEdge(r.batch, s.view, m, *it, thick, kWall);
+    for (auto it = rowFirst(r.vertWalls, vis.cy0); it != r.vertWalls.end() && it->y < vis.cy1; ++it)
+        if (it->x >= vis.cx0 && it->x <= vis.cx1) drawEdge(r.batch, s.view, m, *it, thick, kWall);
+}
+
+void drawCircle(gfx::BatchRenderer& b, float cx, float cy, float radius, gfx::Color c) {
+    constexpr int kSegments = 24;
+    for (int i = 0; i < kSegments; ++i) {
+        float a0 = float(i) * 6.2831853f / kSegments, a1 = float(i + 1) * 6.2831853f / kSegments;
+        b.line(cx + radius * std::cos(a0), cy + radius * std::sin(a0), cx + radius * std::cos(a1),
+               cy + radius * std::sin(a1), c);
+    }
+}
+
+void drawBrushHandles(gfx::BatchRenderer& b, const ScreenRect& r) {
+    const float k = 7;
+    float xs[] = {r.x, r.x + r.w / 2, r.x + r.w};
+    float ys[] = {r.y, r.y + r.h / 2, r.y + r.h};
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            if (i == 1 && j == 1) continue;
+            b.rect(xs[i] - k / 2, ys[j] - k / 2, k, k, kSelect);
+            b.rectOutline(xs[i] - k / 2, ys[j] - k / 2, k, k, 0xff000000);
+        }
+}
+
+void drawToolHighlight(const EditorState& s, gfx::BatchRenderer& b) {
+    const Map& m = s.doc.map();
+    const View& v = s.view;
+    const CanvasDrag& d = s.drag;
+    if (d.kind == CanvasDrag::Kind::RectFill || d.kind == CanvasDrag::Kind::RectErase ||
+        d.kind == CanvasDrag::Kind::Capture) {
+        cellOutline(b, v, m, d.startCell, d.lastCell,
+                    d.kind == CanvasDrag::Kind::RectErase ? kWallRemove : kHover);
+        return;
+    }
+    if (d.kind == CanvasDrag::Kind::NewBrush && s.hoverValid) {
+        RectI rr = rectFromCorners(m, d.startPx, d.startPy, s.hoverPx, s.hoverPy);
+        ScreenRect sr = toScreen(v, double(rr.x), double(rr.y), double(rr.w), double(rr.h));
+        b.rect(sr.x, sr.y, sr.w, sr.h, kBrushFill);
+        b.rectOutline(sr.x, sr.y, sr.w, sr.h, kSelect);
+        return;
+    }
+    if (!s.hoverValid || !s.interactive) return;
+    CellPos cell = cellAt(m, s.hoverPx, s.hoverPy);
+    switch (s.tool) {
+        case Tool::Stamp:
+            if (m.inside(cell.x, cell.y))
+                cellOutline(b, v, m, cell, {cell.x + s.stamp.w - 1, cell.y + s.stamp.h - 1},
+                            kHover);
+            break;
+        case Tool::Eraser:
+        case Tool::RectFill:
+        case Tool::Bucket:
+        case Tool::Eyedropper:
+            if (m.inside(cell.x, cell.y)) cellOutline(b, v, m, cell, cell, kHover);
+            break;
+        case Tool::Walls:
+            if (auto e = nearestEdge(m, s.hoverPx, s.hoverPy)) {
+                float thick = std::clamp(float(m.tileSize * v.zoom() / 5), 3.0f, 7.0f);
+                drawEdge(b, v, m, *e, thick, hasWall(m, *e) ? kWallRemove : kWallHover);
+            }
+            break;
+        default:
+            break;
+    }
+}
+
+}  // namespace
+
+bool CanvasRenderer::init(std::string* error) {
+    return batch.init(error) && tiles.init(error);
+}
+
+std::string resolveImagePath(const EditorState& s) {
+    const std::string& image = s.doc.map().tileset.image;
+    if (image.empty()) return "";
+    std::filesystem::path p(image);
+    if (p.is_absolute() || s.doc.path().empty()) return image;
+    return (std::filesystem::path(s.doc.path()).parent_path() / p).string();
+}
+
+void syncCanvas(EditorState& s, CanvasRenderer& r) {
+    if (r.syncedRevision == s.doc.revision()) return;
+    r.syncedRevision = s.doc.revision();
+    const Map& m = s.doc.map();
+    r.syncError.clear();
+    r.tiles.sync(m, &r.syncError);
+    r.horizWalls.clear();
+    r.vertWalls.clear();
+    for (int32_t y = 0; y <= m.walls.height; ++y)
+        for (int32_t x = 0; x < m.walls.width; ++x)
+            if (m.walls.h(x, y)) r.horizWalls.push_back({true, x, y});
+    for (int32_t y = 0; y < m.walls.height; ++y)
+        for (int32_t x = 0; x <= m.walls.width; ++x)
+            if (m.walls.v(x, y)) r.vertWalls.push_back({false, x, y});
+    // The tileset image: reloaded only when its path or cell size changes.
+    std::string path = resolveImagePath(s);
+    int32_t cell = m.tileset.imageCellSize > 0 ? m.tileset.imageCellSize : m.tileSize;
+    std::string key = path + "|" + std::to_string(cell);
+    if (key != r.imageKey) {
+        r.imageKey = key;
+        r.imageCellSize = cell;
+        r.imageError.clear();
+        r.image = gfx::Image{};
+        r.tiles.clearImage();
+        if (!path.empty()) {
+            if (gfx::loadImage(path, &r.image, &r.imageError)) {
+                r.tiles.setImage(r.image.rgba.data(), r.image.width, r.image.height, cell);
+                r.imageTexture.upload(r.image);
+            }
+        }
+    }
+    clampSelection(s);
+}
+
+void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float fbScaleX,
+                float fbScaleY) {
+    syncCanvas(s, r);
+    const Map& m = s.doc.map();
+    const View& v = s.view;
+    const CanvasRect& c = v.canvas;
+    glViewport(0, 0, int(winW * fbScaleX), int(winH * fbScaleY));
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(int(c.x * fbScaleX), int((winH - c.y - c.h) * fbScaleY), int(c.w * fbScaleX),
+              int(c.h * fbScaleY));
+    glClearColor(float((kCanvasBg >> 16) & 0xff) / 255, float((kCanvasBg >> 8) & 0xff) / 255,
+                 float(kCanvasBg & 0xff) / 255, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+
+    ScreenRect mapRect = toScreen(v, 0, 0, double(m.widthPx()), double(m.heightPx()));
+    r.batch.rect(mapRect.x, mapRect.y, mapRect.w, mapRect.h, kMapBg);
+    r.batch.flush(winW, winH);
+
+    Visible vis = visibleCells(v, m);
+    const double t = m.tileSize, z = v.zoom();
+    if (s.visible[kLayerTiles])
+        r.tiles.draw(vis.cx0, vis.cy0, vis.cx1, vis.cy1, v.toScreenX(vis.cx0 * t),
+                     v.toScreenY(vis.cy0 * t), z, winW, winH, 1.0f);
+
+    // Grid: only the visible lines, and none when cells are too small to tell apart.
+    if (s.visible[kLayerGrid] && t * z >= 6) {
+        float top = float(v.toScreenY(vis.cy0 * t)), bottom = float(v.toScreenY(vis.cy1 * t));
+        float left = float(v.toScreenX(vis.cx0 * t)), right = float(v.toScreenX(vis.cx1 * t));
+        for (int64_t x = vis.cx0; x <= vis.cx1; ++x) {
+            float sx = float(v.toScreenX(double(x) * t)) + 0.5f;
+            r.batch.line(sx, top, sx, bottom, kGrid);
+        }
+        for (int64_t y = vis.cy0; y <= vis.cy1; ++y) {
+            float sy = float(v.toScreenY(double(y) * t)) + 0.5f;
+            r.batch.line(left, sy, right, sy, kGrid);
+        }
+    }
+    r.batch.flush(winW, winH);
+
+    if (s.visible[kLayerWalls]) drawWalls(s, r, vis, std::clamp(float(t * z / 8), 2.0f, 5.0f));
+    if (s.visible[kLayerBrushes]) {
+        for (size_t i = 0; i < m.brushes.size(); ++i) {
+            const RectI& b = m.brushes[i].rect;
+            ScreenRect sr = toScreen(v, double(b.x), double(b.y), double(b.w), double(b.h));
+            if (sr.x > c.x + c.w || sr.y > c.y + c.h || sr.x + sr.w < c.x || sr.y + sr.h < c.y)
+                continue;
+            r.batch.rect(sr.x, sr.y, sr.w, sr.h, kBrushFill);
+            r.batch.rectOutline(sr.x, sr.y, sr.w, sr.h, kBrushLine);
+        }
+        if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {
+            const RectI& b = m.brushes[size_t(s.selectedBrush)].rect;
+            ScreenRect sr = toScreen(v, double(b.x), double(b.y), double(b.w), double(b.h));
+            r.batch.rectOutline(sr.x - 1, sr.y - 1, sr.w + 2, sr.h + 2, kSelect);
+            if (s.tool == Tool::Brushes) drawBrushHandles(r.batch, sr);
+        }
+    }
+    if (s.visible[kLayerActors]) {
+        for (size_t i = 0; i < m.actors.size(); ++i) {
+            const Actor& a = m.actors[i];
+            RectI box = actorBox(a);
+            ScreenRect sr = toScreen(v, double(box.x), double(box.y), double(box.w), double(box.h));
+            bool selected = int(i) == s.selectedActor;
+            if (moverInfo(a.mover).round) {
+                drawCircle(r.batch, sr.x + sr.w / 2, sr.y + sr.h / 2, sr.w / 2,
+                           selected ? kSelect : kActorLine);
+                r.batch.rect(sr.x + sr.w / 2 - 1, sr.y + sr.h / 2 - 1, 3, 3, kActorLine);
+            } else {
+                r.batch.rect(sr.x, sr.y, sr.w, sr.h, kActorFill);
+                r.batch.rectOutline(sr.x, sr.y, sr.w, sr.h, selected ? kSelect : kActorLine);
+            }
+            if (selected) r.batch.frame(sr.x - 3, sr.y - 3, sr.w + 6, sr.h + 6, 1, kSelect);
+        }
+    }
+    drawToolHighlight(s, r.batch);
+    r.batch.rectOutline(mapRect.x - 1, mapRect.y - 1, mapRect.w + 2, mapRect.h + 2, kMapBorder);
+    r.batch.flush(winW, winH);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+}  // namespace ts

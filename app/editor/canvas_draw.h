@@ -1,0 +1,42 @@
+// Draws the map canvas with GL: background, tile layer, grid, walls, brushes, actors and the
+// current tool's highlight. Only what is visible is drawn; the tile texture and the wall
+// list are rebuilt only when the document's revision changes.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "editor/editor_state.h"
+#include "gfx/batch_renderer.h"
+#include "gfx/image.h"
+#include "gfx/tile_layer.h"
+
+namespace ts {
+
+struct CanvasRenderer {
+    gfx::BatchRenderer batch;
+    gfx::TileLayer tiles;
+    gfx::Texture imageTexture;  // the tileset image, for the tileset panel
+    gfx::Image image;
+    std::string imageKey;   // resolved path + cell size of the loaded image
+    int imageCellSize = 0;  // px of one image cell
+    std::string imageError;
+    uint64_t syncedRevision = 0;
+    std::string syncError;
+    // Walls as sorted edge lists, so a frame visits only the visible rows.
+    std::vector<Edge> horizWalls, vertWalls;
+
+    bool init(std::string* error);
+};
+
+// Window size in logical pixels and the framebuffer scale (HiDPI).
+void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float fbScaleX,
+                float fbScaleY);
+
+// Brings the tile texture, wall lists and tileset image up to date with the document.
+void syncCanvas(EditorState& s, CanvasRenderer& r);
+
+// The tileset image's path on disk (relative paths are relative to the map file).
+std::string resolveImagePath(const EditorState& s);
+
+}  // namespace ts

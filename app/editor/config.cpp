@@ -1,0 +1,99 @@
+#include "editor/config.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+namespace ts {
+
+namespace fs = std::filesystem;
+
+std::string configDir() {
+    std::string base;
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const char* home = std::getenv("HOME");
+    if (xdg && *xdg) {
+        base = xdg;
+    } else if (home && *home) {
+        base = std::string(home) + "/.config";
+    } else {
+        return "";
+    }
+    std::string dir = base + "/tilestep";
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    return ec ? "" : dir;
+}
+
+void Settings::addRecent(const std::string& path) {
+    if (path.empty()) return;
+    std::error_code ec;
+    fs::path abs = fs::absolute(path, ec);
+    std::string p = ec ? path : abs.lexically_normal().string();
+    recentFiles.erase(std::remove(recentFiles.begin(), recentFiles.end(), p), recentFiles.end());
+    recentFiles.insert(recentFiles.begin(), p);
+    if (recentFiles.size() > kMaxRecentFiles) recentFiles.resize(kMaxRecentFiles);
+}
+
+Settings loadSettings(const std::string& dir) {
+    Settings s;
+    if (dir.empty()) return s;
+    std::ifstream f(dir + "/settings.ini");
+    std::string line;
+    while (std::getline(f, line)) {
+        auto eq = line.find('=');
+        if (eq == std::string::npos) continue;
+        std::string key = line.substr(0, eq), value = line.substr(eq + 1);
+        if (key == "ui_scale") {
+            char* end = nullptr;
+            float v = std::strtof(value.c_str(), &end);
+            if (end && *end == '\0' && v >= 0.5f && v <= 4.0f) s.uiScale = v;
+        } else if (key == "recent" && !value.empty() && s.recentFiles.size() < kMaxRecentFiles) {
+            s.recentFiles.push_back(value);
+        }
+    }
+    return s;
+}
+
+void saveSettings(const std::string& dir, const Settings& s) {
+    if (dir.empty()) return;
+    std::string tmp = dir + "/settings.ini.tmp";
+    {
+        std::ofstream f(tmp, std::ios::trunc);
+        if (s.uiScale > 0) f << "ui_scale=" << s.uiScale << "\n";
+        for (const std::string& r : s.recentFiles) f << "recent=" << r << "\n";
+        if (!f) return;
+    }
+    std::error_code ec;
+    fs::rename(tmp, dir + "/settings.ini", ec);
+}
+
+std::string recoveryMapPath(const std::string& dir) {
+    return dir + "/recovery.json";
+}
+
+bool hasRecovery(const std::string& dir, std::string* originalPath) {
+    if (dir.empty()) return false;
+    std::error_code ec;
+    if (!fs::exists(recoveryMapPath(dir), ec)) return false;
+    std::ifstream f(dir + "/recovery.txt");
+    std::string line;
+    std::getline(f, line);
+    *originalPath = line;
+    return true;
+}
+
+void writeRecoverySource(const std::string& dir, const std::string& originalPath) {
+    std::ofstream f(dir + "/recovery.txt", std::ios::trunc);
+    f << originalPath << "\n";
+}
+
+void removeRecovery(const std::string& dir) {
+    if (dir.empty()) return;
+    std::error_code ec;
+    fs::remove(recoveryMapPath(dir), ec);
+    fs::remove(dir + "/recovery.txt", ec);
+}
+
+}  // namespace ts

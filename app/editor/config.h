@@ -1,0 +1,33 @@
+// The user's settings folder ($XDG_CONFIG_HOME/tilestep or ~/.config/tilestep): UI scale,
+// recent files, the ImGui window layout (imgui.ini) and the recovery copy of unsaved work.
+// Never the working directory, so running tilestep from a map folder leaves no litter.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace ts {
+
+// The folder, created when missing. Empty when no folder can be made (then nothing is
+// persisted and the editor still works).
+std::string configDir();
+
+struct Settings {
+    float uiScale = 0;                     // 0 = not set: follow the monitor's content scale
+    std::vector<std::string> recentFiles;  // most recent first
+
+    void addRecent(const std::string& path);
+};
+
+constexpr size_t kMaxRecentFiles = 10;
+
+// settings.ini lines `ui_scale=1.5`, `recent=PATH`; unknown or broken lines are skipped.
+Settings loadSettings(const std::string& dir);
+void saveSettings(const std::string& dir, const Settings& s);
+
+// Recovery copy: recovery.json plus recovery.txt holding the original path (may be empty).
+std::string recoveryMapPath(const std::string& dir);
+bool hasRecovery(const std::string& dir, std::string* originalPath);
+void writeRecoverySource(const std::string& dir, const std::string& originalPath);
+void removeRecovery(const std::string& dir);
+
+}  // namespace ts

@@ -1,0 +1,22 @@
+// Command line of the editor: `tilestep [MAP] [--screenshot OUT.png] [--frames N]
+// [--scale S] [--window WxH] [--verbose]`. The debugger adds its flags here.
+#pragma once
+#include <string>
+
+namespace ts {
+
+struct EditorArgs {
+    std::string map;         // optional map to open
+    std::string screenshot;  // write the window's image here and exit
+    int frames = 3;          // frames rendered before the screenshot
+    float uiScale = 0;       // 0 = saved setting or monitor scale (1 for screenshots)
+    int width = 1280, height = 800;
+    bool verbose = false;  // print the map-to-window mapping
+    bool help = false;
+};
+
+// False with *error ("--frames: expected a whole number from 1 to 1000") on bad input.
+bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error);
+extern const char* const kEditorUsage;
+
+}  // namespace ts

@@ -1,0 +1,127 @@
+// Everything the editor window shows and edits, as one explicit struct that the panels
+// (plain functions, Dear ImGui style) read and change. The map itself lives in the
+// Document (core/edit): every change to it is a command with undo.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "edit/edit.h"
+#include "editor/config.h"
+#include "editor/view.h"
+
+namespace ts {
+
+enum class Tool : uint8_t {
+    Stamp,
+    Eraser,
+    RectFill,
+    Bucket,
+    Eyedropper,
+    Walls,
+    Brushes,
+    Actors,
+    Count
+};
+const char* toolName(Tool t);
+const char* toolHotkey(Tool t);  // "B", "E", ...
+
+enum Layer : uint8_t {
+    kLayerTiles,
+    kLayerWalls,
+    kLayerBrushes,
+    kLayerActors,
+    kLayerGrid,
+    kLayerCount
+};
+const char* layerName(Layer l);
+
+// A mouse drag on the canvas in progress.
+struct CanvasDrag {
+    enum class Kind : uint8_t {
+        None,
+        Paint,
+        Erase,
+        RectFill,
+        RectErase,
+        Capture,
+        Walls,
+        NewBrush,
+        MoveBrush,
+        ResizeBrush,
+        MoveActor,
+        Pan
+    };
+    Kind kind = Kind::None;
+    CellPos startCell, lastCell;
+    int64_t startPx = 0, startPy = 0;  // map pixel where the drag began
+    RectI startRect;                   // the brush or actor box when the drag began
+    int64_t startX = 0, startY = 0;    // the actor's spawn when the drag began
+    Edge lastEdge;
+    Handle handle = Handle::Left;
+    bool remove = false;            // walls: the right button removes
+    double lastSx = 0, lastSy = 0;  // window point of the last pan step
+};
+
+// Modal dialogs and their fields.
+struct Dialogs {
+    bool openNew = false, openOpen = false, openSaveAs = false, openResize = false;
+    bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
+    std::string error;
+    // What to do once unsaved changes were saved or discarded.
+    enum class After : uint8_t { None, New, Open, OpenPath, Quit } after = After::None;
+    std::string afterPath;
+    // File dialog: path field and the folder it lists.
+    std::string path, folder;
+    int newW = 40, newH = 24, newTile = kDefaultTileSize;
+    int resizeW = 0, resizeH = 0;
+    Anchor anchor = Anchor::TopLeft;
+    std::string recoverySource;
+    int imageCellSize = 0;
+};
+
+struct EditorState {
+    Document doc;
+    View view;
+    Tool tool = Tool::Stamp;
+    Stamp stamp = Stamp::single(1);  // what the stamp, rectangle and bucket tools paint
+    uint16_t selectedKind = 1;       // the kind the tileset panel edits
+    MoverKind newActorMover = MoverKind::PixelSweep;
+    bool visible[kLayerCount] = {true, true, true, true, true};
+    bool locked[kLayerCount] = {false, false, false, false, false};
+    int selectedBrush = -1, selectedActor = -1;
+    std::optional<CellPos> lastStampCell;  // for Shift+click lines
+    CanvasDrag drag;
+    bool spaceHeld = false;
+    bool panelStroke = false;  // a panel widget's edits are being gathered into one step
+
+    // Cursor over the canvas (map pixel), for the status bar and hover highlights.
+    bool hoverValid = false;
+    int64_t hoverPx = 0, hoverPy = 0;
+
+    Dialogs dialogs;
+    Settings settings;
+    std::string configDir;
+    std::string message;  // status bar note ("Saved maps/a.json", "Tiles layer is locked")
+    double messageTime = 0;
+
+    bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
+    bool quit = false;        // leave the main loop
+    bool fitRequested = true;
+    float pendingUiScale = 0;  // applied between frames (fonts must be rebuilt)
+    double lastRecoveryTime = 0;
+    uint64_t recoveryRevision = 0;
+};
+
+// Shared helpers the panels and the canvas use.
+void setMessage(EditorState& s, std::string text);
+// Applies a command built by a core tool; remembers nothing else (the Document does).
+bool applyEdit(EditorState& s, CommandPtr cmd);
+// Edits from panel widgets: everything applied while one widget stays active (a drag, or
+// typing into a field) becomes one undo step; endPanelEdits() closes it once no widget is.
+void panelEdit(EditorState& s, const char* label, CommandPtr cmd);
+void endPanelEdits(EditorState& s);
+// Brush/actor selections past the end of their lists (after undo) are dropped.
+void clampSelection(EditorState& s);
+
+}  // namespace ts

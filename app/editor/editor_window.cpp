@@ -1,0 +1,206 @@
+#include "editor/editor_window.h"
+
+#include <glad/gl.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "editor/canvas_input.h"
+#include "editor/file_actions.h"
+#include "editor/panels.h"
+
+namespace ts {
+
+namespace {
+
+std::string g_glfwError;  // GLFW reports errors through a plain callback
+
+void onGlfwError(int, const char* text) {
+    g_glfwError = text ? text : "unknown error";
+}
+
+void applyStyle() {
+    ImGui::StyleColorsDark();
+    ImGuiStyle& st = ImGui::GetStyle();
+    st.WindowRounding = 0;
+    st.FrameRounding = 3;
+    st.GrabRounding = 3;
+    st.WindowBorderSize = 0;
+    st.FramePadding = ImVec2(6, 3);
+    st.ItemSpacing = ImVec2(6, 5);
+    ImVec4* c = st.Colors;
+    c[ImGuiCol_WindowBg] = ImVec4(0.145f, 0.157f, 0.180f, 1.0f);
+    c[ImGuiCol_MenuBarBg] = ImVec4(0.118f, 0.129f, 0.149f, 1.0f);
+    c[ImGuiCol_ChildBg] = ImVec4(0.118f, 0.129f, 0.149f, 1.0f);
+    c[ImGuiCol_Header] = ImVec4(0.22f, 0.33f, 0.48f, 1.0f);
+    c[ImGuiCol_HeaderHovered] = ImVec4(0.27f, 0.40f, 0.58f, 1.0f);
+    c[ImGuiCol_Button] = ImVec4(0.20f, 0.23f, 0.27f, 1.0f);
+    c[ImGuiCol_ButtonHovered] = ImVec4(0.27f, 0.40f, 0.58f, 1.0f);
+    c[ImGuiCol_ButtonActive] = ImVec4(0.24f, 0.47f, 0.78f, 1.0f);
+}
+
+}  // namespace
+
+EditorWindow::~EditorWindow() {
+    if (window_) glfwMakeContextCurrent(window_);
+    renderer_.reset();  // GL objects go before the context
+    if (imguiReady_) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+    if (window_) glfwDestroyWindow(window_);
+    glfwTerminate();
+}
+
+bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
+    opt_ = opt;
+    state_ = std::make_unique<EditorState>();
+    EditorState& s = *state_;
+    s.interactive = opt.interactive;
+    if (opt.interactive) {
+        s.configDir = configDir();
+        s.settings = loadSettings(s.configDir);
+    }
+    glfwSetErrorCallback(onGlfwError);
+    if (!glfwInit()) {
+        *error = "cannot open a window: " + g_glfwError + " (no display? try xvfb-run)";
+        return false;
+    }
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+    glfwWindowHint(GLFW_RESIZABLE, opt.interactive ? GLFW_TRUE : GLFW_FALSE);
+    window_ = glfwCreateWindow(opt.width, opt.height, "tilestep", nullptr, nullptr);
+    if (!window_) {
+        *error = "cannot open a window: " + g_glfwError;
+        return false;
+    }
+    glfwMakeContextCurrent(window_);
+    if (!gladLoadGL(glfwGetProcAddress)) {
+        *error = "cannot load OpenGL 3.3 core functions";
+        return false;
+    }
+    glfwSwapInterval(opt.vsync ? 1 : 0);
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    // The layout lives with the user's settings, never in the working directory.
+    if (opt.interactive && !s.configDir.empty()) {
+        iniPath_ = s.configDir + "/imgui.ini";
+        io.IniFilename = iniPath_.c_str();
+    } else {
+        io.IniFilename = nullptr;
+    }
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+    imguiReady_ = true;
+
+    float scale = opt.uiScale;
+    if (scale <= 0 && opt.interactive) scale = s.settings.uiScale;
+    if (scale <= 0 && opt.interactive) {
+        float sx = 1, sy = 1;
+        glfwGetWindowContentScale(window_, &sx, &sy);
+        scale = sx;
+    }
+    applyUiScale(scale > 0 ? scale : 1);
+
+    renderer_ = std::make_unique<CanvasRenderer>();
+    if (!renderer_->init(error)) return false;
+    offerRecovery(s);
+    return true;
+}
+
+void EditorWindow::applyUiScale(float scale) {
+    uiScale_ = std::clamp(scale, 0.5f, 4.0f);
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig cfg;
+    cfg.SizePixels = std::round(13.0f * uiScale_);
+    io.Fonts->AddFontDefault(&cfg);
+    applyStyle();
+    ImGui::GetStyle().ScaleAllSizes(uiScale_);
+    if (imguiReady_) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+}
+
+bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
+    EditorState& s = *state_;
+    if (waitSeconds > 0) {
+        glfwWaitEventsTimeout(waitSeconds);
+    } else {
+        glfwPollEvents();
+    }
+    if (glfwWindowShouldClose(window_)) {
+        glfwSetWindowShouldClose(window_, GLFW_FALSE);
+        requestQuit(s);
+    }
+    if (s.pendingUiScale > 0) {
+        applyUiScale(s.pendingUiScale);
+        s.settings.uiScale = uiScale_;
+        saveSettings(s.configDir, s.settings);
+        s.pendingUiScale = 0;
+    }
+    int winW = 0, winH = 0, fbW = 0, fbH = 0;
+    glfwGetWindowSize(window_, &winW, &winH);
+    glfwGetFramebufferSize(window_, &fbW, &fbH);
+    if (winW <= 0 || winH <= 0) return !s.quit;  // minimised
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+
+    PanelLayout layout = panelLayout(uiScale_);
+    s.view.canvas = canvasRect(layout, float(winW), float(winH));
+    if (s.fitRequested) {
+        s.view.fit(s.doc.map().widthPx(), s.doc.map().heightPx(), 16);
+        s.fitRequested = false;
+    }
+    handleHotkeys(s);
+    handleCanvasMouse(s);
+    menuBar(s);
+    toolbar(s, layout, float(winH));
+    sidePanel(s, *renderer_, layout, float(winW), float(winH));
+    statusBar(s, layout, float(winW), float(winH));
+    fileDialogs(s);
+    endPanelEdits(s);
+    ImGui::Render();
+
+    const View& v = s.view;
+    if (opt_.verbose &&
+        (v.zoom() != lastZoom_ || v.originX != lastOriginX_ || v.originY != lastOriginY_)) {
+        lastZoom_ = v.zoom();
+        lastOriginX_ = v.originX;
+        lastOriginY_ = v.originY;
+        // window_x = x0 + map_px_x * zoom, window_y = y0 + map_px_y * zoom
+        std::printf("view x0=%g y0=%g zoom=%g canvas=%g,%g,%g,%g\n", v.canvas.x + v.originX,
+                    v.canvas.y + v.originY, v.zoom(), double(v.canvas.x), double(v.canvas.y),
+                    double(v.canvas.w), double(v.canvas.h));
+        std::fflush(stdout);
+    }
+
+    glViewport(0, 0, fbW, fbH);
+    glClearColor(0.1f, 0.1f, 0.12f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    drawCanvas(s, *renderer_, float(winW), float(winH), float(fbW) / float(winW),
+               float(fbH) / float(winH));
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (capture) *capture = gfx::readFramebuffer(fbW, fbH);
+    glfwSwapBuffers(window_);
+
+    std::string title = windowTitle(s);
+    if (title != title_) {
+        title_ = title;
+        glfwSetWindowTitle(window_, title.c_str());
+    }
+    updateRecovery(s, glfwGetTime());
+    return !s.quit;
+}
+
+}  // namespace ts

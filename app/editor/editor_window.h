@@ -1,0 +1,57 @@
+// One editor window: GLFW window, GL context, Dear ImGui, the panels and the canvas. Used by
+// runEditor (app/editor/editor.cpp) and by bench/bench_editor_frame.cpp, which drives
+// frames directly to time them.
+#pragma once
+#include <GLFW/glfw3.h>
+
+#include <memory>
+#include <string>
+
+#include "editor/canvas_draw.h"
+#include "editor/editor_state.h"
+
+namespace ts {
+
+struct WindowOptions {
+    int width = 1280, height = 800;  // logical pixels
+    float uiScale = 0;               // 0: saved setting, else the monitor's content scale
+    bool interactive = true;         // false: screenshot or bench (no input, no config files)
+    bool verbose = false;            // print the map-to-window mapping when it changes
+    bool vsync = true;
+};
+
+class EditorWindow {
+  public:
+    EditorWindow() = default;
+    EditorWindow(const EditorWindow&) = delete;
+    EditorWindow& operator=(const EditorWindow&) = delete;
+    ~EditorWindow();
+
+    // Creates the window and everything in it; false with *error ("cannot open a window:
+    // ...", "shaders/tiles.frag: ...") on failure.
+    bool open(const WindowOptions& opt, std::string* error);
+
+    // One frame: events (waiting up to `waitSeconds` for one when > 0), UI, canvas, swap.
+    // When `capture` is not null, the finished frame's pixels are stored there before the
+    // swap. Returns false once the user has quit.
+    bool frame(double waitSeconds, gfx::Image* capture = nullptr);
+
+    EditorState& state() { return *state_; }
+    CanvasRenderer& renderer() { return *renderer_; }
+    GLFWwindow* window() { return window_; }
+
+  private:
+    void applyUiScale(float scale);
+
+    GLFWwindow* window_ = nullptr;
+    bool imguiReady_ = false;
+    WindowOptions opt_;
+    std::unique_ptr<EditorState> state_;
+    std::unique_ptr<CanvasRenderer> renderer_;
+    std::string iniPath_;
+    std::string title_;
+    float uiScale_ = 1;
+    double lastZoom_ = -1, lastOriginX_ = 0, lastOriginY_ = 0;
+};
+
+}  // namespace ts

@@ -1,0 +1,477 @@
+#include "editor/file_actions.h"
+
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "edit/map_edits.h"
+#include "map_io.h"
+
+namespace ts {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kConfirmTitle = "Unsaved changes";
+constexpr const char* kErrorTitle = "Error";
+
+std::string displayName(const EditorState& s) {
+    return s.doc.path().empty() ? std::string("untitled")
+                                : fs::path(s.doc.path()).filename().string();
+}
+
+void showError(EditorState& s, std::string text) {
+    s.dialogs.error = std::move(text);
+    s.dialogs.openError = true;
+}
+
+void startFolder(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    std::error_code ec;
+    if (!s.doc.path().empty()) {
+        d.folder = fs::absolute(s.doc.path(), ec).parent_path().string();
+        d.path = s.doc.path();
+    } else {
+        d.folder = fs::current_path(ec).string();
+        d.path.clear();
+    }
+}
+
+// Asks about unsaved changes, then does `after`. True when it may go on right away.
+bool checkUnsaved(EditorState& s, Dialogs::After after, const std::string& path = "") {
+    if (!s.doc.dirty()) return true;
+    s.dialogs.after = after;
+    s.dialogs.afterPath = path;
+    s.dialogs.openConfirm = true;
+    return false;
+}
+
+void doAfter(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    Dialogs::After after = d.after;
+    d.after = Dialogs::After::None;
+    switch (after) {
+        case Dialogs::After::New:
+            d.openNew = true;
+            break;
+        case Dialogs::After::Open:
+            startFolder(s);
+            d.openOpen = true;
+            break;
+        case Dialogs::After::OpenPath:
+            openPath(s, d.afterPath);
+            break;
+        case Dialogs::After::Quit:
+            s.quit = true;
+            break;
+        default:
+            break;
+    }
+}
+
+bool saveTo(EditorState& s, const std::string& path) {
+    try {
+        saveMap(s.doc.map(), path);
+    } catch (const std::exception& e) {
+        showError(s, e.what());
+        return false;
+    }
+    s.doc.setPath(path);
+    s.doc.markSaved();
+    s.settings.addRecent(path);
+    saveSettings(s.configDir, s.settings);
+    removeRecovery(s.configDir);
+    s.recoveryRevision = 0;
+    setMessage(s, "Saved " + path);
+    return true;
+}
+
+bool hasMapExtension(const std::string& p) {
+    std::string ext = fs::path(p).extension().string();
+    return ext == ".json" || ext == ".tsmap";
+}
+
+// Path field + folder listing. `exts` filters the files listed (".json|.tsmap"). Returns
+// true when the user accepts a path (button, Enter or double-click).
+bool pathPicker(Dialogs& d, const char* exts, const char* acceptLabel) {
+    bool accept = false;
+    ImGui::TextDisabled("%s", d.folder.c_str());
+    if (ImGui::Button("Up")) {
+        fs::path parent = fs::path(d.folder).parent_path();
+        if (!parent.empty()) d.folder = parent.string();
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("folders, then %s files", exts);
+    ImGui::BeginChild("listing", ImVec2(520, 260), true);
+    std::error_code ec;
+    std::vector<fs::directory_entry> dirs, files;
+    for (fs::directory_iterator it(d.folder, ec), end; !ec && it != end; it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if (name.empty() || name[0] == '.') continue;
+        if (it->is_directory(ec)) {
+            dirs.push_back(*it);
+        } else if (std::string(exts).find(it->path().extension().string()) != std::string::npos &&
+                   !it->path().extension().empty()) {
+            files.push_back(*it);
+        }
+    }
+    auto byName = [](const fs::directory_entry& a, const fs::directory_entry& b) {
+        return a.path().filename() < b.path().filename();
+    };
+    std::sort(dirs.begin(), dirs.end(), byName);
+    std::sort(files.begin(), files.end(), byName);
+    for (const auto& e : dirs) {
+        std::string label = e.path().filename().string() + "/";
+        if (ImGui::Selectable(label.c_str())) d.folder = e.path().string();
+    }
+    for (const auto& e : files) {
+        std::string full = e.path().string();
+        if (ImGui::Selectable(e.path().filename().string().c_str(), d.path == full,
+                              ImGuiSelectableFlags_AllowDoubleClick)) {
+            d.path = full;
+            if (ImGui::IsMouseDoubleClicked(0)) accept = true;
+        }
+    }
+    ImGui::EndChild();
+    ImGui::SetNextItemWidth(440);
+    if (ImGui::InputText("##path", &d.path, ImGuiInputTextFlags_EnterReturnsTrue)) accept = true;
+    ImGui::SameLine();
+    if (ImGui::Button(acceptLabel)) accept = true;
+    return accept && !d.path.empty();
+}
+
+void openIfRequested(bool& flag, const char* title) {
+    if (flag) {
+        ImGui::OpenPopup(title);
+        flag = false;
+    }
+}
+
+void centreNextWindow() {
+    ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+}
+
+bool cancelButton() {
+    ImGui::SameLine();
+    return ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+}
+
+void newDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openNew, "New map");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("New map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::InputInt("Width (tiles)", &d.newW);
+    ImGui::InputInt("Height (tiles)", &d.newH);
+    ImGui::InputInt("Tile size (px)", &d.newTile);
+    d.newW = std::clamp(d.newW, 1, int(kMaxMapTiles));
+    d.newH = std::clamp(d.newH, 1, int(kMaxMapTiles));
+    d.newTile = std::clamp(d.newTile, int(kMinTileSize), int(kMaxTileSize));
+    if (ImGui::Button("Create")) {
+        s.doc.replace(Map::blank(d.newW, d.newH, d.newTile), "");
+        s.selectedActor = s.selectedBrush = -1;
+        s.fitRequested = true;
+        ImGui::CloseCurrentPopup();
+    }
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void openDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openOpen, "Open map");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Open map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    bool accept = pathPicker(d, ".json|.tsmap", "Open");
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    if (accept) {
+        ImGui::CloseCurrentPopup();
+        openPath(s, d.path);
+    }
+    ImGui::EndPopup();
+}
+
+void saveAsDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openSaveAs, "Save map as");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Save map as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextDisabled(".json is readable text, .tsmap compact binary");
+    bool accept = pathPicker(d, ".json|.tsmap", "Save");
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    if (accept) {
+        std::string path = d.path;
+        if (!hasMapExtension(path)) path += ".json";
+        if (fs::path(path).is_relative()) path = (fs::path(d.folder) / path).string();
+        ImGui::CloseCurrentPopup();
+        if (saveTo(s, path)) doAfter(s);
+    }
+    ImGui::EndPopup();
+}
+
+void resizeDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openResize, "Resize map");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Resize map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::InputInt("Width (tiles)", &d.resizeW);
+    ImGui::InputInt("Height (tiles)", &d.resizeH);
+    d.resizeW = std::clamp(d.resizeW, 1, int(kMaxMapTiles));
+    d.resizeH = std::clamp(d.resizeH, 1, int(kMaxMapTiles));
+    ImGui::TextUnformatted("Anchor (the part of the map that stays in place)");
+    for (int i = 0; i < 9; ++i) {
+        if (i % 3) ImGui::SameLine();
+        ImGui::PushID(i);
+        bool on = int(d.anchor) == i;
+        if (ImGui::Selectable(on ? "[X]" : "[ ]", on, 0, ImVec2(32, 24))) d.anchor = Anchor(i);
+        ImGui::PopID();
+    }
+    if (ImGui::Button("Resize")) {
+        std::string error;
+        CommandPtr cmd = resizeMap(s.doc.map(), d.resizeW, d.resizeH, d.anchor, &error);
+        if (cmd) {
+            applyEdit(s, std::move(cmd));
+        } else {
+            showError(s, error);
+        }
+        ImGui::CloseCurrentPopup();
+    }
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void confirmDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openConfirm, kConfirmTitle);
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal(kConfirmTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::Text("Save the changes to %s first?", displayName(s).c_str());
+    if (ImGui::Button("Save")) {
+        ImGui::CloseCurrentPopup();
+        if (s.doc.path().empty()) {
+            startFolder(s);
+            d.openSaveAs = true;  // doAfter runs once Save As succeeds
+        } else if (saveTo(s, s.doc.path())) {
+            doAfter(s);
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Discard changes")) {
+        ImGui::CloseCurrentPopup();
+        doAfter(s);
+    }
+    if (cancelButton()) {
+        d.after = Dialogs::After::None;
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void errorDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openError, kErrorTitle);
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal(kErrorTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::PushTextWrapPos(560);
+    ImGui::TextUnformatted(d.error.c_str());
+    ImGui::PopTextWrapPos();
+    if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))
+        ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+}
+
+void recoveryDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(d.openRecovery, "Recover unsaved work");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Recover unsaved work", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    ImGui::TextUnformatted("A previous session ended with unsaved changes.");
+    ImGui::Text("Map: %s", d.recoverySource.empty() ? "(never saved)" : d.recoverySource.c_str());
+    if (ImGui::Button("Recover")) {
+        ImGui::CloseCurrentPopup();
+        try {
+            Map recovered = loadMap(recoveryMapPath(s.configDir));
+            // Reopen the original, then put the recovered map on top as one undoable step:
+            // the document is then unsaved, as the work was.
+            Map base = Map::blank(recovered.width, recovered.height, recovered.tileSize);
+            std::string path;
+            if (!d.recoverySource.empty()) {
+                try {
+                    base = loadMap(d.recoverySource);
+                    path = d.recoverySource;
+                } catch (const std::exception&) {
+                    path = d.recoverySource;  // gone or broken: saving writes it anew
+                }
+            }
+            s.doc.replace(std::move(base), path);
+            applyEdit(s, std::make_unique<SwapMapEdit>("Recovered changes", std::move(recovered)));
+            s.fitRequested = true;
+        } catch (const std::exception& e) {
+            showError(s, e.what());
+        }
+        removeRecovery(s.configDir);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Discard")) {
+        removeRecovery(s.configDir);
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void imageDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    if (d.openImage) startFolder(s);
+    openIfRequested(d.openImage, "Tileset image");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Tileset image", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    ImGui::InputInt("Cell size (px, 0 = tile size)", &d.imageCellSize);
+    d.imageCellSize = std::max(0, d.imageCellSize);
+    bool accept = pathPicker(d, ".png", "Use image");
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    if (accept) {
+        ImGui::CloseCurrentPopup();
+        // Stored relative to the map file so the map and its image can move together.
+        std::error_code ec;
+        fs::path image = fs::absolute(d.path, ec);
+        std::string stored = image.string();
+        if (!s.doc.path().empty()) {
+            fs::path base = fs::absolute(s.doc.path(), ec).parent_path();
+            fs::path rel = image.lexically_relative(base);
+            if (!rel.empty()) stored = rel.string();
+        }
+        std::string error;
+        if (CommandPtr cmd = setTilesetImage(s.doc.map(), stored, d.imageCellSize, &error)) {
+            applyEdit(s, std::move(cmd));
+        } else {
+            showError(s, error);
+        }
+    }
+    ImGui::EndPopup();
+}
+
+}  // namespace
+
+void requestNew(EditorState& s) {
+    if (checkUnsaved(s, Dialogs::After::New)) s.dialogs.openNew = true;
+}
+
+void requestOpen(EditorState& s) {
+    if (checkUnsaved(s, Dialogs::After::Open)) {
+        startFolder(s);
+        s.dialogs.openOpen = true;
+    }
+}
+
+void requestOpenPath(EditorState& s, const std::string& path) {
+    if (checkUnsaved(s, Dialogs::After::OpenPath, path)) openPath(s, path);
+}
+
+void requestQuit(EditorState& s) {
+    if (checkUnsaved(s, Dialogs::After::Quit)) s.quit = true;
+}
+
+bool saveDocument(EditorState& s) {
+    if (s.doc.path().empty()) {
+        requestSaveAs(s);
+        return false;
+    }
+    return saveTo(s, s.doc.path());
+}
+
+void requestSaveAs(EditorState& s) {
+    startFolder(s);
+    s.dialogs.openSaveAs = true;
+}
+
+void requestResize(EditorState& s) {
+    s.dialogs.resizeW = s.doc.map().width;
+    s.dialogs.resizeH = s.doc.map().height;
+    s.dialogs.openResize = true;
+}
+
+bool openPath(EditorState& s, const std::string& path) {
+    try {
+        Map m = loadMap(path);
+        s.doc.replace(std::move(m), path);
+    } catch (const std::exception& e) {
+        showError(s, e.what());
+        return false;
+    }
+    s.selectedActor = s.selectedBrush = -1;
+    s.lastStampCell.reset();
+    s.fitRequested = true;
+    s.settings.addRecent(path);
+    saveSettings(s.configDir, s.settings);
+    setMessage(s, "Opened " + path);
+    return true;
+}
+
+void fileDialogs(EditorState& s) {
+    newDialog(s);
+    openDialog(s);
+    saveAsDialog(s);
+    resizeDialog(s);
+    confirmDialog(s);
+    recoveryDialog(s);
+    imageDialog(s);
+    errorDialog(s);
+}
+
+static double recoveryInterval() {
+    // Tests shorten the interval; users get 30 s.
+    const char* env = std::getenv("TILESTEP_RECOVERY_SECONDS");
+    double v = env ? std::atof(env) : 0;
+    return v > 0 ? v : 30.0;
+}
+
+void updateRecovery(EditorState& s, double now) {
+    // The previous session's copy stays until the user has answered the offer.
+    if (!s.interactive || s.configDir.empty() || ImGui::IsPopupOpen("Recover unsaved work") ||
+        s.dialogs.openRecovery)
+        return;
+    if (!s.doc.dirty()) {
+        if (s.recoveryRevision != 0) {
+            removeRecovery(s.configDir);
+            s.recoveryRevision = 0;
+        }
+        s.lastRecoveryTime = now;
+        return;
+    }
+    if (s.doc.revision() == s.recoveryRevision || now - s.lastRecoveryTime < recoveryInterval())
+        return;
+    s.lastRecoveryTime = now;
+    try {
+        saveMap(s.doc.map(), recoveryMapPath(s.configDir));
+        writeRecoverySource(s.configDir, s.doc.path());
+        s.recoveryRevision = s.doc.revision();
+    } catch (const std::exception& e) {
+        setMessage(s, std::string("Recovery copy failed: ") + e.what());
+    }
+}
+
+void offerRecovery(EditorState& s) {
+    std::string source;
+    if (s.interactive && hasRecovery(s.configDir, &source)) {
+        s.dialogs.recoverySource = source;
+        s.dialogs.openRecovery = true;
+    }
+}
+
+std::string windowTitle(const EditorState& s) {
+    std::string t = displayName(s) + (s.doc.dirty() ? " *" : "");
+    if (!s.doc.path().empty()) {
+        std::string folder = fs::path(s.doc.path()).parent_path().string();
+        if (!folder.empty()) t += "  (" + folder + ")";
+    }
+    return t + " - tilestep";
+}
+
+}  // namespace ts

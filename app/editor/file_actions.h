@@ -1,0 +1,34 @@
+// New, Open, Save, Save As, Quit, recovery: the file side of the editor, with the dialogs
+// that ask for paths and confirm throwing away unsaved changes.
+#pragma once
+#include <string>
+
+#include "editor/editor_state.h"
+
+namespace ts {
+
+// Each asks first when there are unsaved changes.
+void requestNew(EditorState& s);
+void requestOpen(EditorState& s);
+void requestOpenPath(EditorState& s, const std::string& path);
+void requestQuit(EditorState& s);
+// Saves to the document's path (Save As when it has none). False on failure (shown).
+bool saveDocument(EditorState& s);
+void requestSaveAs(EditorState& s);
+void requestResize(EditorState& s);
+
+// Loads `path` into the document; on failure shows the error and keeps the current map.
+bool openPath(EditorState& s, const std::string& path);
+
+// The modal dialogs; call once per frame.
+void fileDialogs(EditorState& s);
+
+// Every 30 s while the map has unsaved changes: a copy in the config folder. Removed once
+// the map is saved or closed clean. The next start offers it (see offerRecovery).
+void updateRecovery(EditorState& s, double now);
+void offerRecovery(EditorState& s);
+
+// "tilestep - level.json *"
+std::string windowTitle(const EditorState& s);
+
+}  // namespace ts

@@ -1,0 +1,159 @@
+// The inspector: the selected brush or actor (actors: name, mover, position, size and every
+// parameter of the mover from moverInfo(kind).params), else the map's own settings.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+
+#include "editor/canvas_input.h"
+#include "editor/file_actions.h"
+#include "editor/panels.h"
+
+namespace ts {
+
+namespace {
+
+// An int64 field; returns true with the new value once it changed.
+bool intField(const char* label, int64_t value, int64_t* out) {
+    int v = int(std::clamp<int64_t>(value, INT32_MIN, INT32_MAX));
+    if (!ImGui::DragInt(label, &v, 0.25f)) return false;
+    *out = v;
+    return *out != value;
+}
+
+void brushInspector(EditorState& s) {
+    const Map& m = s.doc.map();
+    size_t i = size_t(s.selectedBrush);
+    const RectI r = m.brushes[i].rect;
+    ImGui::Text("Brush %zu", i);
+    int64_t v = 0;
+    if (intField("x", r.x, &v)) panelEdit(s, "Move brush", moveBrush(m, i, v - r.x, 0));
+    if (intField("y", r.y, &v)) panelEdit(s, "Move brush", moveBrush(m, i, 0, v - r.y));
+    if (intField("width", r.w, &v))
+        panelEdit(s, "Resize brush",
+                  resizeBrush(m, i, Handle::Right, r.x + std::max<int64_t>(1, v) - 1, r.y));
+    if (intField("height", r.h, &v))
+        panelEdit(s, "Resize brush",
+                  resizeBrush(m, i, Handle::Bottom, r.x, r.y + std::max<int64_t>(1, v) - 1));
+    if (ImGui::Button("Delete brush")) deleteSelection(s);
+}
+
+void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed) {
+    *changed = false;
+    if (!ImGui::BeginCombo(label, moverInfo(current).title)) return;
+    for (int k = 0; k < int(MoverKind::Count); ++k) {
+        if (ImGui::Selectable(moverInfo(MoverKind(k)).title, current == MoverKind(k))) {
+            *out = MoverKind(k);
+            *changed = MoverKind(k) != current;
+        }
+    }
+    ImGui::EndCombo();
+}
+
+void actorInspector(EditorState& s) {
+    const Map& m = s.doc.map();
+    size_t i = size_t(s.selectedActor);
+    const Actor a = m.actors[i];
+    std::string name = a.name;
+    if (ImGui::InputText("Name", &name, ImGuiInputTextFlags_EnterReturnsTrue) && name != a.name) {
+        std::string error;
+        if (CommandPtr cmd = renameActor(m, i, name, &error)) {
+            applyEdit(s, std::move(cmd));
+        } else {
+            setMessage(s, "Name refused: " + error);
+        }
+    }
+    MoverKind mover = a.mover;
+    bool changed = false;
+    moverCombo("Mover", a.mover, &mover, &changed);
+    if (changed) applyEdit(s, setActorMover(m, i, mover));
+    int64_t v = 0;
+    if (intField("x", a.x, &v)) panelEdit(s, "Move actor", moveActor(m, i, v - a.x, 0));
+    if (intField("y", a.y, &v)) panelEdit(s, "Move actor", moveActor(m, i, 0, v - a.y));
+    const MoverInfo& info = moverInfo(a.mover);
+    if (intField(info.round ? "diameter" : "width", a.w, &v))
+        panelEdit(s, "Actor size", setActorSize(m, i, int32_t(v), a.h));
+    if (!info.round && intField("height", a.h, &v))
+        panelEdit(s, "Actor size", setActorSize(m, i, a.w, int32_t(v)));
+    ImGui::TextDisabled("%s parameters", info.title);
+    for (int p = 0; p < info.paramCount; ++p) {
+        const ParamSpec& spec = info.params[p];
+        ImGui::PushID(p);
+        double value = a.params[size_t(p)].toDouble();
+        bool edited = false;
+        if (spec.integer) {
+            int iv = int(value);
+            edited = ImGui::DragInt(spec.name, &iv, 0.1f, int(spec.min), int(spec.max));
+            value = iv;
+        } else {
+            edited =
+                ImGui::DragScalar(spec.name, ImGuiDataType_Double, &value,
+                                  float((spec.max - spec.min) / 400), &spec.min, &spec.max, "%.4f");
+        }
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s\n%s, %g .. %g, default %g", spec.help, spec.unit, spec.min,
+                              spec.max, spec.def);
+        if (edited) {
+            std::string error;
+            if (CommandPtr cmd = setActorParam(m, i, p, Fix::fromDouble(value), &error)) {
+                panelEdit(s, "Actor parameter", std::move(cmd));
+            } else {
+                setMessage(s, error);
+            }
+        }
+        ImGui::PopID();
+    }
+    if (ImGui::Button("Defaults")) applyEdit(s, setActorMover(m, i, a.mover));
+    ImGui::SameLine();
+    if (ImGui::Button("Delete actor")) deleteSelection(s);
+}
+
+void mapInspector(EditorState& s) {
+    const Map& m = s.doc.map();
+    ImGui::Text("Map %d x %d tiles", m.width, m.height);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Resize...")) requestResize(s);
+    int tile = m.tileSize;
+    if (ImGui::InputInt("Tile size", &tile, 1, 4, ImGuiInputTextFlags_EnterReturnsTrue) &&
+        tile != m.tileSize) {
+        std::string error;
+        if (CommandPtr cmd = setTileSize(m, tile, &error)) {
+            applyEdit(s, std::move(cmd));
+        } else {
+            setMessage(s, error);
+        }
+    }
+    int rate = m.simRate;
+    if (ImGui::InputInt("Sim rate (Hz)", &rate, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) &&
+        rate != m.simRate) {
+        std::string error;
+        if (CommandPtr cmd = setSimRate(m, rate, &error)) {
+            applyEdit(s, std::move(cmd));
+        } else {
+            setMessage(s, error);
+        }
+    }
+    ImGui::TextDisabled("%zu walls, %zu brushes, %zu actors", m.walls.count(), m.brushes.size(),
+                        m.actors.size());
+}
+
+}  // namespace
+
+void inspectorSection(EditorState& s) {
+    const Map& m = s.doc.map();
+    if (s.tool == Tool::Actors) {
+        MoverKind mover = s.newActorMover;
+        bool changed = false;
+        moverCombo("New actors", s.newActorMover, &mover, &changed);
+        if (changed) s.newActorMover = mover;
+    }
+    if (s.selectedActor >= 0 && size_t(s.selectedActor) < m.actors.size()) {
+        actorInspector(s);
+    } else if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {
+        brushInspector(s);
+    } else {
+        mapInspector(s);
+    }
+}
+
+}  // namespace ts

@@ -1,0 +1,246 @@
+#include "editor/panels.h"
+
+#include <imgui.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "editor/canvas_input.h"
+#include "editor/file_actions.h"
+
+namespace ts {
+
+namespace {
+
+constexpr ImGuiWindowFlags kFixedWindow =
+    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings;
+
+const float kUiScales[] = {1.0f, 1.25f, 1.5f, 1.75f, 2.0f, 2.5f, 3.0f};
+
+std::string zoomText(double z) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g%%", std::round(z * 1000) / 10);
+    return buf;
+}
+
+}  // namespace
+
+PanelLayout panelLayout(float uiScale) {
+    float k = uiScale > 0 ? uiScale : 1;
+    return {std::round(19 * k), std::round(24 * k), std::round(112 * k), std::round(300 * k)};
+}
+
+CanvasRect canvasRect(const PanelLayout& l, float winW, float winH) {
+    CanvasRect c;
+    c.x = l.toolbarW;
+    c.y = l.menuH;
+    c.w = std::max(1.0f, winW - l.toolbarW - l.panelW);
+    c.h = std::max(1.0f, winH - l.menuH - l.statusH);
+    return c;
+}
+
+void menuBar(EditorState& s) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("New...", "Ctrl+N")) requestNew(s);
+        if (ImGui::MenuItem("Open...", "Ctrl+O")) requestOpen(s);
+        if (ImGui::BeginMenu("Open recent", !s.settings.recentFiles.empty())) {
+            std::string chosen;
+            for (const std::string& p : s.settings.recentFiles)
+                if (ImGui::MenuItem(p.c_str())) chosen = p;
+            ImGui::EndMenu();
+            if (!chosen.empty()) requestOpenPath(s, chosen);
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Save", "Ctrl+S")) saveDocument(s);
+        if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S")) requestSaveAs(s);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit(s);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Edit")) {
+        if (ImGui::MenuItem("Undo", "Ctrl+Z", false, s.doc.canUndo())) undoEdit(s);
+        if (ImGui::MenuItem("Redo", "Ctrl+Y", false, s.doc.canRedo())) redoEdit(s);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Delete selection", "Del")) deleteSelection(s);
+        if (ImGui::MenuItem("Resize map...")) requestResize(s);
+        ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("View")) {
+        View& v = s.view;
+        double cx = v.canvas.x + v.canvas.w / 2, cy = v.canvas.y + v.canvas.h / 2;
+        if (ImGui::MenuItem("Zoom in", "+")) v.zoomAt(cx, cy, 1);
+        if (ImGui::MenuItem("Zoom out", "-")) v.zoomAt(cx, cy, -1);
+        if (ImGui::MenuItem("Zoom to fit", "Home")) s.fitRequested = true;
+        ImGui::MenuItem("Grid", "G", &s.visible[kLayerGrid]);
+        if (ImGui::BeginMenu("UI scale")) {
+            for (float k : kUiScales) {
+                char label[16];
+                std::snprintf(label, sizeof label, "%g x", double(k));
+                if (ImGui::MenuItem(label, nullptr, std::fabs(s.settings.uiScale - k) < 0.01f))
+                    s.pendingUiScale = k;
+            }
+            ImGui::EndMenu();
+        }
+        ImGui::EndMenu();
+    }
+    ImGui::EndMainMenuBar();
+}
+
+void toolbar(EditorState& s, const PanelLayout& l, float winH) {
+    ImGui::SetNextWindowPos(ImVec2(0, l.menuH));
+    ImGui::SetNextWindowSize(ImVec2(l.toolbarW, winH - l.menuH - l.statusH));
+    ImGui::Begin("Tools", nullptr, kFixedWindow | ImGuiWindowFlags_NoResize);
+    ImGui::TextDisabled("TOOLS");
+    const float w = ImGui::GetContentRegionAvail().x;
+    for (int i = 0; i < int(Tool::Count); ++i) {
+        Tool t = Tool(i);
+        if (t == Tool::Walls) ImGui::Separator();
+        bool active = s.tool == t;
+        if (active)
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        char label[48];
+        std::snprintf(label, sizeof label, "%s##tool", toolName(t));
+        ImGui::PushID(i);
+        if (ImGui::Button(label, ImVec2(w - ImGui::GetFontSize() * 1.4f, 0))) selectTool(s, t);
+        ImGui::PopID();
+        if (active) ImGui::PopStyleColor();
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", toolHotkey(t));
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("PAINT");
+    const Map& m = s.doc.map();
+    if (s.stamp.w == 1 && s.stamp.h == 1) {
+        uint16_t id = s.stamp.at(0, 0);
+        ImGui::TextWrapped("%s",
+                           id < m.tileset.kinds.size() ? m.tileset.kinds[id].name.c_str() : "?");
+    } else {
+        ImGui::Text("%d x %d stamp", s.stamp.w, s.stamp.h);
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("HINTS");
+    ImGui::PushTextWrapPos(0);
+    switch (s.tool) {
+        case Tool::Stamp:
+            ImGui::TextDisabled("Right-drag: capture. Shift+click: line.");
+            break;
+        case Tool::RectFill:
+            ImGui::TextDisabled("Right-drag erases.");
+            break;
+        case Tool::Bucket:
+            ImGui::TextDisabled("Right-click erases the region.");
+            break;
+        case Tool::Walls:
+            ImGui::TextDisabled("Drag along grid lines. Right button removes.");
+            break;
+        case Tool::Brushes:
+            ImGui::TextDisabled(
+                "Drag: new brush. Drag a brush to move, a handle to resize. Del deletes.");
+            break;
+        case Tool::Actors:
+            ImGui::TextDisabled("Click: place. Drag to move. Del deletes.");
+            break;
+        default:
+            ImGui::TextDisabled("Alt+click picks a kind.");
+            break;
+    }
+    ImGui::TextDisabled("Pan: middle drag or Space+drag. Wheel zooms.");
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+void sidePanel(EditorState& s, CanvasRenderer& r, const PanelLayout& l, float winW, float winH) {
+    ImGui::SetNextWindowPos(ImVec2(winW - l.panelW, l.menuH));
+    ImGui::SetNextWindowSize(ImVec2(l.panelW, winH - l.menuH - l.statusH));
+    ImGui::Begin("Panels", nullptr, kFixedWindow | ImGuiWindowFlags_NoResize);
+    ImGui::PushItemWidth(std::round(l.panelW * 0.55f));
+    if (ImGui::CollapsingHeader("Tileset", ImGuiTreeNodeFlags_DefaultOpen)) tilesetSection(s, r);
+    if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(s);
+    if (ImGui::CollapsingHeader("Layers", ImGuiTreeNodeFlags_DefaultOpen)) layersSection(s);
+    if (ImGui::CollapsingHeader("History", ImGuiTreeNodeFlags_DefaultOpen)) historySection(s);
+    ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+void layersSection(EditorState& s) {
+    if (!ImGui::BeginTable("layers", 3, ImGuiTableFlags_SizingStretchProp)) return;
+    ImGui::TableSetupColumn("Layer");
+    ImGui::TableSetupColumn("Visible");
+    ImGui::TableSetupColumn("Locked");
+    ImGui::TableHeadersRow();
+    for (int i = 0; i < kLayerCount; ++i) {
+        ImGui::PushID(i);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(layerName(Layer(i)));
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("##visible", &s.visible[i]);
+        ImGui::TableNextColumn();
+        if (i != kLayerGrid) ImGui::Checkbox("##locked", &s.locked[i]);
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+void historySection(EditorState& s) {
+    const Document& d = s.doc;
+    ImGui::BeginChild("history", ImVec2(0, 150), true);
+    size_t pos = d.historyPosition();
+    size_t jump = size_t(-1);
+    if (ImGui::Selectable("(opened)", pos == 0)) jump = 0;
+    for (size_t i = 0; i < d.historySize(); ++i) {
+        ImGui::PushID(int(i));
+        bool redoable = i >= pos;
+        if (redoable)
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        if (ImGui::Selectable(d.historyLabel(i).c_str(), i + 1 == pos)) jump = i + 1;
+        if (redoable) ImGui::PopStyleColor();
+        ImGui::PopID();
+    }
+    static size_t lastSize = 0;  // UI-only: scroll to the newest step when one is added
+    if (d.historySize() != lastSize) {
+        lastSize = d.historySize();
+        ImGui::SetScrollHereY(1.0f);
+    }
+    ImGui::EndChild();
+    if (jump != size_t(-1)) {
+        s.doc.jumpTo(jump);
+        clampSelection(s);
+    }
+}
+
+void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
+    ImGui::SetNextWindowPos(ImVec2(0, winH - l.statusH));
+    ImGui::SetNextWindowSize(ImVec2(winW, l.statusH));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8, 4));
+    ImGui::Begin("Status", nullptr,
+                 kFixedWindow | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoScrollbar);
+    const Map& m = s.doc.map();
+    const float k = ImGui::GetFontSize() / 13.0f;
+    if (s.hoverValid) {
+        CellPos c = cellAt(m, s.hoverPx, s.hoverPy);
+        ImGui::Text("cell %lld, %lld", (long long)c.x, (long long)c.y);
+        ImGui::SameLine(150 * k);
+        ImGui::Text("px %lld, %lld", (long long)s.hoverPx, (long long)s.hoverPy);
+    } else {
+        ImGui::TextDisabled("cell -");
+        ImGui::SameLine(150 * k);
+        ImGui::TextDisabled("px -");
+    }
+    ImGui::SameLine(300 * k);
+    ImGui::Text("zoom %s", zoomText(s.view.zoom()).c_str());
+    ImGui::SameLine(420 * k);
+    ImGui::Text("%d x %d tiles, %d px", m.width, m.height, m.tileSize);
+    ImGui::SameLine(600 * k);
+    ImGui::Text("%s", toolName(s.tool));
+    if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
+        ImGui::SameLine(720 * k);
+        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());
+    }
+    ImGui::End();
+    ImGui::PopStyleVar();
+}
+
+}  // namespace ts

@@ -1,0 +1,28 @@
+// The editor's panels, each a plain function over EditorState (Dear ImGui style). The
+// layout is fixed: menu bar on top, toolbar left, tileset / inspector / layers / history on
+// the right, status bar at the bottom, the map canvas in the middle.
+#pragma once
+#include "editor/canvas_draw.h"
+#include "editor/editor_state.h"
+
+namespace ts {
+
+// Sizes of the fixed frame around the canvas, in logical pixels, for a UI scale.
+struct PanelLayout {
+    float menuH, statusH, toolbarW, panelW;
+};
+PanelLayout panelLayout(float uiScale);
+CanvasRect canvasRect(const PanelLayout& l, float winW, float winH);
+
+void menuBar(EditorState& s);
+void toolbar(EditorState& s, const PanelLayout& l, float winH);
+void sidePanel(EditorState& s, CanvasRenderer& r, const PanelLayout& l, float winW, float winH);
+void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH);
+
+// Right panel sections.
+void tilesetSection(EditorState& s, CanvasRenderer& r);
+void inspectorSection(EditorState& s);
+void layersSection(EditorState& s);
+void historySection(EditorState& s);
+
+}  // namespace ts

@@ -1,0 +1,72 @@
+// The canvas camera: which map pixel lands on which window pixel. Pure math, no GL, so the
+// tests include it directly. Zoom only takes pixel-exact steps (a whole number of window
+// pixels per map pixel, or a whole number of map pixels per window pixel) and the origin is
+// kept on whole window pixels, so tile edges never blur or shimmer.
+//
+// Mapping: window_x = canvas.x + originX + map_px_x * zoom (same for y).
+#pragma once
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace ts {
+
+struct CanvasRect {
+    float x = 0, y = 0, w = 0, h = 0;  // window (ImGui logical) pixels
+    bool contains(float px, float py) const {
+        return px >= x && py >= y && px < x + w && py < y + h;
+    }
+};
+
+constexpr double kZoomSteps[] = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 3, 1.0 / 2, 1,  2,  3,
+                                 4,        5,       6,       8,       12,      16, 24, 32};
+constexpr int kZoomStepCount = int(sizeof(kZoomSteps) / sizeof(kZoomSteps[0]));
+constexpr int kDefaultZoomStep = 6;  // 2x
+
+struct View {
+    CanvasRect canvas;
+    int zoomStep = kDefaultZoomStep;
+    double originX = 0, originY = 0;  // window pixels from the canvas corner to map (0, 0)
+
+    double zoom() const { return kZoomSteps[zoomStep]; }
+    double toScreenX(double mapX) const { return canvas.x + originX + mapX * zoom(); }
+    double toScreenY(double mapY) const { return canvas.y + originY + mapY * zoom(); }
+    double toMapX(double screenX) const { return (screenX - canvas.x - originX) / zoom(); }
+    double toMapY(double screenY) const { return (screenY - canvas.y - originY) / zoom(); }
+
+    // Map pixel under a window point (floor, so negative coordinates stay left/up).
+    int64_t mapPixelX(double screenX) const { return int64_t(std::floor(toMapX(screenX))); }
+    int64_t mapPixelY(double screenY) const { return int64_t(std::floor(toMapY(screenY))); }
+
+    void pan(double dx, double dy) {
+        originX += dx;
+        originY += dy;
+    }
+
+    // Changes the zoom by `steps` while keeping the map point under (sx, sy) in place.
+    void zoomAt(double sx, double sy, int steps) {
+        int next = std::clamp(zoomStep + steps, 0, kZoomStepCount - 1);
+        if (next == zoomStep) return;
+        double mx = toMapX(sx), my = toMapY(sy);
+        zoomStep = next;
+        originX = std::round(sx - canvas.x - mx * zoom());
+        originY = std::round(sy - canvas.y - my * zoom());
+    }
+
+    // Largest zoom step that shows the whole map (w x h px) with `margin` window pixels
+    // around it, centred on whole pixels. The smallest step when nothing fits.
+    void fit(int64_t mapW, int64_t mapH, double margin) {
+        zoomStep = 0;
+        for (int s = kZoomStepCount - 1; s >= 0; --s) {
+            if (mapW * kZoomSteps[s] <= canvas.w - 2 * margin &&
+                mapH * kZoomSteps[s] <= canvas.h - 2 * margin) {
+                zoomStep = s;
+                break;
+            }
+        }
+        originX = std::floor((canvas.w - mapW * zoom()) / 2);
+        originY = std::floor((canvas.h - mapH * zoom()) / 2);
+    }
+};
+
+}  // namespace ts

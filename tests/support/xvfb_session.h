@@ -1,0 +1,176 @@
+// Helpers for the window tests: a private Xvfb server, running tilestep in the background,
+// xdotool, and reading PNG screenshots. Header-only so the test CMake glue needs no change.
+#pragma once
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#define STB_IMAGE_STATIC  // private copy: never clashes with libstb
+#define STB_IMAGE_IMPLEMENTATION
+#include <stb/stb_image.h>
+
+#include "test_support.h"
+
+namespace ts::test {
+
+inline bool haveCommand(const std::string& name) {
+    return std::system(("command -v " + name + " >/dev/null 2>&1").c_str()) == 0;
+}
+
+inline void sleepMs(int ms) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+}
+
+inline std::string shellQuote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+// Runs tilestep with `args` under xvfb-run at 1280x800 (the editor's default window), with
+// its settings in `configHome` so the user's own settings are never read or written.
+inline CommandResult runTilestepInXvfb(const std::string& args, const std::string& configHome) {
+    std::string dir = tempDir();
+    std::string cmd = "XDG_CONFIG_HOME=" + shellQuote(configHome) +
+                      " xvfb-run -a -s '-screen 0 1280x800x24' " + shellQuote(TILESTEP_BINARY) +
+                      " " + args + " >" + dir + "/out 2>" + dir + "/err </dev/null";
+    int status = std::system(cmd.c_str());
+    CommandResult r;
+    r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = readFile(dir + "/out");
+    r.err = readFile(dir + "/err");
+    return r;
+}
+
+struct Png {
+    int width = 0, height = 0;
+    std::vector<unsigned char> rgb;
+    bool ok() const { return width > 0; }
+    // 0xRRGGBB of pixel (x, y), 0xff000000 outside.
+    uint32_t at(int x, int y) const {
+        if (x < 0 || y < 0 || x >= width || y >= height) return 0xff000000u;
+        const unsigned char* p = &rgb[size_t(y * width + x) * 3];
+        return uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2];
+    }
+};
+
+inline Png readPng(const std::string& path) {
+    Png png;
+    int n = 0;
+    unsigned char* data = stbi_load(path.c_str(), &png.width, &png.height, &n, 3);
+    if (!data) return Png{};
+    png.rgb.assign(data, data + size_t(png.width) * size_t(png.height) * 3);
+    stbi_image_free(data);
+    return png;
+}
+
+// Where `--verbose` says the map lands: window = x0 + map_px * zoom.
+struct ViewLine {
+    double x0 = 0, y0 = 0, zoom = 0;
+    bool ok = false;
+};
+inline ViewLine parseViewLine(const std::string& out) {
+    ViewLine v;
+    auto at = out.rfind("view x0=");
+    if (at == std::string::npos) return v;
+    v.ok = std::sscanf(out.c_str() + at, "view x0=%lf y0=%lf zoom=%lf", &v.x0, &v.y0, &v.zoom) == 3;
+    return v;
+}
+
+// A private X server for tests that send real input, so nothing reaches a desktop session.
+class XvfbServer {
+  public:
+    XvfbServer() {
+        dir_ = tempDir();
+        std::string cmd = "Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>" + dir_ +
+                          "/display 2>" + dir_ + "/log & echo $! >" + dir_ + "/pid";
+        if (std::system(cmd.c_str()) != 0) return;
+        for (int i = 0; i < 100 && display_.empty(); ++i) {
+            sleepMs(100);
+            std::string d = readFile(dir_ + "/display");
+            while (!d.empty() && (d.back() == '\n' || d.back() == ' ')) d.pop_back();
+            if (!d.empty()) display_ = ":" + d;
+        }
+        pid_ = std::atoi(readFile(dir_ + "/pid").c_str());
+    }
+    ~XvfbServer() {
+        if (pid_ > 0) kill(pid_, SIGTERM);
+    }
+    const std::string& display() const { return display_; }
+    bool ok() const { return !display_.empty(); }
+
+  private:
+    std::string dir_, display_;
+    int pid_ = 0;
+};
+
+// tilestep running in the background on a test display.
+class BackgroundTilestep {
+  public:
+    BackgroundTilestep(const std::string& display, const std::string& configHome,
+                       const std::string& args)
+        : display_(display) {
+        dir_ = tempDir();
+        std::string cmd = "DISPLAY=" + display + " XDG_CONFIG_HOME=" + shellQuote(configHome) +
+                          " " + shellQuote(TILESTEP_BINARY) + " " + args + " >" + dir_ + "/out 2>" +
+                          dir_ + "/err </dev/null & echo $! >" + dir_ + "/pid";
+        std::system(cmd.c_str());
+        pid_ = std::atoi(readFile(dir_ + "/pid").c_str());
+    }
+    ~BackgroundTilestep() {
+        if (running()) kill(pid_, SIGKILL);
+    }
+    bool running() const { return pid_ > 0 && kill(pid_, 0) == 0 && !zombie(); }
+    std::string out() const { return readFile(dir_ + "/out"); }
+    std::string err() const { return readFile(dir_ + "/err"); }
+    // Waits until stdout holds `text`; false after `ms`.
+    bool waitForOutput(const std::string& text, int ms) const {
+        for (int t = 0; t < ms; t += 50) {
+            if (out().find(text) != std::string::npos) return true;
+            if (!running()) return false;
+            sleepMs(50);
+        }
+        return false;
+    }
+    bool waitForExit(int ms) const {
+        for (int t = 0; t < ms; t += 50) {
+            if (!running()) return true;
+            sleepMs(50);
+        }
+        return false;
+    }
+    // Runs `xdotool ARGS` on this display.
+    int xdotool(const std::string& args) const {
+        return std::system(("DISPLAY=" + display_ + " xdotool " + args).c_str());
+    }
+    std::string windowTitle() const {
+        std::string file = dir_ + "/title";
+        std::system(("DISPLAY=" + display_ + " xdotool search --name 'tilestep' getwindowname >" +
+                     file + " 2>/dev/null")
+                        .c_str());
+        return readFile(file);
+    }
+
+  private:
+    // The shell started the process, so it is our grandchild: a zombie only until init reaps.
+    bool zombie() const {
+        std::string stat = readFile("/proc/" + std::to_string(pid_) + "/stat");
+        auto close = stat.rfind(')');
+        return stat.empty() ||
+               (close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z');
+    }
+    std::string display_, dir_;
+    int pid_ = 0;
+};
+
+}  // namespace ts::test
