@@ -285,6 +285,22 @@ TEST(ScanlineSlide, ThinWallsAndBrushesStopAFastBox) {
     EXPECT_EQ(s.x, Fix::fromInt(128));
 }
 
+TEST(ScanlineSlide, OnlyObstaclesAtTheContactCountTowardThePassRate) {
+    Map m = Map::blank(8, 4);
+    m.brushes.push_back(Brush{RectI{18, 33, 2, 3}});  // A: near, under the bottom scanline
+    m.brushes.push_back(Brush{RectI{30, 20, 2, 2}});  // B: 12 px further, on the top one
+    CollisionWorld w(m);
+    ParamValues p = defaults();
+    p[kSsSpeed] = Fix::fromInt(16);  // one sub-step reaches both
+    // Box at y = 20: scanlines 21, 25.67, 30.33, 35. The front stops at A (x = 18 - 16);
+    // only A's scanline (35) counts, 3/4: slide up by 1 (cap), clearance 35 - 33 = 2. Were
+    // B counted too, 2/4 would not slide.
+    MoverState s = run(w, box(0, 20), KEY_R, 1, p);
+    EXPECT_EQ(s.x, Fix::fromInt(2));
+    EXPECT_EQ(s.y, Fix::fromInt(19));
+    EXPECT_EQ(s.timer, 1);
+}
+
 TEST(ScanlineSlide, AWallLineAlongTheMoveActsLikeACornerEnd) {
     Map m = Map::blank(10, 4);
     m.walls.setH(4, 1, true);  // line y = 16, x in [64, 80)
@@ -395,7 +411,9 @@ TEST(ScanlineSlide, TraceShowsScanlinesPassRateAndSlide) {
         EXPECT_EQ(t.probes[i].x1, Fix::fromInt(65));
         EXPECT_EQ(t.probes[i].verdict, i == 3 ? Verdict::Block : Verdict::Pass);
     }
-    EXPECT_EQ(t.probes[1].y0, Fix::ratio(122, 3));  // 36 + 14/3, rounded down
+    // 36 + 14/3 rounded toward the edge's middle (up, for the lower half).
+    EXPECT_EQ(t.probes[1].y0, Fix::fromRaw(Fix::ratio(122, 3).raw + 1));
+    EXPECT_EQ(t.probes[2].y0, Fix::ratio(136, 3));  // 36 + 28/3 rounded down
     EXPECT_EQ(t.probes[3].y0, Fix::fromInt(50));
     EXPECT_EQ(probeJson(t.probes[4]),
               "{\"kind\":\"value\",\"verdict\":\"pass\",\"why\":\"pass_rate\",\"value\":0.75,"

@@ -1,7 +1,5 @@
 #include "scanline_slide_cast.h"
 
-#include <limits>
-
 namespace ts::scanline_slide {
 
 namespace {
@@ -21,6 +19,11 @@ struct Scanlines {
     int gaps;
 
     int64_t n(int i) const { return lo * gaps + int64_t(i) * (hi - lo); }
+    // For drawing: rounded toward the middle of the edge, so that mirrored maps draw exactly
+    // mirrored scanlines (the middle one is exact: hi - lo is an even number of raw units).
+    Fix pos(int i) const {
+        return Fix::fromRaw(2 * i < gaps ? ceilDiv(n(i), gaps) : floorDiv(n(i), gaps));
+    }
     // Which scanlines of an obstacle [a, b) (raw) lie inside it, before a and after it.
     uint32_t inside(int64_t a, int64_t b, uint32_t* before, uint32_t* after) const {
         const int64_t A = a * gaps, B = b * gaps;
@@ -47,44 +50,105 @@ struct Scanlines {
     }
 };
 
-// Gathers the obstacles of one cast: the nearest contact along the move, the scanlines each
-// blocks, and on which side of the edge each lies.
-struct Collector {
-    const Scanlines& lines;
-    int dir;
-    EdgeCast& out;
-    int64_t contact;  // front of the box stops here (dir > 0: min of starts; < 0: max of ends)
-    bool any = false;
+// Marks what one obstacle at the contact does to the edge: the scanlines it blocks and the
+// side of the edge it lies on.
+void markObstacle(const Scanlines& lines, int64_t a, int64_t b, EdgeCast& out) {
+    uint32_t before = 0, after = 0;
+    uint32_t mask = lines.inside(a, b, &before, &after);
+    // Side of the part that overlaps the edge: compare its middle with the edge's.
+    const int64_t ca = a > lines.lo ? a : lines.lo, cb = b < lines.hi ? b : lines.hi;
+    const int64_t mid2 = ca + cb, centre2 = lines.lo + lines.hi;
+    // An obstacle no scanline falls on (a wall line along the move, a thin brush) blocks the
+    // scanlines between it and the nearer end of the edge: nothing slips between two
+    // scanlines.
+    if (mid2 < centre2) {
+        out.low = true;
+        if (b - lines.lo > out.clearLow.raw) out.clearLow = Fix::fromRaw(b - lines.lo);
+        if (!mask) mask = before;
+    } else if (mid2 > centre2) {
+        out.high = true;
+        if (lines.hi - a > out.clearHigh.raw) out.clearHigh = Fix::fromRaw(lines.hi - a);
+        if (!mask) mask = after;
+    } else {
+        out.centred = true;
+        if (!mask) mask = (uint32_t(1) << lines.gaps << 1) - 1;
+    }
+    out.blockedMask |= mask;
+}
 
-    // An obstacle spanning [mainLo, mainHi) along the move and [a, b) across it (raw).
-    void add(int64_t mainLo, int64_t mainHi, int64_t a, int64_t b) {
-        any = true;
-        if (dir > 0) {
-            if (mainLo < contact) contact = mainLo;
-        } else if (mainHi > contact) {
-            contact = mainHi;
-        }
-        uint32_t before = 0, after = 0;
-        uint32_t mask = lines.inside(a, b, &before, &after);
-        // Side of the part that overlaps the edge: compare its middle with the edge's.
-        const int64_t ca = a > lines.lo ? a : lines.lo, cb = b < lines.hi ? b : lines.hi;
-        const int64_t mid2 = ca + cb, centre2 = lines.lo + lines.hi;
-        // An obstacle no scanline falls on (a wall line along the move, a thin brush) blocks
-        // the scanlines between it and the nearer end of the edge: nothing slips between
-        // two scanlines.
-        if (mid2 < centre2) {
-            out.low = true;
-            if (b - lines.lo > out.clearLow.raw) out.clearLow = Fix::fromRaw(b - lines.lo);
-            if (!mask) mask = before;
-        } else if (mid2 > centre2) {
-            out.high = true;
-            if (lines.hi - a > out.clearHigh.raw) out.clearHigh = Fix::fromRaw(lines.hi - a);
-            if (!mask) mask = after;
-        } else {
-            out.centred = true;
-            if (!mask) mask = (uint32_t(1) << lines.gaps << 1) - 1;
-        }
-        out.blockedMask |= mask;
+// Everything one cast looks at, in raw units along (main) and across (perp) the move.
+struct Sweep {
+    const CollisionWorld& world;
+    const EdgeSweep& q;
+    Scanlines lines;
+    int64_t T;         // tile
+    int dir;           // +1 or -1 along the main axis
+    int64_t sw0, sw1;  // main interval the shrunk box's front enters
+    uint8_t travel;
+
+    // Where the box stops for an obstacle spanning [mainLo, mainHi) along the move: at its
+    // near side, never behind the start (a box that already overlaps something by its
+    // tolerance stays where it is).
+    int64_t stopFor(int64_t mainLo, int64_t mainHi) const {
+        const int64_t size = int64_t(q.mainSize) * kOne;
+        if (dir > 0) return mainLo - size > q.from.raw ? mainLo - size : q.from.raw;
+        return mainHi < q.from.raw ? mainHi : q.from.raw;
+    }
+
+    // Calls visit(mainLo, mainHi, a, b) for each obstacle in the swept area: the nearest
+    // blocked cell of each row, walls across the move that the front crosses, walls along
+    // the move inside the edge, brushes. [a, b) is its extent across the move.
+    template <class Visit>
+    void forEachObstacle(Visit&& visit) const {
+        auto cellBlocked = [&](int64_t mc, int64_t pc) {
+            return q.vertical ? world.cellBlocked(pc, mc, travel)
+                              : world.cellBlocked(mc, pc, travel);
+        };
+        // Wall on main grid line k (across the move) along perp cell pc.
+        auto wallAcross = [&](int64_t k, int64_t pc) {
+            return q.vertical ? world.wallH(pc, k) : world.wallV(k, pc);
+        };
+        // Wall on perp grid line k (along the move) beside main cell mc.
+        auto wallAlong = [&](int64_t mc, int64_t k) {
+            return q.vertical ? world.wallV(k, mc) : world.wallH(mc, k);
+        };
+        const int64_t c0 = floorDiv(sw0, T), c1 = floorDiv(sw1 - 1, T);
+        const int64_t r0 = floorDiv(lines.lo, T), r1 = floorDiv(lines.hi - 1, T);
+        for (int64_t r = r0; r <= r1; ++r)
+            for (int64_t i = 0; i <= c1 - c0; ++i) {
+                const int64_t c = dir > 0 ? c0 + i : c1 - i;
+                if (cellBlocked(c, r)) {
+                    visit(c * T, (c + 1) * T, r * T, (r + 1) * T);
+                    break;
+                }
+            }
+        // Lines k*T in [sw0, sw1) moving forward, in (sw0, sw1] moving backward: touching a
+        // wall is not crossing it.
+        const int64_t k0 = dir > 0 ? ceilDiv(sw0, T) : floorDiv(sw0, T) + 1;
+        const int64_t k1 = dir > 0 ? ceilDiv(sw1, T) - 1 : floorDiv(sw1, T);
+        for (int64_t k = k0; k <= k1; ++k)
+            for (int64_t r = r0; r <= r1; ++r)
+                if (wallAcross(k, r)) visit(k * T, k * T, r * T, (r + 1) * T);
+        for (int64_t k = floorDiv(lines.lo, T) + 1; k <= ceilDiv(lines.hi, T) - 1; ++k)
+            for (int64_t i = 0; i <= c1 - c0; ++i) {
+                const int64_t c = dir > 0 ? c0 + i : c1 - i;
+                if (wallAlong(c, k)) {
+                    visit(c * T, (c + 1) * T, k * T, k * T);
+                    break;
+                }
+            }
+        // Brush edges are whole pixels, so the pixel cover of the swept area finds exactly
+        // the brushes that overlap it.
+        const int64_t pm0 = floorDiv(sw0, kOne), pm1 = ceilDiv(sw1, kOne);
+        const int64_t pp0 = floorDiv(lines.lo, kOne), pp1 = ceilDiv(lines.hi, kOne);
+        const RectI swept = q.vertical ? RectI{pp0, pm0, pp1 - pp0, pm1 - pm0}
+                                       : RectI{pm0, pp0, pm1 - pm0, pp1 - pp0};
+        world.forEachBrushOverlapping(swept, [&](const RectI& b) {
+            if (q.vertical)
+                visit(b.y * kOne, b.bottom() * kOne, b.x * kOne, b.right() * kOne);
+            else
+                visit(b.x * kOne, b.right() * kOne, b.y * kOne, b.bottom() * kOne);
+        });
     }
 };
 
@@ -93,101 +157,46 @@ struct Collector {
 Fix scanlinePos(const EdgeSweep& q, int i) {
     const Scanlines lines{q.perp.raw + q.shrink.raw,
                           q.perp.raw + int64_t(q.perpSize) * kOne - q.shrink.raw, q.gaps};
-    return Fix::fromRaw(floorDiv(lines.n(i), q.gaps));
+    return lines.pos(i);
 }
 
 EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& q, Trace* trace) {
-    const int64_t T = int64_t(world.tileSize()) * kOne;
     const int dir = q.to > q.from ? 1 : -1;
     const int64_t s = q.shrink.raw;
     const int64_t mainSize = int64_t(q.mainSize) * kOne;
-    const Scanlines lines{q.perp.raw + s, q.perp.raw + int64_t(q.perpSize) * kOne - s, q.gaps};
     // The main interval that the shrunk box enters: from its current front (the tolerance
     // strip in front of it included) to the full box's front at the destination. Checking
     // the full front keeps the box from entering anything head-on; checking from the shrunk
     // front keeps a box that already overlaps something by its tolerance from going deeper.
-    int64_t sw0, sw1;
-    if (dir > 0) {
-        sw0 = q.from.raw + mainSize - s;
-        sw1 = q.to.raw + mainSize;
-    } else {
-        sw0 = q.to.raw;
-        sw1 = q.from.raw + s;
-    }
-    const uint8_t travel =
-        q.vertical ? (dir > 0 ? DIR_DOWN : DIR_UP) : (dir > 0 ? DIR_RIGHT : DIR_LEFT);
+    const int64_t sw0 = dir > 0 ? q.from.raw + mainSize - s : q.to.raw;
+    const int64_t sw1 = dir > 0 ? q.to.raw + mainSize : q.from.raw + s;
+    const Sweep sweep{
+        world,
+        q,
+        Scanlines{q.perp.raw + s, q.perp.raw + int64_t(q.perpSize) * kOne - s, q.gaps},
+        int64_t(world.tileSize()) * kOne,
+        dir,
+        sw0,
+        sw1,
+        uint8_t(q.vertical ? (dir > 0 ? DIR_DOWN : DIR_UP) : (dir > 0 ? DIR_RIGHT : DIR_LEFT))};
 
     EdgeCast out;
     out.total = q.gaps + 1;
     out.stop = q.to;
-    Collector obstacles{
-        lines, dir, out,
-        dir > 0 ? std::numeric_limits<int64_t>::max() : std::numeric_limits<int64_t>::min()};
-
-    // Cell (mc, pc) in main/perp cell coordinates.
-    auto cellBlocked = [&](int64_t mc, int64_t pc) {
-        return q.vertical ? world.cellBlocked(pc, mc, travel) : world.cellBlocked(mc, pc, travel);
-    };
-    // Wall on main grid line k (across the move) along perp cell pc.
-    auto wallAcross = [&](int64_t k, int64_t pc) {
-        return q.vertical ? world.wallH(pc, k) : world.wallV(k, pc);
-    };
-    // Wall on perp grid line k (along the move) beside main cell mc.
-    auto wallAlong = [&](int64_t mc, int64_t k) {
-        return q.vertical ? world.wallV(k, mc) : world.wallH(mc, k);
-    };
-
-    const int64_t c0 = floorDiv(sw0, T), c1 = floorDiv(sw1 - 1, T);
-    const int64_t r0 = floorDiv(lines.lo, T), r1 = floorDiv(lines.hi - 1, T);
-    // Cells: in each row only the nearest blocked cell matters.
-    for (int64_t r = r0; r <= r1; ++r)
-        for (int64_t i = 0; i <= c1 - c0; ++i) {
-            const int64_t c = dir > 0 ? c0 + i : c1 - i;
-            if (cellBlocked(c, r)) {
-                obstacles.add(c * T, (c + 1) * T, r * T, (r + 1) * T);
-                break;
-            }
-        }
-    // Walls across the move that the front crosses: k*T in [sw0, sw1) moving forward,
-    // in (sw0, sw1] moving backward (touching a wall is not crossing it).
-    const int64_t k0 = dir > 0 ? ceilDiv(sw0, T) : floorDiv(sw0, T) + 1;
-    const int64_t k1 = dir > 0 ? ceilDiv(sw1, T) - 1 : floorDiv(sw1, T);
-    for (int64_t k = k0; k <= k1; ++k)
-        for (int64_t r = r0; r <= r1; ++r)
-            if (wallAcross(k, r)) obstacles.add(k * T, k * T, r * T, (r + 1) * T);
-    // Walls along the move strictly inside the edge, beside the cells the front enters.
-    for (int64_t k = floorDiv(lines.lo, T) + 1; k <= ceilDiv(lines.hi, T) - 1; ++k)
-        for (int64_t i = 0; i <= c1 - c0; ++i) {
-            const int64_t c = dir > 0 ? c0 + i : c1 - i;
-            if (wallAlong(c, k)) {
-                obstacles.add(c * T, (c + 1) * T, k * T, k * T);
-                break;
-            }
-        }
-    // Brushes overlapping the swept area (brush edges are whole pixels, so the pixel cover
-    // of the area finds exactly the brushes that overlap it).
-    const int64_t pm0 = floorDiv(sw0, kOne), pm1 = ceilDiv(sw1, kOne);
-    const int64_t pp0 = floorDiv(lines.lo, kOne), pp1 = ceilDiv(lines.hi, kOne);
-    const RectI swept =
-        q.vertical ? RectI{pp0, pm0, pp1 - pp0, pm1 - pm0} : RectI{pm0, pp0, pm1 - pm0, pp1 - pp0};
-    world.forEachBrushOverlapping(swept, [&](const RectI& b) {
-        if (q.vertical)
-            obstacles.add(b.y * kOne, b.bottom() * kOne, b.x * kOne, b.right() * kOne);
-        else
-            obstacles.add(b.x * kOne, b.right() * kOne, b.y * kOne, b.bottom() * kOne);
-    });
-
-    if (obstacles.any) {
+    // First the nearest contact; then the scanlines of the obstacles at that contact only,
+    // so that what lies further on (within the same sub-step) does not count: the verdict
+    // does not depend on where a sub-step ends.
+    int64_t stop = q.to.raw;
+    sweep.forEachObstacle([&](int64_t mainLo, int64_t mainHi, int64_t, int64_t) {
+        const int64_t at = sweep.stopFor(mainLo, mainHi);
         out.hit = true;
+        stop = dir > 0 ? (at < stop ? at : stop) : (at > stop ? at : stop);
+    });
+    if (out.hit) {
+        sweep.forEachObstacle([&](int64_t mainLo, int64_t mainHi, int64_t a, int64_t b) {
+            if (sweep.stopFor(mainLo, mainHi) == stop) markObstacle(sweep.lines, a, b, out);
+        });
         out.blocked = __builtin_popcount(out.blockedMask);
-        // Stop at the nearest contact, never behind the start (a box that already overlaps
-        // something by its tolerance stays where it is).
-        int64_t stop = dir > 0 ? obstacles.contact - mainSize : obstacles.contact;
-        if (dir > 0) {
-            stop = stop < q.from.raw ? q.from.raw : stop;
-        } else {
-            stop = stop > q.from.raw ? q.from.raw : stop;
-        }
         out.stop = Fix::fromRaw(stop);
     }
 
@@ -195,7 +204,7 @@ EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& q, Trace* trace)
         const Fix f0 = dir > 0 ? q.from + Fix::fromInt(q.mainSize) : q.from;
         const Fix f1 = dir > 0 ? q.to + Fix::fromInt(q.mainSize) : q.to;
         for (int i = 0; i <= q.gaps; ++i) {
-            const Fix p = Fix::fromRaw(floorDiv(lines.n(i), q.gaps));
+            const Fix p = sweep.lines.pos(i);
             const Verdict v = (out.blockedMask >> i) & 1 ? Verdict::Block : Verdict::Pass;
             if (q.vertical)
                 trace->segment(v, "scanline", p, f0, p, f1);

@@ -30,17 +30,19 @@ struct EdgeSweep {
     int gaps = 3;  // 1..kMaxGaps; gaps + 1 scanlines
 };
 
+// The verdict of one cast. Only the obstacles at the stop (the nearest contact) block
+// scanlines; anything further along the same sub-step waits for a later cast.
 struct EdgeCast {
     int total = 0;             // scanlines cast (gaps + 1)
-    int blocked = 0;           // how many of them are blocked
+    int blocked = 0;           // how many of them are blocked at the stop
     uint32_t blockedMask = 0;  // bit i: scanline i (counted from lo) is blocked
     bool hit = false;          // something is in the way (then blocked > 0 and stop != to)
     Fix stop;                  // main coordinate the box may reach: `to` when nothing is hit
-    // Where the obstacles lie across the edge, judged by the middle of the part of each that
-    // overlaps [lo, hi): toward lo (low), toward hi (high) or exactly centred.
+    // Where the obstacles at the stop lie across the edge, judged by the middle of the part
+    // of each that overlaps [lo, hi): toward lo (low), toward hi (high) or exactly centred.
     bool low = false, high = false, centred = false;
-    // Perp distances that take [lo, hi) clear of every low obstacle by moving toward +perp,
-    // or of every high obstacle by moving toward -perp.
+    // Perp distances that take [lo, hi) clear of every low obstacle at the stop by moving
+    // toward +perp, or of every high one by moving toward -perp.
     Fix clearLow, clearHigh;
 };
 
@@ -48,7 +50,7 @@ struct EdgeCast {
 // "scanline") from the current leading edge to the destination one when trace is set.
 EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& sweep, Trace* trace);
 
-// Perp position of scanline i (rounded toward -infinity to 1/65536 px; for drawing).
+// Perp position of scanline i, for drawing (rounded to 1/65536 px toward the edge's middle).
 Fix scanlinePos(const EdgeSweep& sweep, int i);
 
 }  // namespace ts::scanline_slide
