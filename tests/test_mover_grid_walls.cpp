@@ -364,23 +364,34 @@ TEST(GridWalls, InputsAndLiveParameters) {
     EXPECT_EQ(s.vy.raw, -rawPx(8));
 }
 
-TEST(GridWalls, StartingInsideABandCanLeaveButNotEnterAnotherForbiddenRegion) {
+// Escape rule: a centre inside a band (spawned there, or the band grew under it) may move
+// away from the band's line and along it, never across the wall or into another forbidden
+// region.
+TEST(GridWalls, StartingInsideABandCanLeaveButNeverCrossTheWall) {
     Map m = Map::blank(6, 6);
     m.walls.setH(2, 3, true);  // line y = 48, x in [32, 48]
     CollisionWorld w(m);
-    const MoverState onWall = at(rawPx(40), rawPx(48));
+    const MoverState onWall = at(rawPx(40), rawPx(48));  // on the line: counts as below it
     ASSERT_TRUE(forbiddenAt(w, onWall));
-    MoverState out = run(w, onWall, KEY_U, 4, params());
-    EXPECT_EQ(out.y.raw, rawPx(40));
+    MoverState out = run(w, onWall, KEY_D, 4, params());
+    EXPECT_EQ(out.y.raw, rawPx(56));
     EXPECT_FALSE(forbiddenAt(w, out));
+    Trace trace;
+    MoverState up = run(w, onWall, KEY_U, 4, params(), &trace);
+    EXPECT_EQ(up.y.raw, rawPx(48));
+    EXPECT_EQ(up.aux & kGwAuxBlockedY, kGwAuxBlockedY);
+    EXPECT_TRUE(traceHas(trace, ProbeShape::Arrow, "escape_y"));
     // Along the wall it stops at the crossing at its end, which the wall makes forbidden.
     EXPECT_EQ(run(w, onWall, KEY_R, 10, params()).x.raw, rawPx(44) - kEps);
-    // A band grown under a resting actor: no crash, and it can walk out.
+    // A band grown to 7 px under an actor resting at the old band's edge (y = 52): pushing
+    // on does not pass the wall, walking away does.
     ParamValues wide = params();
     wide[kGwBand] = Fix::ratio(7, 16);
-    // 7 px band: y = 54 lies in line 3's band [41, 55).
-    MoverState moved = run(w, at(rawPx(40), rawPx(54)), KEY_D, 3, wide);
-    EXPECT_EQ(moved.y.raw, rawPx(60));
+    const MoverState resting = run(w, at(rawPx(40), rawPx(60)), KEY_U, 10, params());
+    ASSERT_EQ(resting.y.raw, rawPx(52));
+    EXPECT_EQ(run(w, resting, KEY_U, 10, wide).y.raw, rawPx(52));
+    EXPECT_EQ(run(w, resting, KEY_U | KEY_L, 1, wide).y.raw, rawPx(52));
+    EXPECT_EQ(run(w, resting, KEY_D, 3, wide).y.raw, rawPx(58));
 }
 
 // --- Trace ---------------------------------------------------------------------------------

@@ -72,6 +72,48 @@ bool pathClear(const CollisionWorld& w, const Geo& g, int64_t x0, int64_t y0, in
     }
 }
 
+// Does a straight run of len raw units from (ax, ay) in direction (ux, uy) cross a wall
+// line where a wall (or a solid cell's edge) is? Exact: every grid line passed is found and
+// the wall looked up at the crossing, counting a crossing within one raw unit of a wall's
+// end as a hit.
+bool runCrossesWall(const CollisionWorld& w, int64_t c, int64_t ax, int64_t ay, int ux, int uy,
+                    int64_t len) {
+    auto wallV = [&](int64_t k, int64_t j) {
+        return w.wallV(k, j) || solidCellRef(w, k - 1, j) || solidCellRef(w, k, j);
+    };
+    auto wallH = [&](int64_t i, int64_t k) {
+        return w.wallH(i, k) || solidCellRef(w, i, k - 1) || solidCellRef(w, i, k);
+    };
+    for (int axis = 0; axis < 2 && len > 0; ++axis) {
+        const int u = axis == 0 ? ux : uy;
+        if (u == 0) continue;
+        const int64_t a = axis == 0 ? ax : ay, b = axis == 0 ? ay : ax;
+        const int v = axis == 0 ? uy : ux;
+        // Lines k*c passed: moving up, from below k*c to k*c; moving down, from k*c to below.
+        const int64_t k0 = u > 0 ? floorDiv(a, c) + 1 : floorDiv(a - len + c, c);
+        const int64_t k1 = u > 0 ? floorDiv(a + len, c) : floorDiv(a, c);
+        for (int64_t k = k0; k <= k1; ++k) {
+            const int64_t t = u > 0 ? k * c - a : a - k * c + 1;  // step that crosses it
+            const int64_t other = b + v * t;
+            for (int64_t j = floorDiv(other - 2, c); j <= floorDiv(other + 1, c); ++j)
+                if (axis == 0 ? wallV(k, j) : wallH(j, k)) return true;
+        }
+    }
+    return false;
+}
+
+// The frame's path (a diagonal, then one axis) crosses a wall.
+bool pathCrossesWall(const CollisionWorld& w, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+    const int64_t c = int64_t(w.tileSize()) * kOne;
+    const int64_t dx = x1 - x0, dy = y1 - y0;
+    const int sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0), sy = dy > 0 ? 1 : (dy < 0 ? -1 : 0);
+    const int64_t diag = std::min(dx * sx, dy * sy);
+    if (runCrossesWall(w, c, x0, y0, sx, sy, diag)) return true;
+    const int64_t mx = x0 + sx * diag, my = y0 + sy * diag;
+    return dx * sx > diag ? runCrossesWall(w, c, mx, my, sx, 0, dx * sx - diag)
+                          : runCrossesWall(w, c, mx, my, 0, sy, dy * sy - diag);
+}
+
 // A free start: the centre of a random cell that is not solid.
 MoverState randomStart(const Map& m, uint64_t seed) {
     test::Rng rng(seed);
@@ -152,6 +194,7 @@ TEST(GridWallsProps, NeverEndsInNorSweepsThroughAForbiddenBox) {
             ASSERT_TRUE(pathClear(w, g, s.x.raw, s.y.raw, next.x.raw, next.y.raw))
                 << "seed " << seed << " from " << s.x.str() << "," << s.y.str() << " to "
                 << next.x.str() << "," << next.y.str();
+            ASSERT_FALSE(pathCrossesWall(w, s.x.raw, s.y.raw, next.x.raw, next.y.raw)) << seed;
             ASSERT_EQ(next.vx, next.x - s.x);
             ASSERT_EQ(next.vy, next.y - s.y);
             const int dirX = ((keys & KEY_R) ? 1 : 0) - ((keys & KEY_L) ? 1 : 0);
@@ -171,8 +214,10 @@ TEST(GridWallsProps, NeverEndsInNorSweepsThroughAForbiddenBox) {
 }
 
 // The band may change between two frames too. A band that grows under the actor can leave
-// it inside a box (the docs' escape rule); from every free start the frame stays free.
+// it inside a box (the docs' escape rule): it never crosses a wall, and from every free
+// start the frame stays free.
 TEST(GridWallsProps, BandChangingEveryFrameKeepsFreeStartsFree) {
+    int64_t forbiddenStarts = 0;
     for (uint64_t seed = 100; seed < 110; ++seed) {
         const Map m = test::randomMap(seed, mapOptions(16));
         const CollisionWorld w(m);
@@ -185,6 +230,10 @@ TEST(GridWallsProps, BandChangingEveryFrameKeepsFreeStartsFree) {
             const Geo g = geoOf(w, p[kGwBand]);
             const bool wasFree = !forbiddenRef(w, g, s.x.raw, s.y.raw);
             const MoverState next = kGridWallsMover.step(s, keys, p, w, nullptr);
+            ASSERT_FALSE(pathCrossesWall(w, s.x.raw, s.y.raw, next.x.raw, next.y.raw))
+                << "seed " << seed << " from " << s.x.str() << "," << s.y.str() << " to "
+                << next.x.str() << "," << next.y.str();
+            forbiddenStarts += !wasFree;
             if (wasFree) {
                 ASSERT_FALSE(forbiddenRef(w, g, next.x.raw, next.y.raw)) << seed;
                 ASSERT_TRUE(pathClear(w, g, s.x.raw, s.y.raw, next.x.raw, next.y.raw)) << seed;
@@ -192,6 +241,7 @@ TEST(GridWallsProps, BandChangingEveryFrameKeepsFreeStartsFree) {
             s = next;
         }
     }
+    EXPECT_GT(forbiddenStarts, 1000);  // the escape rule is exercised
 }
 
 namespace {
@@ -372,6 +422,59 @@ TEST(GridWallsProps, MirroredMapAndKeysGiveTheMirroredTrace) {
             std::vector<Probe> flipped;
             for (const Probe& pr : t.probes) flipped.push_back(mirrored(pr, wPx, tile));
             ASSERT_EQ(sortedKeys(mt.probes), sortedKeys(flipped)) << "seed " << seed;
+        }
+    }
+}
+
+namespace {
+
+// Up-down mirror of a map without slopes (the model reads slopes as solid cells, and a
+// flipped floor slope has no tile kind): rows reversed, walls moved with them.
+Map flipVertically(const Map& m) {
+    Map r = m;
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x) r.setTile(x, m.height - 1 - y, m.tile(x, y));
+    r.walls.resize(m.width, m.height);
+    for (int32_t y = 0; y <= m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x)
+            if (m.walls.h(x, y)) r.walls.setH(x, m.height - y, true);
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x <= m.width; ++x)
+            if (m.walls.v(x, y)) r.walls.setV(x, m.height - 1 - y, true);
+    r.brushes.clear();
+    return r;
+}
+
+InputBits flipKeys(InputBits k) {
+    return InputBits((k & ~(KEY_U | KEY_D)) | ((k & KEY_U) ? KEY_D : 0) |
+                     ((k & KEY_D) ? KEY_U : 0));
+}
+
+}  // namespace
+
+// The same symmetry up-down (states only): the corner rule prefers stopping vertical travel
+// at a horizontal wall whichever side the actor comes from.
+TEST(GridWallsProps, FlippedMapAndKeysGiveTheFlippedRun) {
+    for (uint64_t seed = 500; seed < 510; ++seed) {
+        test::RandomMapOptions o = mapOptions(16);
+        o.slopes = false;
+        const Map m = test::randomMap(seed, o);
+        const Map fm = flipVertically(m);
+        const CollisionWorld w(m), fw(fm);
+        const int64_t hRaw = m.heightPx() * kOne;
+        test::Rng rng(seed);
+        ParamSchedule sched(seed, 16, randomBand(rng), rng.chance(50));
+        MoverState s = randomStart(m, seed);
+        MoverState fs = s;
+        fs.y = Fix::fromRaw(mirrorPoint(s.y.raw, hRaw));
+        for (InputBits keys : test::randomInputs(seed, 2000)) {
+            const ParamValues& p = sched.next();
+            s = kGridWallsMover.step(s, keys, p, w, nullptr);
+            fs = kGridWallsMover.step(fs, flipKeys(keys), p, fw, nullptr);
+            MoverState want = s;
+            want.y = Fix::fromRaw(mirrorPoint(s.y.raw, hRaw));
+            want.vy = -s.vy;
+            ASSERT_EQ(fs, want) << "seed " << seed << " at " << s.x.str() << "," << s.y.str();
         }
     }
 }

@@ -32,6 +32,16 @@ Fix px(int64_t raw) {
     return Fix::fromRaw(raw);
 }
 
+// Does moving in direction s from pos, in region h, go toward or across the region's line?
+// Only band regions (h even) have one. A centre exactly on the line counts as past it
+// (positions in [k*cell, k*cell + band) lie on the far side), consistent with the
+// half-open bands, so the rule mirrors exactly on the raw lattice.
+bool towardLine(int64_t pos, int64_t h, int s, const Lattice& l) {
+    if ((h & 1) != 0) return false;
+    const int side = pos >= floorDiv(h, 2) * l.cell ? 1 : -1;
+    return s != side;
+}
+
 }  // namespace
 
 SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
@@ -39,6 +49,20 @@ SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int6
     SweepResult r;
     int64_t hx = regionIndex(x, l), hy = regionIndex(y, l);
     int64_t remX = sx != 0 ? dist : 0, remY = sy != 0 ? dist : 0;
+    if (dist > 0 && regionForbidden(world, hx, hy)) {
+        // Escape rule: inside a band only travel away from its line, so that an actor that
+        // finds itself in one (spawned there, or the band grew) never crosses the wall.
+        if (remX > 0 && towardLine(x, hx, sx, l)) {
+            r.blocked |= kBlockedX;
+            remX = 0;
+            if (trace) trace->arrow(Verdict::Block, "escape_x", px(x), px(y), px(x + sx), px(y));
+        }
+        if (remY > 0 && towardLine(y, hy, sy, l)) {
+            r.blocked |= kBlockedY;
+            remY = 0;
+            if (trace) trace->arrow(Verdict::Block, "escape_y", px(x), px(y), px(x), px(y + sy));
+        }
+    }
     while (remX > 0 || remY > 0) {
         const bool mx = remX > 0, my = remY > 0;
         const int64_t distX = mx ? distanceToNext(x, hx, sx, l) : INT64_MAX;

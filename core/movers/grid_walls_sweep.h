@@ -27,9 +27,11 @@ struct SweepResult {
 
 // Moves the centre (x, y) by dist raw px on each axis with a sign in sx / sy (-1, 0, 1).
 // A start in a forbidden region (spawned there, or the band grew) may move inside that
-// region and leave it, never enter another forbidden one. With a trace, each stop emits an
-// Arrow (Block) from the last free position to the refused one with the rule in `why`, and
-// each re-validation an Arrow (Pass/Block) "recheck_x" (keep x) or "recheck_y" (keep y).
+// region and leave it, never enter another forbidden one; on an axis where that region is a
+// band it may only move away from the band's line ("escape_x" / "escape_y" stops), so no
+// wall is ever crossed. With a trace, each stop emits an Arrow (Block) from the last free
+// position to the refused one with the rule in `why`, and each re-validation an Arrow
+// (Pass/Block) "recheck_x" (keep x) or "recheck_y" (keep y).
 SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
                   int sy, int64_t dist, Trace* trace);
 
