@@ -60,8 +60,11 @@ class CollisionWorld {
     void forEachBrushOverlapping(const RectI& r, Fn&& fn) const {
         if (bucketItems_.empty() || r.empty()) return;
         const int64_t span = int64_t(kBucket) * tile_;
-        int64_t bx0 = floorDiv(r.x, span), bx1 = floorDiv(r.right() - 1, span);
-        int64_t by0 = floorDiv(r.y, span), by1 = floorDiv(r.bottom() - 1, span);
+        // Movers call this every step: shift instead of dividing for power-of-two tiles.
+        const int sh = (span & (span - 1)) == 0 ? __builtin_ctzll(uint64_t(span)) : -1;
+        auto bucket = [&](int64_t px) { return sh >= 0 ? px >> sh : floorDiv(px, span); };
+        int64_t bx0 = bucket(r.x), bx1 = bucket(r.right() - 1);
+        int64_t by0 = bucket(r.y), by1 = bucket(r.bottom() - 1);
         if (bx0 < 0) bx0 = 0;
         if (by0 < 0) by0 = 0;
         if (bx1 > bucketsX_ - 1) bx1 = bucketsX_ - 1;

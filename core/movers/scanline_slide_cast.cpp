@@ -10,6 +10,20 @@ int64_t ceilDiv(int64_t a, int64_t b) {
     return -floorDiv(-a, b);
 }  // b > 0
 
+// floor(raw / (tile * 2^16)): the cell of a raw coordinate. A 64-bit division costs more than
+// the rest of a cast, so the usual power-of-two tiles shift instead.
+struct TileDiv {
+    int64_t tile;
+    int shift;  // log2(tile), or -1
+    explicit TileDiv(int64_t t)
+        : tile(t), shift((t & (t - 1)) == 0 ? __builtin_ctzll(uint64_t(t)) : -1) {}
+    int64_t floor(int64_t raw) const {
+        const int64_t px = raw >> Fix::kFracBits;  // floor(raw / 2^16)
+        return shift >= 0 ? px >> shift : floorDiv(px, tile);
+    }
+    int64_t ceil(int64_t raw) const { return -floor(-raw); }
+};
+
 // The scanlines as exact rationals: scanline i sits at n(i) / gaps raw units. A scanline
 // exactly on a cell or brush boundary belongs to the side facing the edge's centre (as if
 // nudged inward by an infinitesimal), the middle one (even gaps) to both sides: that keeps
@@ -81,7 +95,8 @@ struct Sweep {
     const CollisionWorld& world;
     const EdgeSweep& q;
     Scanlines lines;
-    int64_t T;         // tile
+    int64_t T;         // tile, raw
+    TileDiv cell;      // raw coordinate -> cell index
     int dir;           // +1 or -1 along the main axis
     int64_t sw0, sw1;  // main interval the shrunk box's front enters
     uint8_t travel;
@@ -112,8 +127,8 @@ struct Sweep {
         auto wallAlong = [&](int64_t mc, int64_t k) {
             return q.vertical ? world.wallV(k, mc) : world.wallH(mc, k);
         };
-        const int64_t c0 = floorDiv(sw0, T), c1 = floorDiv(sw1 - 1, T);
-        const int64_t r0 = floorDiv(lines.lo, T), r1 = floorDiv(lines.hi - 1, T);
+        const int64_t c0 = cell.floor(sw0), c1 = cell.floor(sw1 - 1);
+        const int64_t r0 = cell.floor(lines.lo), r1 = cell.floor(lines.hi - 1);
         for (int64_t r = r0; r <= r1; ++r)
             for (int64_t i = 0; i <= c1 - c0; ++i) {
                 const int64_t c = dir > 0 ? c0 + i : c1 - i;
@@ -124,12 +139,12 @@ struct Sweep {
             }
         // Lines k*T in [sw0, sw1) moving forward, in (sw0, sw1] moving backward: touching a
         // wall is not crossing it.
-        const int64_t k0 = dir > 0 ? ceilDiv(sw0, T) : floorDiv(sw0, T) + 1;
-        const int64_t k1 = dir > 0 ? ceilDiv(sw1, T) - 1 : floorDiv(sw1, T);
+        const int64_t k0 = dir > 0 ? cell.ceil(sw0) : cell.floor(sw0) + 1;
+        const int64_t k1 = dir > 0 ? cell.ceil(sw1) - 1 : cell.floor(sw1);
         for (int64_t k = k0; k <= k1; ++k)
             for (int64_t r = r0; r <= r1; ++r)
                 if (wallAcross(k, r)) visit(k * T, k * T, r * T, (r + 1) * T);
-        for (int64_t k = floorDiv(lines.lo, T) + 1; k <= ceilDiv(lines.hi, T) - 1; ++k)
+        for (int64_t k = cell.floor(lines.lo) + 1; k <= cell.ceil(lines.hi) - 1; ++k)
             for (int64_t i = 0; i <= c1 - c0; ++i) {
                 const int64_t c = dir > 0 ? c0 + i : c1 - i;
                 if (wallAlong(c, k)) {
@@ -175,6 +190,7 @@ EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& q, Trace* trace)
         q,
         Scanlines{q.perp.raw + s, q.perp.raw + int64_t(q.perpSize) * kOne - s, q.gaps},
         int64_t(world.tileSize()) * kOne,
+        TileDiv(world.tileSize()),
         dir,
         sw0,
         sw1,
