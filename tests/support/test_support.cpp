@@ -13,14 +13,32 @@
 
 namespace ts::test {
 
+namespace {
+// Removes the folders tempDir() made when the test program exits.
+struct TempDirs {
+    std::vector<std::string> dirs;
+    ~TempDirs() {
+        for (const std::string& d : dirs) {
+            std::string cmd = "rm -rf '" + d + "'";
+            if (std::system(cmd.c_str()) != 0) continue;
+        }
+    }
+};
+TempDirs& tempDirs() {
+    static TempDirs t;
+    return t;
+}
+}  // namespace
+
 std::string tempDir() {
     static std::atomic<int> counter{0};
     const char* base = std::getenv("TMPDIR");
     std::string root = base && *base ? base : "/tmp";
-    std::string dir = root + "/tilestep-test-" + std::to_string(getpid()) + "-" +
-                      std::to_string(counter++);
+    std::string dir =
+        root + "/tilestep-test-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
     std::string cmd = "rm -rf '" + dir + "' && mkdir -p '" + dir + "'";
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("cannot create " + dir);
+    tempDirs().dirs.push_back(dir);
     return dir;
 }
 
@@ -36,12 +54,14 @@ void writeFile(const std::string& path, const std::string& bytes) {
     f << bytes;
 }
 
-std::string sourcePath(const std::string& rel) { return std::string(TILESTEP_SOURCE_DIR) + "/" + rel; }
+std::string sourcePath(const std::string& rel) {
+    return std::string(TILESTEP_SOURCE_DIR) + "/" + rel;
+}
 
 CommandResult runTilestep(const std::string& args) {
     std::string dir = tempDir();
-    std::string cmd = std::string("'") + TILESTEP_BINARY + "' " + args + " >'" + dir +
-                      "/out' 2>'" + dir + "/err' </dev/null";
+    std::string cmd = std::string("'") + TILESTEP_BINARY + "' " + args + " >'" + dir + "/out' 2>'" +
+                      dir + "/err' </dev/null";
     int status = std::system(cmd.c_str());
     CommandResult r;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -63,15 +83,32 @@ Map mapFromRows(const std::vector<std::string>& rows, int tileSize) {
             char c = rows[size_t(y)][size_t(x)];
             uint16_t t = 0;
             switch (c) {
-                case '#': t = id("solid"); break;
-                case '/': t = id("slope45_right"); break;
-                case '\\': t = id("slope45_left"); break;
-                case '=': t = id("platform"); break;
-                case 'a': t = id("slope22_right_low"); break;
-                case 'b': t = id("slope22_right_high"); break;
-                case 'c': t = id("slope22_left_high"); break;
-                case 'd': t = id("slope22_left_low"); break;
-                default: t = 0;
+                case '#':
+                    t = id("solid");
+                    break;
+                case '/':
+                    t = id("slope45_right");
+                    break;
+                case '\\':
+                    t = id("slope45_left");
+                    break;
+                case '=':
+                    t = id("platform");
+                    break;
+                case 'a':
+                    t = id("slope22_right_low");
+                    break;
+                case 'b':
+                    t = id("slope22_right_high");
+                    break;
+                case 'c':
+                    t = id("slope22_left_high");
+                    break;
+                case 'd':
+                    t = id("slope22_left_low");
+                    break;
+                default:
+                    t = 0;
             }
             m.setTile(x, y, t);
         }
