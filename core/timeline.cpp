@@ -69,6 +69,26 @@ void Timeline::stepRecording(const std::vector<InputBits>& live, Trace* trace) {
     step(live, trace);
 }
 
+void Timeline::stepDriving(size_t actor, InputBits keys, Trace* trace) {
+    const int64_t p = sim_.frame();
+    std::vector<InputBits> live(actors_, 0);
+    for (size_t a = 0; a < actors_; ++a) live[a] = keysAt(p, a);
+    if (actor < actors_) live[actor] = keys;
+    bool othersLater = false;
+    for (int64_t f = p + 1; f < frames_ && !othersLater; ++f)
+        for (size_t a = 0; a < actors_; ++a)
+            if (a != actor && keys_[size_t(f) * actors_ + a] != 0) othersLater = true;
+    if (!othersLater || actor >= actors_) {
+        stepRecording(live, trace);
+        return;
+    }
+    for (int64_t f = p; f < frames_; ++f) keys_[size_t(f) * actors_ + actor] = 0;
+    keys_[size_t(p) * actors_ + actor] = keys;
+    // Snapshots after this position were computed with the old keys.
+    snaps_.resize(std::min(snaps_.size(), size_t(p / interval_) + 1));
+    stepOnce(trace);
+}
+
 void Timeline::seek(int64_t p, Trace* trace) {
     p = std::clamp<int64_t>(p, 0, frames_);
     if (trace) trace->clear();

@@ -37,6 +37,11 @@ class Timeline {
     // Records `live` at the current position, dropping everything recorded after it, then
     // steps (what a user does when they press keys after rewinding).
     void stepRecording(const std::vector<InputBits>& live, Trace* trace);
+    // Records `keys` for one actor at the current position and steps; that actor's keys
+    // after this frame are cleared while the other actors keep theirs (the keyboard taking
+    // over one actor of several). When no other actor has keys later, the recording is cut
+    // after this frame, as stepRecording does.
+    void stepDriving(size_t actor, InputBits keys, Trace* trace);
     // Goes to position p (clamped to 0..length()). The probes of the last frame stepped
     // (p-1) go to `trace`, so the overlays show what decided the state at p.
     void seek(int64_t p, Trace* trace);

@@ -1,0 +1,131 @@
+// The debugger's simulation side, without any GL or ImGui so tests drive it directly: the
+// timeline, a fixed-rate accumulator (the map's sim rate times the speed, decoupled from
+// rendering), play / pause / step / step back / restart, which actor the keyboard drives,
+// the recent history for trails and plots, live tuning and the "Compare" ghost.
+//
+// Positions count steps (0 = spawn), as in core/timeline.h: position p shows the state after
+// p steps and the probes of the step that led there (the CLI's trace line "frame": p-1).
+//
+// Keys: inside the recording the recorded keys replay until the keyboard takes over the
+// driven actor (a movement key held while stepping); from then on until the next rewind or
+// pause every stepped frame records the keyboard's keys for that actor, the other actors
+// keep theirs. At the end of the recording the keyboard always records.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "overlays.h"
+#include "timeline.h"
+
+namespace ts {
+
+constexpr double kSpeeds[] = {0.125, 0.25, 0.5, 1, 2, 4, 8};
+constexpr int kSpeedCount = int(sizeof(kSpeeds) / sizeof(kSpeeds[0]));
+constexpr int kNormalSpeed = 3;  // 1x
+// A slow render frame never triggers more steps than this (no spiral of death).
+constexpr int kMaxStepsPerRender = 64;
+
+class Debugger {
+  public:
+    // The map must outlive the debugger (the document's map stays at one address).
+    explicit Debugger(const Map& map);
+
+    const Map& map() const { return *map_; }
+    const Timeline& timeline() const { return timeline_; }
+    int64_t position() const { return timeline_.position(); }
+    int64_t length() const { return timeline_.length(); }
+    size_t actorCount() const { return map_->actors.size(); }
+    const MoverState& state(size_t actor) const { return timeline_.sim().states()[actor]; }
+    // Probes of the step that led to the current position.
+    const Trace& trace() const { return trace_; }
+
+    // --- Running ---
+    bool playing() const { return playing_; }
+    void setPlaying(bool on);
+    void togglePlaying() { setPlaying(!playing_); }
+    int speedStep() const { return speed_; }
+    void setSpeedStep(int step);
+    double speed() const { return kSpeeds[speed_]; }
+    double stepSeconds() const;  // real seconds per frame at the current speed
+    // Adds `dt` real seconds; while playing steps every frame that is due (at most
+    // kMaxStepsPerRender). `keys` are the keyboard's for the driven actor. Returns steps.
+    int advance(double dt, InputBits keys);
+    // Seconds until the next step is due (for sleeping between renders while playing).
+    double secondsToNextStep() const;
+    void stepForward(InputBits keys);
+    void stepBack();
+    void restart();  // position 0; the recording stays
+    // Asks for position p; applied by applyPendingSeek() so that the UI seeks at most once
+    // per rendered frame however fast a scrubber moves.
+    void requestSeek(int64_t p) { pendingSeek_ = p; }
+    bool applyPendingSeek();
+    void seekNow(int64_t p);
+    bool recording() const { return takenOver_ || position() >= length(); }
+
+    // --- Actors, logs ---
+    int drivenActor() const { return driven_; }
+    void setDrivenActor(int actor);
+    InputLog log(size_t actor) const { return timeline_.log(actor); }
+    void setLog(size_t actor, const InputLog& log);
+    // Loads / saves an actor's log; false with *error ("PATH: line 3: ...").
+    bool loadLog(size_t actor, const std::string& path, std::string* error);
+    bool saveLog(size_t actor, const std::string& path, std::string* error) const;
+    // Steps (recording no keys) or seeks until position p (headless --frame K).
+    void runTo(int64_t p);
+
+    // After the document's map changed: re-simulate from 0 with the same keys.
+    void mapChanged();
+    // A different map was opened: an empty recording at position 0.
+    void mapReplaced();
+
+    // --- History for trails and plots: states at positions max(0, p - n) .. p ---
+    int64_t historyLength() const { return historyN_; }
+    void setHistoryLength(int64_t n);
+    const std::vector<MoverState>& history(size_t actor) const;
+
+    // --- Live tuning ---
+    const ParamValues& params(size_t actor) const { return timeline_.params(actor); }
+    // Changes one parameter from the next step on, or with compare() from frame 0 (the
+    // run before the edit then stays as the ghost; see beginTuning).
+    void setParam(size_t actor, int index, Fix value);
+    void resetParam(size_t actor, int index);  // back to the mover's default
+    bool compare() const { return compare_; }
+    void setCompare(bool on);
+    // Call when a tuning widget becomes active: with compare() on, the current run of that
+    // actor is kept as the ghost before the edit changes it.
+    void beginTuning(size_t actor);
+    int ghostActor() const { return ghostActor_; }
+    const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
+    void clearGhost();
+
+    // --- Output ---
+    // The whole recording as `tilestep run` prints it (state lines, with --probes also
+    // probe lines), byte for byte. Ends back at the current position.
+    bool writeTrace(const std::string& path, bool probes, std::string* error);
+    size_t seeksDone() const { return seeks_; }
+
+  private:
+    void stepLive(InputBits keys, bool keepTrace);
+    void afterJump();  // rebuilds the history (one seek)
+    void pushHistory();
+    std::vector<MoverState> trajectory(size_t actor);
+
+    const Map* map_;
+    Timeline timeline_;
+    Trace trace_;
+    bool playing_ = false;
+    int speed_ = kNormalSpeed;
+    double accumulator_ = 0;
+    int driven_ = 0;
+    bool takenOver_ = false;
+    int64_t pendingSeek_ = -1;
+    int64_t historyN_ = 240;
+    std::vector<std::vector<MoverState>> history_;
+    bool compare_ = false;
+    int ghostActor_ = -1;
+    std::vector<MoverState> ghost_;
+    size_t seeks_ = 0;
+};
+
+}  // namespace ts
