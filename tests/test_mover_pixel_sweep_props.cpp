@@ -188,7 +188,9 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
     int checked = 0;
     for (uint64_t seed = 1; seed <= 60; ++seed) {
         Rng rng(seed * 1000);
-        const Map m = test::randomMap(seed, randomOptions(rng));
+        test::RandomMapOptions o = randomOptions(rng);
+        if (seed % 4 == 0) o.brushes = 60;  // more than a NearBrushes list holds
+        const Map m = test::randomMap(seed, o);
         const CollisionWorld w(m);
         for (int i = 0; i < 150; ++i) {
             const int32_t bw = int32_t(rng.chance(15) ? 1 : rng.range(1, 40));
@@ -206,6 +208,14 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
             ASSERT_EQ(sweepFreeRun(w, box, dirOf(dx[d], dy[d]), maxSteps), expect)
                 << "seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " dir " << d << " max " << maxSteps;
+            // The same with brushes gathered beforehand, over an area that may or may not
+            // cover the run and may hold more brushes than the list keeps.
+            NearBrushes near;
+            const int64_t margin = rng.range(0, 120);
+            gatherBrushes(w, RectI{bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin},
+                          near);
+            ASSERT_EQ(sweepFreeRun(w, box, dirOf(dx[d], dy[d]), maxSteps, &near), expect)
+                << "gathered, seed " << seed << " box " << bx << "," << by << " margin " << margin;
             ++checked;
         }
     }

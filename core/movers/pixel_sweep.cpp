@@ -7,6 +7,7 @@
 #include "pixel_sweep.h"
 
 #include <algorithm>
+#include <array>
 
 #include "../collision.h"
 #include "../trace.h"
@@ -17,7 +18,7 @@ namespace pixel_sweep {
 
 namespace {
 
-const ParamSpec kParams[] = {
+constexpr ParamSpec kParams[] = {
     {"run_speed", "px/frame", 2.0, 0.0, 64.0, false,
      "Horizontal speed the input accelerates toward"},
     {"acceleration", "px/frame^2", 0.25, 0.0, 64.0, false,
@@ -39,8 +40,24 @@ const ParamSpec kParams[] = {
 static_assert(sizeof(kParams) / sizeof(kParams[0]) == kParamCount, "one spec per parameter");
 static_assert(kParamCount <= kMaxParams, "ParamValues holds them all");
 
+// The ranges as fixed point, at compile time (they are whole numbers): the step runs for
+// every actor every frame and should not convert doubles.
+constexpr Fix wholeFix(double d) {
+    return Fix::fromInt(int64_t(d));
+}
+struct Range {
+    Fix min, max;
+};
+constexpr std::array<Range, kParamCount> ranges() {
+    std::array<Range, kParamCount> r{};
+    for (int i = 0; i < kParamCount; ++i)
+        r[size_t(i)] = Range{wholeFix(kParams[i].min), wholeFix(kParams[i].max)};
+    return r;
+}
+constexpr std::array<Range, kParamCount> kRanges = ranges();
+
 Fix clampParam(const ParamValues& p, int i) {
-    return fixClamp(p[size_t(i)], Fix::fromDouble(kParams[i].min), Fix::fromDouble(kParams[i].max));
+    return fixClamp(p[size_t(i)], kRanges[size_t(i)].min, kRanges[size_t(i)].max);
 }
 int clampIntParam(const ParamValues& p, int i) {
     return int(clampParam(p, i).floor());
@@ -71,12 +88,17 @@ struct Sweeper {
     const Tuning& t;
     int64_t w, h;
     int64_t px, py;
+    NearBrushes brushes;
 
     RectI box(int64_t dx = 0, int64_t dy = 0) const { return RectI{px + dx, py + dy, w, h}; }
 
+    int64_t freeRun(const RectI& b, uint8_t dir, int64_t maxSteps) const {
+        return sweepFreeRun(world, b, dir, maxSteps, &brushes);
+    }
+
     // Would box b be blocked after one pixel in `dir`? Traced as its leading edge.
     bool blocked(const RectI& b, uint8_t dir, const char* why) const {
-        const bool hit = sweepFreeRun(world, b, dir, 1) == 0;
+        const bool hit = freeRun(b, dir, 1) == 0;
         if (trace) {
             const RectI e = leadingEdge(b, dir);
             trace->rect(hit ? Verdict::Hit : Verdict::Miss, why, e.x, e.y, e.right(), e.bottom());
@@ -86,16 +108,22 @@ struct Sweeper {
 
     // One pixel along X with the seed's slope rules. Returns false when a wall stops it.
     // onGround: grounded and not moving up (cleared when the actor walks off a ledge);
-    // supportKnown: this pixel proved the box stands on something.
-    bool pixelX(int sg, bool& onGround, bool& supportKnown) {
+    // supportKnown: this pixel proved the box stands on something; knownBlocked: the fast
+    // path already found the plain step blocked (never set with a trace).
+    bool pixelX(int sg, bool& onGround, bool& supportKnown, bool knownBlocked) {
         const uint8_t dir = horizontalDir(sg);
         supportKnown = false;
-        if (!blocked(box(), dir, "step")) {
+        if (!knownBlocked && !blocked(box(), dir, "step")) {
             px += sg;
             if (onGround && t.stickToSlopes) {
-                // Follow the floor down by up to the step height; deeper is a ledge.
+                // Follow the floor down by up to the step height; deeper is a ledge. The
+                // probes go one pixel at a time; without a trace, as one run query.
                 int64_t drop = 0;
-                while (drop <= t.stepHeight && !blocked(box(0, drop), DIR_DOWN, "descend")) ++drop;
+                if (!trace)
+                    drop = freeRun(box(), DIR_DOWN, t.stepHeight + 1);
+                else
+                    while (drop <= t.stepHeight && !blocked(box(0, drop), DIR_DOWN, "descend"))
+                        ++drop;
                 if (drop > t.stepHeight) {
                     onGround = false;
                 } else {
@@ -153,28 +181,39 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     const Tuning t = tuning(p);
     const FrameStart f = beginFrame(s0, in, t);
     MoverState s = f.s;
-    Sweeper sw{world, trace, t, s.w, s.h, s.x.floor(), s.y.floor()};
+    Sweeper sw{world, trace, t, s.w, s.h, s.x.floor(), s.y.floor(), NearBrushes{}};
     const bool stick = t.stickToSlopes;
+    const Fix targetX = s.x + s.vx;
+    const int64_t nx = targetX.floor() - sw.px;
+    {
+        // Everything the frame can reach: sideways |nx| plus the corner slides, up or down
+        // by a step height per pixel walked plus the fall. Probes outside it still work,
+        // they just search the brush buckets themselves.
+        const int64_t ny = fixAbs(s.vy).ceil() + 1, ax = nx < 0 ? -nx : nx;
+        const int64_t mx = ax + ny * t.cornerCorrection + 2;
+        const int64_t my = ax * (t.stepHeight + 1) + ny + t.stepHeight + 3;
+        gatherBrushes(world, RectI{sw.px - mx, sw.py - my, s.w + 2 * mx, s.h + 2 * my}, sw.brushes);
+    }
 
     // X sweep.
     bool onGround = f.onGround, supportKnown = false, blockedX = false;
-    const Fix targetX = s.x + s.vx;
-    const int64_t nx = targetX.floor() - sw.px;
     const int sgx = nx > 0 ? 1 : -1;
     const int64_t py0 = sw.py;
     for (int64_t left = nx * sgx; left > 0;) {
+        bool knownBlocked = false;
         if (!trace) {
-            const uint8_t dir = horizontalDir(sgx);
-            int64_t k = sweepFreeRun(world, sw.box(), dir, left);
+            const int64_t free = sw.freeRun(sw.box(), horizontalDir(sgx), left);
+            int64_t k = free;
             if (onGround && stick) k = std::min(k, sweepSupportRun(world, sw.box(), sgx, k));
+            knownBlocked = k == free && k < left;
             if (k > 0) {
                 sw.px += sgx * k;
                 left -= k;
                 supportKnown = onGround && stick;
-                continue;
+                if (left == 0) break;
             }
         }
-        if (!sw.pixelX(sgx, onGround, supportKnown)) {
+        if (!sw.pixelX(sgx, onGround, supportKnown, knownBlocked)) {
             blockedX = true;
             break;
         }
@@ -198,14 +237,21 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     const uint8_t diry = sgy > 0 ? DIR_DOWN : DIR_UP;
     const int64_t px1 = sw.px;
     const int pref = cornerPreference(s);
+    int groundAfterFall = -1;  // known from the fall's own run query: 0 or 1
     for (int64_t left = ny * sgy; left > 0;) {
+        bool knownBlocked = false;
         if (!trace) {
-            const int64_t k = sweepFreeRun(world, sw.box(), diry, left);
+            // Falling, ask one pixel further: whether the box then stands on something is
+            // the end-of-frame grounded test, answered by the same query.
+            const int64_t run = sw.freeRun(sw.box(), diry, sgy > 0 ? left + 1 : left);
+            const int64_t k = std::min(run, left);
+            if (sgy > 0 && run >= left) groundAfterFall = run == left ? 1 : 0;
             sw.py += sgy * k;
             left -= k;
             if (left == 0) break;
+            knownBlocked = true;
         }
-        if (!sw.blocked(sw.box(), diry, "step")) {
+        if (!knownBlocked && !sw.blocked(sw.box(), diry, "step")) {
             sw.py += sgy;
         } else if (!(sgy < 0 && t.cornerCorrection > 0 && sw.corner(pref))) {
             blockedY = true;
@@ -224,7 +270,9 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     // Grounded: the box one pixel lower is blocked. Skip the probe when the sweep already
     // proved it (landing, or a walk that kept its footing); a trace always shows it.
     bool grounded;
-    if (!trace && blockedY && sgy > 0)
+    if (!trace && groundAfterFall >= 0)
+        grounded = groundAfterFall == 1;
+    else if (!trace && blockedY && sgy > 0)
         grounded = true;
     else if (!trace && ny == 0 && nx != 0 && onGround && supportKnown)
         grounded = true;

@@ -21,6 +21,19 @@ struct LeadRun {
     }
 };
 
+// Pixel -> tile, floored. Tile sizes are usually powers of two: then a shift, which costs
+// far less than a 64-bit division (these queries run several times per actor per frame).
+struct TileDiv {
+    int64_t t;
+    int shift = -1;
+    explicit TileDiv(int64_t tile) : t(tile) {
+        if ((tile & (tile - 1)) == 0)
+            for (shift = 0; (int64_t(1) << shift) < tile;) ++shift;
+    }
+    // Arithmetic right shift floors negative values too.
+    int64_t operator()(int64_t a) const { return shift >= 0 ? a >> shift : floorDiv(a, t); }
+};
+
 // Smallest column height of a floor shape: rows [tile - minH, tile) are solid all across.
 int64_t minColumnHeight(Shape s, int64_t tile) {
     switch (s) {
@@ -40,8 +53,37 @@ int64_t minColumnHeight(Shape s, int64_t tile) {
 
 }  // namespace
 
+void gatherBrushes(const CollisionWorld& world, const RectI& area, NearBrushes& out) {
+    out.area = area;
+    out.count = 0;
+    out.complete = true;
+    if (world.map().brushes.empty()) return;
+    world.forEachBrushOverlapping(area, [&](const RectI& b) {
+        for (int i = 0; i < out.count; ++i)  // a brush may be reported by several buckets
+            if (out.x0[i] == b.x && out.y0[i] == b.y && out.x1[i] == b.right() &&
+                out.y1[i] == b.bottom())
+                return;
+        if (out.count == NearBrushes::kMax) {
+            out.complete = false;
+            return;
+        }
+        out.x0[out.count] = b.x;
+        out.y0[out.count] = b.y;
+        out.x1[out.count] = b.right();
+        out.y1[out.count] = b.bottom();
+        ++out.count;
+    });
+}
+
+namespace {
+bool contains(const RectI& outer, const RectI& r) {
+    return r.x >= outer.x && r.y >= outer.y && r.right() <= outer.right() &&
+           r.bottom() <= outer.bottom();
+}
+}  // namespace
+
 int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
-                     int64_t maxSteps) {
+                     int64_t maxSteps, const NearBrushes* near) {
     if (maxSteps <= 0) return 0;
     if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
     const int64_t t = world.tileSize();
@@ -60,9 +102,11 @@ int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t trav
     if (run.best == 0) return 0;
 
     const EdgeWalls& walls = world.map().walls;
-    const int64_t c0 = a0 / t, c1 = (a1 - 1) / t;                      // tiles across the box
-    const int64_t k0 = floorDiv(a0, t) + 1, k1 = floorDiv(a1 - 1, t);  // lines inside it
-    for (int64_t ti = floorDiv(run.first, t);; ti += s) {
+    // The box is inside the map, so plain division is floor division here.
+    const TileDiv tileOf(t);
+    const int64_t c0 = tileOf(a0), c1 = tileOf(a1 - 1);  // tiles across the box
+    const int64_t k0 = c0 + 1, k1 = c1;                  // grid lines strictly inside it
+    for (int64_t ti = tileOf(run.first);; ti += s) {
         const int64_t tileLo = ti * t, tileHi = ti * t + t - 1;
         const int64_t firstLead = s > 0 ? std::max(tileLo, run.first) : std::min(tileHi, run.first);
         if (run.dist(firstLead) >= run.best) break;
@@ -124,11 +168,20 @@ int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t trav
     const int64_t leadA = std::min(run.first, run.first + s * (run.best - 1));
     const RectI strip =
         horizontal ? RectI{leadA, a0, run.best, a1 - a0} : RectI{a0, leadA, a1 - a0, run.best};
-    world.forEachBrushOverlapping(strip, [&](const RectI& b) {
+    auto brush = [&](const RectI& b) {
         const int64_t bLo = horizontal ? b.x : b.y;
         const int64_t bHi = horizontal ? b.right() : b.bottom();
         run.block(s > 0 ? std::max(bLo, run.first) : std::min(bHi - 1, run.first));
-    });
+    };
+    if (near && near->complete && contains(near->area, strip)) {
+        for (int i = 0; i < near->count; ++i) {
+            const RectI b{near->x0[i], near->y0[i], near->x1[i] - near->x0[i],
+                          near->y1[i] - near->y0[i]};
+            if (b.overlaps(strip)) brush(b);
+        }
+    } else {
+        world.forEachBrushOverlapping(strip, brush);
+    }
     return run.best;
 }
 
@@ -138,7 +191,8 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
     const int64_t row = box.bottom();              // the row the box one pixel lower newly covers
     if (row >= world.heightPx()) return maxSteps;  // outside the map is solid
     if (row < 0 || box.w <= 0) return 0;
-    const int64_t ty = row / t, ly = row - ty * t;
+    const TileDiv tileOf(t);
+    const int64_t ty = tileOf(row), ly = row - ty * t;
     const EdgeWalls& walls = world.map().walls;
     auto supports = [&](int64_t tx) {
         const Shape shape = world.shapeAt(tx, ty);
@@ -153,7 +207,7 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
         const int64_t winLo = box.x + 1, winHi = box.right();
         bool found = false;
         int64_t runEnd = 0;
-        for (int64_t tx = floorDiv(winLo, t);; ++tx) {
+        for (int64_t tx = tileOf(winLo);; ++tx) {
             const int64_t start = tx * t;
             if (start > winHi && (!found || runEnd != start)) break;
             if (found && runEnd - 1 - box.x >= maxSteps) break;
@@ -172,7 +226,7 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
     const int64_t winLo = box.x - 1, winHi = box.right() - 2;
     bool found = false;
     int64_t runStart = 0;
-    for (int64_t tx = floorDiv(winHi, t);; --tx) {
+    for (int64_t tx = tileOf(winHi);; --tx) {
         const int64_t end = tx * t + t;  // exclusive
         if (end <= winLo && (!found || runStart != end)) break;
         if (found && box.right() - 1 - runStart >= maxSteps) break;
