@@ -174,8 +174,13 @@ void CollisionWorld::collectSolids(const RectI& r, std::vector<RectI>& out) cons
             if (s != Shape::Empty && s != Shape::OneWay && tileRectSolid(tx, ty, r, DIR_NONE))
                 out.push_back(RectI{tx * t, ty * t, t, t});
         }
-    for (const Brush& b : map_->brushes)
-        if (b.rect.overlaps(r)) out.push_back(b.rect);
+    const size_t firstBrush = out.size();
+    forEachBrushOverlapping(r, [&](const RectI& b) {
+        // A brush spanning several buckets is reported once per bucket: keep one copy.
+        for (size_t i = firstBrush; i < out.size(); ++i)
+            if (out[i] == b) return;
+        out.push_back(b);
+    });
     for (int64_t kx = tx0 + 1; kx <= tx1; ++kx)
         for (int64_t cy = ty0; cy <= ty1; ++cy)
             if (map_->walls.v(kx, cy) && r.x < kx * t && kx * t < r.right())

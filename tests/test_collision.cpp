@@ -120,4 +120,8 @@ TEST(Collision, BrushesAreSolidRectangles) {
     w.collectSolids(RectI{95, 190, 20, 20}, hits);
     ASSERT_EQ(hits.size(), 1u);
     EXPECT_EQ(hits[0], (RectI{100, 200, 37, 5}));
+    hits.clear();
+    w.collectSolids(RectI{290, 0, 300, 400}, hits);  // the big brush lies in many buckets
+    ASSERT_EQ(hits.size(), 1u);
+    EXPECT_EQ(hits[0], (RectI{300, 10, 200, 300}));
 }
