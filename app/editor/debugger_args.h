@@ -1,0 +1,42 @@
+// The debugger's command-line flags, parsed inside the editor's command line:
+//   tilestep MAP [--debug] [--inputs LOG [--actor NAME]] [--frame K] [--overlays LIST]
+//                [--screenshot OUT.png] [--record-log OUT.log] [--trace OUT.jsonl [--probes]]
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "overlays.h"
+
+namespace ts {
+
+struct EditorState;
+struct DebugSession;
+
+struct DebuggerArgs {
+    bool debug = false;  // start in Debug mode (any other debugger flag implies it)
+    std::string inputs;  // input log for `actor`
+    std::string actor;   // default: the first actor
+    int64_t frame = -1;  // simulate to this position and pause there
+    OverlayMask overlays = kAllOverlays;
+    std::string recordLog;  // on exit: the driven actor's keys as an input log
+    std::string trace;      // on exit: the recording as `tilestep run` prints it
+    bool probes = false;    // the trace with probe lines (as run --probes)
+    bool any() const {
+        return debug || !inputs.empty() || !actor.empty() || frame >= 0 || !recordLog.empty() ||
+               !trace.empty();
+    }
+};
+
+extern const char* const kDebuggerUsage;
+
+// Parses argv[i] when it is a debugger flag: returns the number of arguments used (1 or 2),
+// 0 when it is not one, -1 with *error on a bad value.
+int parseDebuggerFlag(int argc, char** argv, int i, DebuggerArgs* out, std::string* error);
+
+// After the map is open: Debug mode, the log, the frame. False with *error
+// ("--actor: no actor named 'x' (actors: a, b)", "LOG: line 3: ...").
+bool applyDebuggerArgs(EditorState& s, DebugSession& d, const DebuggerArgs& a, std::string* error);
+// On exit: writes --record-log and --trace. False with *error on a write failure.
+bool finishDebuggerArgs(DebugSession& d, const DebuggerArgs& a, std::string* error);
+
+}  // namespace ts

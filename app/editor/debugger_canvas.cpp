@@ -1,0 +1,254 @@
+// The debugger's per-frame work and its layer on the canvas: following the document and the
+// clock, the hotkeys, the actors at their simulated positions, the Compare ghost, the
+// overlays (through core/overlays.h) and the hover tooltip of the probe under the mouse.
+#include <GLFW/glfw3.h>
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "editor/debugger_ui.h"
+#include "gfx/overlay_draw.h"
+
+namespace ts {
+
+namespace {
+
+// Actors' fill colours in Debug mode (0xAARRGGBB), by index; the first is the editor's.
+constexpr gfx::Color kActorColors[] = {0xffff7eb0, 0xff7ed3ff, 0xffffcf6e,
+                                       0xff9cf07a, 0xffc99bff, 0xffff9f6e};
+constexpr gfx::Color kDriven = 0xffffffff;
+constexpr Rgba kGhost{150, 175, 255, 150};
+constexpr gfx::Color kHoverMark = 0xffffffff;
+
+gfx::Color actorColor(size_t i, uint32_t alpha) {
+    gfx::Color c = kActorColors[i % (sizeof kActorColors / sizeof kActorColors[0])];
+    return (c & 0xffffff) | alpha << 24;
+}
+
+void drawCircle(gfx::BatchRenderer& b, float cx, float cy, float r, gfx::Color c) {
+    constexpr int kSegments = 28;
+    for (int i = 0; i < kSegments; ++i) {
+        float a0 = float(i) * 6.2831853f / kSegments, a1 = float(i + 1) * 6.2831853f / kSegments;
+        b.line(cx + r * std::cos(a0), cy + r * std::sin(a0), cx + r * std::cos(a1),
+               cy + r * std::sin(a1), c);
+    }
+}
+
+// Map-pixel box of a state: top-left box, or the circle's bounding box for round movers.
+void stateBox(const MoverState& st, bool round, double* x, double* y, double* w, double* h) {
+    *w = st.w;
+    *h = round ? st.w : st.h;
+    *x = st.x.toDouble() - (round ? *w / 2 : 0);
+    *y = st.y.toDouble() - (round ? *h / 2 : 0);
+}
+
+void drawActors(const EditorState& s, DebugSession& d) {
+    const Map& m = s.doc.map();
+    const View& v = s.view;
+    const double z = v.zoom();
+    for (size_t i = 0; i < d.dbg.actorCount(); ++i) {
+        const bool round = moverInfo(m.actors[i].mover).round;
+        double x, y, w, h;
+        stateBox(d.dbg.state(i), round, &x, &y, &w, &h);
+        float sx = float(v.toScreenX(x)), sy = float(v.toScreenY(y));
+        float sw = float(w * z), sh = float(h * z);
+        if (round) {
+            // A filled square inside the circle keeps round actors as visible as boxes.
+            float k = sw * 0.35f;
+            d.batch.rect(sx + sw / 2 - k, sy + sh / 2 - k, 2 * k, 2 * k, actorColor(i, 0x70));
+            drawCircle(d.batch, sx + sw / 2, sy + sh / 2, sw / 2, actorColor(i, 0xff));
+        } else {
+            d.batch.rect(sx, sy, sw, sh, actorColor(i, 0x70));
+            d.batch.rectOutline(sx, sy, sw, sh, actorColor(i, 0xff));
+        }
+        if (int(i) == d.dbg.drivenActor() && d.dbg.actorCount() > 1)
+            d.batch.frame(sx - 3, sy - 3, sw + 6, sh + 6, 1, kDriven);
+    }
+}
+
+void drawGhost(const EditorState& s, DebugSession& d, gfx::OverlayDraw& draw) {
+    const Debugger& g = d.dbg;
+    const int a = g.ghostActor();
+    if (!d.showGhost || a < 0 || size_t(a) >= g.actorCount() || g.ghost().empty()) return;
+    const bool round = moverInfo(s.doc.map().actors[size_t(a)].mover).round;
+    const std::vector<MoverState>& ghost = g.ghost();
+    auto centre = [&](const MoverState& st, double* cx, double* cy) {
+        double x, y, w, h;
+        stateBox(st, round, &x, &y, &w, &h);
+        *cx = x + w / 2;
+        *cy = y + h / 2;
+    };
+    // At most a few thousand segments however long the recording is.
+    const size_t stride = std::max<size_t>(1, ghost.size() / 4000);
+    double px = 0, py = 0;
+    centre(ghost[0], &px, &py);
+    for (size_t k = stride; k < ghost.size(); k += stride) {
+        double cx, cy;
+        centre(ghost[k], &cx, &cy);
+        draw.line(px, py, cx, cy, kGhost);
+        px = cx;
+        py = cy;
+    }
+    const MoverState& now =
+        ghost[size_t(std::min<int64_t>(g.position(), int64_t(ghost.size()) - 1))];
+    double x, y, w, h;
+    stateBox(now, round, &x, &y, &w, &h);
+    draw.rect(x, y, x + w, y + h, Rgba{kGhost.r, kGhost.g, kGhost.b, 60}, true);
+    draw.rect(x, y, x + w, y + h, kGhost, false);
+    draw.text(x, y + h + 2, "ghost", kGhost);
+}
+
+// Bounding box of a probe in map px, for the hover mark.
+bool probeBox(const Probe& p, const Map& m, double* x0, double* y0, double* x1, double* y1) {
+    double a = p.x0.toDouble(), b = p.y0.toDouble(), c = p.x1.toDouble(), e = p.y1.toDouble();
+    switch (p.shape) {
+        case ProbeShape::Point:
+            c = a + 1;
+            e = b + 1;
+            break;
+        case ProbeShape::Cell:
+            a *= m.tileSize;
+            b *= m.tileSize;
+            c = a + m.tileSize;
+            e = b + m.tileSize;
+            break;
+        case ProbeShape::Value:
+            return false;
+        default:
+            break;
+    }
+    *x0 = std::min(a, c);
+    *y0 = std::min(b, e);
+    *x1 = std::max(a, c);
+    *y1 = std::max(b, e);
+    return true;
+}
+
+void hoverProbe(const EditorState& s, DebugSession& d) {
+    ImGuiIO& io = ImGui::GetIO();
+    const View& v = s.view;
+    if (!s.interactive || io.WantCaptureMouse || !ImGui::IsMousePosValid() ||
+        !v.canvas.contains(io.MousePos.x, io.MousePos.y) || s.drag.kind != CanvasDrag::Kind::None)
+        return;
+    const Map& m = s.doc.map();
+    const double radius = std::max(1.0, 5.0 / v.zoom());
+    const Probe* p = probeAt(d.dbg.trace(), m, d.overlays, v.toMapX(io.MousePos.x),
+                             v.toMapY(io.MousePos.y), radius);
+    if (!p || (d.onlyDriven && p->actor != d.dbg.drivenActor())) return;
+    double x0, y0, x1, y1;
+    if (probeBox(*p, m, &x0, &y0, &x1, &y1)) {
+        float sx = float(v.toScreenX(x0)), sy = float(v.toScreenY(y0));
+        d.batch.rectOutline(sx - 2, sy - 2, float((x1 - x0) * v.zoom()) + 4,
+                            float((y1 - y0) * v.zoom()) + 4, kHoverMark);
+    }
+    const std::string actor =
+        p->actor >= 0 && size_t(p->actor) < m.actors.size() ? m.actors[size_t(p->actor)].name : "?";
+    ImGui::BeginTooltip();
+    ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)(d.dbg.position() - 1));
+    ImGui::TextUnformatted(describeProbe(*p).c_str());
+    ImGui::EndTooltip();
+}
+
+}  // namespace
+
+void setDebugMode(DebugSession& d, bool on) {
+    d.active = on;
+    if (!on) d.dbg.setPlaying(false);
+}
+
+void syncDebugger(EditorState& s, DebugSession& d) {
+    const uint64_t rev = s.doc.revision();
+    if (rev != d.seenRevision) {
+        // New / Open replace the document and leave no history: a fresh recording. Any
+        // other change is an edit: same keys, re-simulated from frame 0.
+        if (s.doc.historySize() == 0 && !s.doc.inStroke()) {
+            d.dbg.mapReplaced();
+            d.logPath.clear();
+            d.message.clear();
+        } else {
+            d.dbg.mapChanged();
+        }
+        d.seenRevision = rev;
+    }
+    if (s.selectedActor != d.seenSelection) {
+        if (s.selectedActor >= 0) d.dbg.setDrivenActor(s.selectedActor);
+        d.seenSelection = s.selectedActor;
+    }
+}
+
+void debuggerFrame(EditorState& s, DebugSession& d, double now) {
+    syncDebugger(s, d);
+    const double dt = d.lastTime < 0 ? 0 : std::clamp(now - d.lastTime, 0.0, 0.25);
+    d.lastTime = now;
+    ImGuiIO& io = ImGui::GetIO();
+    const bool free = s.interactive && !io.WantCaptureKeyboard;
+    auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
+    if (free && !io.KeyCtrl && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);
+    d.keys = 0;
+    if (!d.active) return;
+    Debugger& g = d.dbg;
+    if (free && !io.KeyCtrl) {
+        // Arrows move, Z jumps: none of them is an editor hotkey (Ctrl+Z stays undo).
+        if (ImGui::IsKeyDown(GLFW_KEY_LEFT)) d.keys |= KEY_L;
+        if (ImGui::IsKeyDown(GLFW_KEY_RIGHT)) d.keys |= KEY_R;
+        if (ImGui::IsKeyDown(GLFW_KEY_UP)) d.keys |= KEY_U;
+        if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) d.keys |= KEY_D;
+        if (ImGui::IsKeyDown(GLFW_KEY_Z)) d.keys |= KEY_J;
+        if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) g.togglePlaying();
+        if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) g.stepForward(d.keys);
+        if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, true)) g.stepBack();
+        if (pressed(GLFW_KEY_LEFT_BRACKET)) g.setSpeedStep(g.speedStep() - 1);
+        if (pressed(GLFW_KEY_RIGHT_BRACKET)) g.setSpeedStep(g.speedStep() + 1);
+    }
+    if (free && io.KeyCtrl && pressed(GLFW_KEY_R)) g.restart();
+    g.advance(dt, d.keys);
+    g.applyPendingSeek();
+}
+
+void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
+    syncDebugger(s, d);  // an edit earlier in this frame may have removed an actor
+    if (!d.active) return;
+    const Map& m = s.doc.map();
+    const View& v = s.view;
+    gfx::OverlayDraw draw(d.batch, v.canvas.x + v.originX, v.canvas.y + v.originY, v.zoom());
+    drawGhost(s, d, draw);
+    drawActors(s, d);
+    std::vector<ActorView> views;
+    for (size_t i = 0; i < d.dbg.actorCount(); ++i)
+        views.push_back(ActorView{&m.actors[i], d.dbg.state(i), d.dbg.history(i)});
+    drawOverlays(m, views, d.dbg.trace(), d.overlays,
+                 d.onlyDriven ? int32_t(d.dbg.drivenActor()) : -1, draw);
+    hoverProbe(s, d);
+
+    // Labels: actor names and the overlays' words, with ImGui's font, clipped to the canvas.
+    ImDrawList* dl = ImGui::GetBackgroundDrawList();
+    const CanvasRect& c = v.canvas;
+    dl->PushClipRect(ImVec2(c.x, c.y), ImVec2(c.x + c.w, c.y + c.h), false);
+    auto imColor = [](gfx::Color k) {
+        return IM_COL32((k >> 16) & 0xff, (k >> 8) & 0xff, k & 0xff, k >> 24);
+    };
+    const float fs = ImGui::GetFontSize();
+    for (size_t i = 0; i < d.dbg.actorCount() && m.actors.size() > 1; ++i) {
+        double x, y, w, h;
+        stateBox(d.dbg.state(i), moverInfo(m.actors[i].mover).round, &x, &y, &w, &h);
+        dl->AddText(ImVec2(float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4),
+                    imColor(actorColor(i, 0xff)), m.actors[i].name.c_str());
+    }
+    for (const gfx::OverlayDraw::Text& t : draw.texts())
+        dl->AddText(ImVec2(t.x, t.y), imColor(t.color | 0xff000000), t.text.c_str());
+    dl->PopClipRect();
+}
+
+void flushDebuggerCanvas(const EditorState& s, DebugSession& d, float winW, float winH,
+                         float fbScaleX, float fbScaleY) {
+    const CanvasRect& c = s.view.canvas;
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(int(c.x * fbScaleX), int((winH - c.y - c.h) * fbScaleY), int(c.w * fbScaleX),
+              int(c.h * fbScaleY));
+    d.batch.flush(winW, winH);
+    glDisable(GL_SCISSOR_TEST);
+}
+
+}  // namespace ts

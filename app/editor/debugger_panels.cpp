@@ -1,0 +1,346 @@
+// The debugger's ImGui panels: the timeline bar under the canvas and the right-hand panel
+// (actors and input logs, inspector, plots, live tuning, overlays with their legend).
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+
+#include "editor/debugger_ui.h"
+#include "gfx/overlay_draw.h"
+
+namespace ts {
+
+namespace {
+
+constexpr ImGuiWindowFlags kFixedWindow =
+    ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings |
+    ImGuiWindowFlags_NoResize;
+
+const ImVec4 kRecColor(1.0f, 0.35f, 0.35f, 1.0f);
+const ImVec4 kReplayColor(0.45f, 0.85f, 0.55f, 1.0f);
+
+bool toolButton(const char* label, const char* tip) {
+    bool pressed = ImGui::Button(label);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+    ImGui::SameLine();
+    return pressed;
+}
+
+std::string speedText(double speed) {
+    char buf[16];
+    if (speed < 1) {
+        std::snprintf(buf, sizeof buf, "1/%dx", int(std::lround(1 / speed)));
+    } else {
+        std::snprintf(buf, sizeof buf, "%dx", int(speed));
+    }
+    return buf;
+}
+
+std::string bytesText(size_t bytes) {
+    char buf[32];
+    if (bytes < 10 * 1024) {
+        std::snprintf(buf, sizeof buf, "%zu B", bytes);
+    } else if (bytes < 10 * 1024 * 1024) {
+        std::snprintf(buf, sizeof buf, "%zu KB", bytes / 1024);
+    } else {
+        std::snprintf(buf, sizeof buf, "%zu MB", bytes / (1024 * 1024));
+    }
+    return buf;
+}
+
+ImVec4 toImColor(Rgba c) {
+    return ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, std::max(0.55f, c.a / 255.0f));
+}
+
+void selectActor(EditorState& s, DebugSession& d, int actor) {
+    d.dbg.setDrivenActor(actor);
+    s.selectedActor = d.dbg.drivenActor();
+    d.seenSelection = s.selectedActor;
+}
+
+std::string defaultLogPath(const EditorState& s, const DebugSession& d) {
+    const Map& m = s.doc.map();
+    namespace fs = std::filesystem;
+    fs::path map = s.doc.path().empty() ? fs::path("untitled.json") : fs::path(s.doc.path());
+    std::string actor = m.actors.empty() ? "actor" : m.actors[size_t(d.dbg.drivenActor())].name;
+    return (map.parent_path() / (map.stem().string() + "-" + actor + ".log")).string();
+}
+
+void setMessage(DebugSession& d, std::string text, bool error) {
+    d.message = std::move(text);
+    d.messageIsError = error;
+}
+
+void actorsSection(EditorState& s, DebugSession& d) {
+    Debugger& g = d.dbg;
+    const Map& m = s.doc.map();
+    if (m.actors.empty()) {
+        ImGui::TextWrapped("The map has no actors: place one with the Actors tool (A).");
+        return;
+    }
+    ImGui::TextDisabled("The keyboard drives the selected actor.");
+    for (size_t i = 0; i < m.actors.size(); ++i) {
+        ImGui::PushID(int(i));
+        if (ImGui::RadioButton(m.actors[i].name.c_str(), g.drivenActor() == int(i)))
+            selectActor(s, d, int(i));
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", moverInfo(m.actors[i].mover).title);
+        ImGui::PopID();
+    }
+    if (d.logPath.empty()) d.logPath = defaultLogPath(s, d);
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##logpath", &d.logPath);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Input log of the selected actor: lines COUNT,KEY,... (keys L R U D J)");
+    const size_t a = size_t(g.drivenActor());
+    std::string error;
+    if (ImGui::Button("Load log")) {
+        if (g.loadLog(a, d.logPath, &error)) {
+            setMessage(d, "Loaded " + d.logPath, false);
+        } else {
+            setMessage(d, error, true);
+        }
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Replaces the selected actor's keys and re-simulates from frame 0");
+    ImGui::SameLine();
+    if (ImGui::Button("Save log")) {
+        if (g.saveLog(a, d.logPath, &error)) {
+            setMessage(d, "Saved " + d.logPath, false);
+        } else {
+            setMessage(d, error, true);
+        }
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Idle")) {
+        g.setLog(a, InputLog{});
+        setMessage(d, m.actors[a].name + " stands idle", false);
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Clears the selected actor's keys");
+    if (!d.message.empty()) {
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextColored(d.messageIsError ? kRecColor : ImVec4(0.7f, 0.75f, 0.8f, 1), "%s",
+                           d.message.c_str());
+        ImGui::PopTextWrapPos();
+    }
+}
+
+void row(const char* name, const char* fmt, ...) IM_FMTARGS(2);
+void row(const char* name, const char* fmt, ...) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("%s", name);
+    ImGui::TableNextColumn();
+    va_list args;
+    va_start(args, fmt);
+    ImGui::TextV(fmt, args);
+    va_end(args);
+}
+
+const char* facingName(uint8_t f) {
+    return f == DIR_LEFT    ? "left"
+           : f == DIR_RIGHT ? "right"
+           : f == DIR_UP    ? "up"
+           : f == DIR_DOWN  ? "down"
+                            : "none";
+}
+
+void inspectorSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const int64_t p = g.position();
+    if (g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    const MoverState& st = g.state(a);
+    if (!ImGui::BeginTable("dbg_inspector", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    row("frame", "%lld of %lld", (long long)p, (long long)g.length());
+    std::string keys = p > 0 ? keysText(g.timeline().keysAt(p - 1, a)) : "";
+    row("keys", "%s", p == 0 ? "(spawn)" : keys.empty() ? "none" : keys.c_str());
+    // Sub-pixel: whole pixel plus the 1/65536 fraction, and the exact decimal.
+    row("x", "%s  (%lld + %lld/65536)", st.x.str().c_str(), (long long)st.x.floor(),
+        (long long)st.x.frac().raw);
+    row("y", "%s  (%lld + %lld/65536)", st.y.str().c_str(), (long long)st.y.floor(),
+        (long long)st.y.frac().raw);
+    row("vx", "%s px/frame", st.vx.str().c_str());
+    row("vy", "%s px/frame", st.vy.str().c_str());
+    row("grounded", "%s", st.grounded ? "yes" : "no");
+    row("facing", "%s", facingName(st.facing));
+    row("pushing", "%s", st.pushing ? "yes" : "no");
+    row("timer / aux", "%d / %d", st.timer, st.aux);
+    ImGui::EndTable();
+}
+
+void plotsSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    int n = int(g.historyLength());
+    if (ImGui::SliderInt("frames", &n, 30, 2000)) g.setHistoryLength(n);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frames shown by the plots and the trail");
+    if (g.actorCount() == 0) return;
+    const std::vector<MoverState>& h = g.history(size_t(g.drivenActor()));
+    if (h.empty()) return;
+    std::vector<float> v(h.size());
+    const float width = ImGui::GetContentRegionAvail().x;
+    auto plot = [&](const char* name, auto get) {
+        for (size_t i = 0; i < h.size(); ++i) v[i] = get(h[i]);
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%s %.4g", name, double(v.back()));
+        ImGui::PlotLines((std::string("##") + name).c_str(), v.data(), int(v.size()), 0, overlay,
+                         FLT_MAX, FLT_MAX, ImVec2(width, 42));
+    };
+    plot("x", [](const MoverState& s) { return float(s.x.toDouble()); });
+    plot("y", [](const MoverState& s) { return float(s.y.toDouble()); });
+    plot("vx", [](const MoverState& s) { return float(s.vx.toDouble()); });
+    plot("vy", [](const MoverState& s) { return float(s.vy.toDouble()); });
+    plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
+}
+
+void tuningSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    if (g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    const MoverInfo& info = moverInfo(g.map().actors[a].mover);
+    bool compare = g.compare();
+    if (ImGui::Checkbox("Compare", &compare)) g.setCompare(compare);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "On: a change applies from frame 0 and the run before it stays as a ghost.\n"
+            "Off: a change applies from the next step.");
+    if (g.ghostActor() >= 0) {
+        ImGui::SameLine();
+        ImGui::Checkbox("Ghost", &d.showGhost);
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Drop ghost")) g.clearGhost();
+    }
+    const ParamValues defaults = defaultParams(info.kind);
+    for (int i = 0; i < info.paramCount; ++i) {
+        const ParamSpec& spec = info.params[i];
+        ImGui::PushID(i);
+        const Fix current = g.params(a)[size_t(i)];
+        bool changed = false;
+        Fix value = current;
+        if (spec.integer) {
+            int v = int(current.round());
+            changed = ImGui::SliderInt(spec.name, &v, int(spec.min), int(spec.max));
+            value = Fix::fromInt(v);
+        } else {
+            double v = current.toDouble();
+            changed = ImGui::DragScalar(spec.name, ImGuiDataType_Double, &v, 0.01f, &spec.min,
+                                        &spec.max, "%.4f", ImGuiSliderFlags_AlwaysClamp);
+            value = Fix::fromDouble(v);
+        }
+        if (ImGui::IsItemActivated()) g.beginTuning(a);  // before the change: the ghost
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s\nunit: %s, default %s, range %g .. %g", spec.help, spec.unit,
+                              defaults[size_t(i)].str().c_str(), spec.min, spec.max);
+        if (changed && !(value == current)) g.setParam(a, i, value);
+        ImGui::SameLine();
+        const bool isDefault = current == defaults[size_t(i)];
+        if (isDefault) ImGui::BeginDisabled();
+        if (ImGui::SmallButton("reset")) {
+            g.beginTuning(a);
+            g.resetParam(a, i);
+        }
+        if (isDefault) ImGui::EndDisabled();
+        ImGui::PopID();
+    }
+}
+
+void overlaysSection(DebugSession& d) {
+    ImGui::Checkbox("Only the selected actor's probes", &d.onlyDriven);
+    for (int i = 0; i < int(Overlay::Count); ++i) {
+        Overlay o = Overlay(i);
+        bool on = (d.overlays & overlayBit(o)) != 0;
+        ImGui::PushID(i);
+        if (ImGui::Checkbox(overlayTitle(o), &on))
+            d.overlays = on ? d.overlays | overlayBit(o) : d.overlays & ~overlayBit(o);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("--overlays name: %s", overlayName(o));
+        ImGui::Indent();
+        for (const LegendEntry& e : overlayLegend()) {
+            if (e.overlay != o) continue;
+            ImGui::ColorButton("##swatch", toImColor(e.color),
+                               ImGuiColorEditFlags_NoTooltip | ImGuiColorEditFlags_NoAlpha,
+                               ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+            ImGui::SameLine();
+            if (on) {
+                ImGui::TextUnformatted(e.text);
+            } else {
+                ImGui::TextDisabled("%s", e.text);
+            }
+        }
+        ImGui::Unindent();
+        ImGui::PopID();
+    }
+}
+
+}  // namespace
+
+float debuggerBarHeight(float uiScale) {
+    return std::round(62 * (uiScale > 0 ? uiScale : 1));
+}
+
+void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h) {
+    (void)s;
+    Debugger& g = d.dbg;
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, h));
+    ImGui::Begin("Timeline", nullptr, kFixedWindow | ImGuiWindowFlags_NoScrollbar);
+    if (toolButton("|<", "Restart: back to frame 0 (Ctrl+R)")) g.restart();
+    if (toolButton("<|", "Step back one frame (comma, repeats when held)")) g.stepBack();
+    if (toolButton(g.playing() ? "Pause" : " Play", "Play / pause (P or F5)")) g.togglePlaying();
+    if (toolButton("|>",
+                   "Step one frame forward (period, repeats when held).\n"
+                   "Hold the arrows or Z while stepping to record keys."))
+        g.stepForward(d.keys);
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    if (toolButton("-", "Slower ( [ )")) g.setSpeedStep(g.speedStep() - 1);
+    ImGui::Text("%5s", speedText(g.speed()).c_str());
+    ImGui::SameLine();
+    if (toolButton("+", "Faster ( ] )")) g.setSpeedStep(g.speedStep() + 1);
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    if (g.recording()) {
+        ImGui::TextColored(kRecColor, "REC");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Stepping records the keyboard's keys for the selected actor");
+    } else {
+        ImGui::TextColored(kReplayColor, "REPLAY");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Recorded keys replay; hold a movement key to take over");
+    }
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    ImGui::Text("frame %lld / %lld", (long long)g.position(), (long long)g.length());
+    ImGui::SameLine(0, ImGui::GetFontSize());
+    const Timeline& tl = g.timeline();
+    ImGui::TextDisabled("snapshots %zu every %lld, %s", tl.snapshotCount(),
+                        (long long)tl.snapshotInterval(), bytesText(tl.snapshotBytes()).c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Seeking restores the nearest snapshot and re-simulates from it.\n"
+            "Snapshot memory is bounded (32 MB); keys: %s",
+            bytesText(tl.recordingBytes()).c_str());
+    ImGui::SetNextItemWidth(-1);
+    int64_t pos = g.position(), lo = 0, hi = std::max<int64_t>(g.length(), 1);
+    if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &pos, &lo, &hi, "frame %lld"))
+        g.requestSeek(pos);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag to any recorded frame");
+    ImGui::End();
+}
+
+void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h) {
+    ImGui::SetNextWindowPos(ImVec2(x, y));
+    ImGui::SetNextWindowSize(ImVec2(w, h));
+    ImGui::Begin("Debugger", nullptr, kFixedWindow);
+    ImGui::PushItemWidth(std::round(w * 0.5f));
+    if (ImGui::CollapsingHeader("Actors & input logs", ImGuiTreeNodeFlags_DefaultOpen))
+        actorsSection(s, d);
+    if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(d);
+    if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
+    if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(d);
+    if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
+    ImGui::PopItemWidth();
+    ImGui::End();
+}
+
+}  // namespace ts

@@ -1,0 +1,58 @@
+// The visual debugger inside the editor window: Debug mode (Tab) shows the simulation on the
+// canvas with the overlays, a timeline bar under the canvas and the debugger panel on the
+// right; the editor's tools still edit the map, and every edit re-simulates from frame 0.
+// Plain functions over explicit state, like the editor's panels.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "editor/canvas_draw.h"
+#include "editor/debugger_state.h"
+#include "editor/editor_state.h"
+#include "gfx/batch_renderer.h"
+
+namespace ts {
+
+struct DebugSession {
+    explicit DebugSession(const Map& map) : dbg(map) {}
+
+    Debugger dbg;
+    bool active = false;  // Debug mode (else Edit mode)
+    OverlayMask overlays = kAllOverlays;
+    bool onlyDriven = false;  // probes of the driven actor only
+    bool showGhost = true;
+    std::string logPath;  // the log file field of the panel
+    std::string message;  // last log / trace action, shown in the panel
+    bool messageIsError = false;
+    uint64_t seenRevision = 0;
+    int seenSelection = -2;
+    double lastTime = -1;
+    InputBits keys = 0;        // what the keyboard holds for the driven actor this frame
+    gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
+};
+
+// Height of the timeline bar under the canvas, in logical pixels.
+float debuggerBarHeight(float uiScale);
+
+// Once per frame, after ImGui::NewFrame and before the panels: follows the document
+// (re-simulates after edits), the selection, the hotkeys and the clock (steps while
+// playing), then applies at most one pending seek. `now` is in seconds.
+void debuggerFrame(EditorState& s, DebugSession& d, double now);
+// Brings the debugger up to date with the document at once (after opening a map).
+void syncDebugger(EditorState& s, DebugSession& d);
+// Enters or leaves Debug mode (leaving pauses).
+void setDebugMode(DebugSession& d, bool on);
+
+// The timeline bar (transport buttons, speed, scrubber, snapshot memory) at the given
+// window rectangle, and the right-hand debugger panel.
+void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h);
+void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h);
+
+// Before ImGui::Render: queues the actors at their simulated positions, the ghost and the
+// overlays, their labels, and the hover tooltip of the probe under the mouse.
+void prepareDebuggerCanvas(EditorState& s, DebugSession& d);
+// After the editor's canvas: draws what prepareDebuggerCanvas queued, clipped to the canvas.
+void flushDebuggerCanvas(const EditorState& s, DebugSession& d, float winW, float winH,
+                         float fbScaleX, float fbScaleY);
+
+}  // namespace ts
