@@ -96,7 +96,7 @@ SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int6
         bool keepX = !crossX, keepY = !crossY, tie = false;
         if (crossX && crossY) {
             // Re-validate both single-axis results (the seed never checks its clipped one).
-            // The region we are in is always acceptable (see the escape rule in the header).
+            // With one axis crossing, stopping it leaves the centre in its current region.
             bool okX = !regionForbidden(world, nhx, hy);
             bool okY = !regionForbidden(world, hx, nhy);
             if (trace) {
