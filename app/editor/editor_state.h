@@ -77,6 +77,7 @@ struct Dialogs {
     int resizeW = 0, resizeH = 0;
     Anchor anchor = Anchor::TopLeft;
     std::string recoverySource;
+    bool recoveryPending = false;  // offered, not yet answered: keep the old copy
     int imageCellSize = 0;
 };
 

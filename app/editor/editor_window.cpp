@@ -5,6 +5,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "editor/canvas_input.h"
@@ -97,6 +98,8 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
         io.IniFilename = nullptr;
     }
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    glfwSetWindowUserPointer(window_, this);
+    glfwSetKeyCallback(window_, onKey);  // forwards to ImGui's, see onKey
     ImGui_ImplOpenGL3_Init("#version 330 core");
     imguiReady_ = true;
 
@@ -130,8 +133,30 @@ void EditorWindow::applyUiScale(float scale) {
     }
 }
 
+void EditorWindow::onKey(GLFWwindow* w, int key, int scancode, int action, int mods) {
+    static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))
+        ->deliverKey({key, scancode, action, mods});
+}
+
+void EditorWindow::deliverKey(const KeyEvent& e) {
+    // Any release after a press in the same frame waits: the pressed key itself, or a
+    // modifier (xdotool lets go of Ctrl before Q), which ImGui must still see held.
+    if (!heldKeys_.empty() || (e.action == GLFW_RELEASE && !pressedThisFrame_.empty())) {
+        heldKeys_.push_back(e);
+        return;
+    }
+    if (e.action == GLFW_PRESS) pressedThisFrame_.push_back(e.key);
+    ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
+}
+
 bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     EditorState& s = *state_;
+    pressedThisFrame_.clear();
+    std::vector<KeyEvent> held;
+    held.swap(heldKeys_);
+    for (const KeyEvent& e : held) deliverKey(e);
+    // Held keys must reach ImGui in the coming frames, so do not sleep on them.
+    if (!held.empty()) waitSeconds = 0;
     if (waitSeconds > 0) {
         glfwWaitEventsTimeout(waitSeconds);
     } else {

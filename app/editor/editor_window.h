@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "editor/canvas_draw.h"
 #include "editor/editor_state.h"
@@ -42,6 +43,18 @@ class EditorWindow {
 
   private:
     void applyUiScale(float scale);
+    static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
+
+    // Dear ImGui 1.86 samples key state once per frame, so a press and release that arrive
+    // between two frames (fast typists, xdotool) would never be seen. Key releases after a
+    // press since the last frame, and every key event after them, wait in order for the
+    // next frame.
+    struct KeyEvent {
+        int key, scancode, action, mods;
+    };
+    void deliverKey(const KeyEvent& e);
+    std::vector<int> pressedThisFrame_;
+    std::vector<KeyEvent> heldKeys_;
 
     GLFWwindow* window_ = nullptr;
     bool imguiReady_ = false;

@@ -316,10 +316,12 @@ void recoveryDialog(EditorState& s) {
             showError(s, e.what());
         }
         removeRecovery(s.configDir);
+        d.recoveryPending = false;
     }
     ImGui::SameLine();
     if (ImGui::Button("Discard")) {
         removeRecovery(s.configDir);
+        d.recoveryPending = false;
         ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
@@ -434,9 +436,7 @@ static double recoveryInterval() {
 
 void updateRecovery(EditorState& s, double now) {
     // The previous session's copy stays until the user has answered the offer.
-    if (!s.interactive || s.configDir.empty() || ImGui::IsPopupOpen("Recover unsaved work") ||
-        s.dialogs.openRecovery)
-        return;
+    if (!s.interactive || s.configDir.empty() || s.dialogs.recoveryPending) return;
     if (!s.doc.dirty()) {
         if (s.recoveryRevision != 0) {
             removeRecovery(s.configDir);
@@ -462,6 +462,7 @@ void offerRecovery(EditorState& s) {
     if (s.interactive && hasRecovery(s.configDir, &source)) {
         s.dialogs.recoverySource = source;
         s.dialogs.openRecovery = true;
+        s.dialogs.recoveryPending = true;
     }
 }
 
