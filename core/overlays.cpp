@@ -62,7 +62,7 @@ void centre(const MoverState& s, bool round, double* x, double* y) {
     *y = px(s.y) + (round ? 0.0 : s.h * 0.5);
 }
 
-void drawProbe(const Probe& p, int32_t tile, DebugDraw& d) {
+void drawProbe(const Probe& p, DebugDraw& d) {
     Rgba c = verdictColor(p.verdict);
     switch (p.shape) {
         case ProbeShape::Point:
@@ -74,12 +74,9 @@ void drawProbe(const Probe& p, int32_t tile, DebugDraw& d) {
         case ProbeShape::Segment:
             d.line(px(p.x0), px(p.y0), px(p.x1), px(p.y1), c);
             break;
-        case ProbeShape::Cell: {
-            Rgba rc = regionColor(p.why);
-            double x = px(p.x0) * tile, y = px(p.y0) * tile;
-            d.rect(x, y, x + tile, y + tile, rc, true);
+        case ProbeShape::Cell:
+            d.rect(px(p.x0), px(p.y0), px(p.x1), px(p.y1), regionColor(p.why), true);
             break;
-        }
         case ProbeShape::Band: {
             Rgba bc = p.verdict == Verdict::Info ? kBand : Rgba{c.r, c.g, c.b, 90};
             d.rect(px(p.x0), px(p.y0), px(p.x1), px(p.y1), bc, true);
@@ -211,7 +208,7 @@ void drawOverlays(const Map& map, const std::vector<ActorView>& actors, const Tr
             Overlay o = overlayOf(p);
             bool area = o == Overlay::Regions || o == Overlay::Bands;
             if ((pass == 0) != area || !(mask & overlayBit(o))) continue;
-            drawProbe(p, map.tileSize, d);
+            drawProbe(p, d);
         }
     for (size_t i = 0; i < actors.size(); ++i) {
         const ActorView& a = actors[i];
@@ -274,18 +271,12 @@ const Probe* probeAt(const Trace& trace, const Map& map, OverlayMask mask, doubl
             case ProbeShape::Point:
                 d = distToRect(x, y, px(p.x0), px(p.y0), px(p.x0) + 1, px(p.y0) + 1);
                 break;
-            case ProbeShape::Cell: {
-                double t = map.tileSize;
-                // Areas rank behind lines and points under the cursor.
-                d = distToRect(x, y, px(p.x0) * t, px(p.y0) * t, px(p.x0) * t + t,
-                               px(p.y0) * t + t) +
-                    radius * 0.5;
-                break;
-            }
             case ProbeShape::Rect:
+            case ProbeShape::Cell:
             case ProbeShape::Band:
+                // Areas rank behind lines and points under the cursor.
                 d = distToRect(x, y, px(p.x0), px(p.y0), px(p.x1), px(p.y1)) +
-                    (p.shape == ProbeShape::Band ? radius * 0.5 : 0.0);
+                    (p.shape == ProbeShape::Rect ? 0.0 : radius * 0.5);
                 break;
             default:
                 d = distToSegment(x, y, px(p.x0), px(p.y0), px(p.x1), px(p.y1));

@@ -29,11 +29,11 @@ std::string probeJson(const Probe& p) {
     };
     switch (p.shape) {
         case ProbeShape::Point:
-        case ProbeShape::Cell:
             field("x", p.x0);
             field("y", p.y0);
             break;
         case ProbeShape::Rect:
+        case ProbeShape::Cell:
         case ProbeShape::Band:
         case ProbeShape::Segment:
         case ProbeShape::Arrow:

@@ -14,7 +14,7 @@ enum class ProbeShape : uint8_t {
     Point,    // (x0, y0): one pixel probe
     Rect,     // [x0, x1) x [y0, y1) in px: a probed or blocking rectangle
     Segment,  // (x0, y0) -> (x1, y1): a scanline
-    Cell,     // cell (x0, y0) in tile units, tagged with a class in `why` ("region_a"...)
+    Cell,     // [x0, x1) x [y0, y1) in px: an area classified by `why` ("region_a"...)
     Band,     // [x0, x1) x [y0, y1) in px: a forbidden band around a wall
     Arrow,    // (x0, y0) -> (x1, y1): a nudge, slide or velocity
     Value,    // x0 = measured value, x1 = threshold (e.g. pass rate vs movable rate)
@@ -52,8 +52,8 @@ struct Trace {
     void segment(Verdict v, const char* why, Fix x0, Fix y0, Fix x1, Fix y1) {
         add(ProbeShape::Segment, v, why, x0, y0, x1, y1);
     }
-    void cell(Verdict v, const char* why, int64_t cx, int64_t cy) {
-        add(ProbeShape::Cell, v, why, Fix::fromInt(cx), Fix::fromInt(cy));
+    void cell(Verdict v, const char* why, Fix x0, Fix y0, Fix x1, Fix y1) {
+        add(ProbeShape::Cell, v, why, x0, y0, x1, y1);
     }
     void band(Verdict v, const char* why, Fix x0, Fix y0, Fix x1, Fix y1) {
         add(ProbeShape::Band, v, why, x0, y0, x1, y1);

@@ -406,15 +406,18 @@ TEST(GridWalls, TraceShowsRegionsBandsAndTheRuleThatFired) {
     EXPECT_EQ(s, kGridWallsMover.step(s0, KEY_U, params(), w, nullptr));
     EXPECT_EQ(s.y.raw, rawPx(52));
     // The 3 x 3 regions around (40, 53) px = cells (2.5, 3.3125): region (5, 7), an "a".
+    // With 16-px tiles and a 4-px band (by hand): the band of line k is [16k-4, 16k+4), the
+    // inside of cell k is [16k+4, 16k+12); so x regions [28,36) [36,44) [44,52) and y regions
+    // [44,52) [52,60) [60,68). The horizontal wall on line y = 3 blocks the top row.
     std::vector<std::string> cells;
     for (const Probe& p : trace.probes)
         if (p.shape == ProbeShape::Cell)
-            cells.push_back(p.x0.str() + "," + p.y0.str() + ":" + p.why + ":" +
-                            verdictName(p.verdict));
+            cells.push_back(p.x0.str() + "," + p.y0.str() + "-" + p.x1.str() + "," + p.y1.str() +
+                            ":" + p.why + ":" + verdictName(p.verdict));
     const std::vector<std::string> want = {
-        "2,3:region_c:block",  "2.5,3:region_b:block",  "3,3:region_c:block",
-        "2,3.5:region_b:pass", "2.5,3.5:region_a:pass", "3,3.5:region_b:pass",
-        "2,4:region_c:pass",   "2.5,4:region_b:pass",   "3,4:region_c:pass"};
+        "28,44-36,52:region_c:block", "36,44-44,52:region_b:block", "44,44-52,52:region_c:block",
+        "28,52-36,60:region_b:pass",  "36,52-44,60:region_a:pass",  "44,52-52,60:region_b:pass",
+        "28,60-36,68:region_c:pass",  "36,60-44,68:region_b:pass",  "44,60-52,68:region_c:pass"};
     EXPECT_EQ(cells, want);
     // The wall's band, [28, 52) x [44, 52) px, among the bands near the actor.
     bool band = false;

@@ -298,14 +298,13 @@ std::vector<FrameRecord> record(const Map& m, const std::vector<InputBits>& inpu
     return out;
 }
 
-// Probe coordinates moved by (dx, dy) px; Cell probes are in tiles.
-Probe shifted(Probe p, int64_t dxPx, int64_t dyPx, int32_t tile) {
-    const bool cell = p.shape == ProbeShape::Cell;
-    const Fix dx = cell ? Fix::fromInt(dxPx / tile) : Fix::fromInt(dxPx);
-    const Fix dy = cell ? Fix::fromInt(dyPx / tile) : Fix::fromInt(dyPx);
+// Probe coordinates moved by (dx, dy) px.
+Probe shifted(Probe p, int64_t dxPx, int64_t dyPx, int32_t) {
+    const Fix dx = Fix::fromInt(dxPx);
+    const Fix dy = Fix::fromInt(dyPx);
     p.x0 += dx;
     p.y0 += dy;
-    if (!cell && p.shape != ProbeShape::Value) {
+    if (p.shape != ProbeShape::Value) {
         p.x1 += dx;
         p.y1 += dy;
     }
@@ -362,12 +361,10 @@ int64_t mirrorPoint(int64_t x, int64_t wRaw) {
     return wRaw - 1 - x;
 }
 
-Probe mirrored(Probe p, int64_t wPx, int32_t tile) {
+Probe mirrored(Probe p, int64_t wPx, int32_t) {
     const int64_t wRaw = wPx * kOne;
     switch (p.shape) {
         case ProbeShape::Cell:
-            p.x0 = Fix::fromInt(wPx / tile) - p.x0;
-            break;
         case ProbeShape::Band:
         case ProbeShape::Rect: {
             const Fix x0 = p.x0;

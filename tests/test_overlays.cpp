@@ -33,7 +33,8 @@ Trace sampleTrace() {
     t.point(Verdict::Hit, "step", 3, 4);
     t.segment(Verdict::Block, "scanline", Fix::fromInt(10), Fix::fromInt(0), Fix::fromInt(10),
               Fix::fromInt(16));
-    t.cell(Verdict::Info, "region_c", 2, 1);
+    t.cell(Verdict::Info, "region_c", Fix::fromInt(32), Fix::fromInt(16), Fix::fromInt(48),
+           Fix::fromInt(24));
     t.actor = 1;
     t.rect(Verdict::Info, "blocker", 32, 32, 48, 40);
     t.value(Verdict::Pass, "pass_rate", Fix::ratio(2, 3), Fix::fromDouble(0.6667));
@@ -74,9 +75,10 @@ TEST(Overlays, EachOverlayDrawsOnlyItsProbesWhereTheyAre) {
     Recorder regions;
     drawOverlays(map, {}, t, overlayBit(Overlay::Regions), -1, regions);
     ASSERT_EQ(regions.calls.size(), 1u);
-    EXPECT_EQ(regions.calls[0].x0, 32);  // cell (2, 1) at 16 px per tile
+    EXPECT_EQ(regions.calls[0].x0, 32);
     EXPECT_EQ(regions.calls[0].y0, 16);
     EXPECT_EQ(regions.calls[0].x1, 48);
+    EXPECT_EQ(regions.calls[0].y1, 24);
     EXPECT_EQ(regions.calls[0].c, regionColor("region_c"));
 
     Recorder scan;

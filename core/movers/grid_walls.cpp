@@ -32,8 +32,8 @@ Fix px(int64_t raw) {
     return Fix::fromRaw(raw);
 }
 
-// The 3 x 3 regions around the centre (Cell at the region's centre in tile units, class in
-// `why`, Block when forbidden) and the bands of the walls on the edges of the 3 x 3 cells
+// The 3 x 3 regions around the centre (Cell: the region's px rectangle, class in `why`,
+// Block when forbidden) and the bands of the walls on the edges of the 3 x 3 cells
 // around it (Band in px).
 void traceSurroundings(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y,
                        Trace& trace) {
@@ -41,9 +41,10 @@ void traceSurroundings(const CollisionWorld& world, const Lattice& l, int64_t x,
     const int64_t hx = regionIndex(x, l), hy = regionIndex(y, l);
     for (int64_t ry = hy - 1; ry <= hy + 1; ++ry)
         for (int64_t rx = hx - 1; rx <= hx + 1; ++rx)
-            trace.add(ProbeShape::Cell,
-                      regionForbidden(world, rx, ry) ? Verdict::Block : Verdict::Pass,
-                      kRegionWhy[int(regionClass(rx, ry))], Fix::ratio(rx, 2), Fix::ratio(ry, 2));
+            trace.cell(regionForbidden(world, rx, ry) ? Verdict::Block : Verdict::Pass,
+                       kRegionWhy[int(regionClass(rx, ry))], px(regionStart(rx, l)),
+                       px(regionStart(ry, l)), px(regionStart(rx + 1, l)),
+                       px(regionStart(ry + 1, l)));
     const int64_t c = l.cell, b = l.band;
     const int64_t cx = floorDiv(x, c), cy = floorDiv(y, c);
     for (int64_t k = cy - 1; k <= cy + 2; ++k)
