@@ -101,18 +101,12 @@ void drawGhost(const EditorState& s, DebugSession& d, gfx::OverlayDraw& draw) {
 }
 
 // Bounding box of a probe in map px, for the hover mark.
-bool probeBox(const Probe& p, const Map& m, double* x0, double* y0, double* x1, double* y1) {
+bool probeBox(const Probe& p, double* x0, double* y0, double* x1, double* y1) {
     double a = p.x0.toDouble(), b = p.y0.toDouble(), c = p.x1.toDouble(), e = p.y1.toDouble();
     switch (p.shape) {
         case ProbeShape::Point:
             c = a + 1;
             e = b + 1;
-            break;
-        case ProbeShape::Cell:
-            a *= m.tileSize;
-            b *= m.tileSize;
-            c = a + m.tileSize;
-            e = b + m.tileSize;
             break;
         case ProbeShape::Value:
             return false;
@@ -138,7 +132,7 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
                              v.toMapY(io.MousePos.y), radius);
     if (!p || (d.onlyDriven && p->actor != d.dbg.drivenActor())) return;
     double x0, y0, x1, y1;
-    if (probeBox(*p, m, &x0, &y0, &x1, &y1)) {
+    if (probeBox(*p, &x0, &y0, &x1, &y1)) {
         float sx = float(v.toScreenX(x0)), sy = float(v.toScreenY(y0));
         d.batch.rectOutline(sx - 2, sy - 2, float((x1 - x0) * v.zoom()) + 4,
                             float((y1 - y0) * v.zoom()) + 4, kHoverMark);

@@ -215,6 +215,8 @@ void tuningSection(DebugSession& d) {
         if (ImGui::SmallButton("Drop ghost")) g.clearGhost();
     }
     const ParamValues defaults = defaultParams(info.kind);
+    // Room for the name and the reset button beside each field.
+    ImGui::PushItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.4f));
     for (int i = 0; i < info.paramCount; ++i) {
         const ParamSpec& spec = info.params[i];
         ImGui::PushID(i);
@@ -246,6 +248,7 @@ void tuningSection(DebugSession& d) {
         if (isDefault) ImGui::EndDisabled();
         ImGui::PopID();
     }
+    ImGui::PopItemWidth();
 }
 
 void overlaysSection(DebugSession& d) {
@@ -279,6 +282,30 @@ void overlaysSection(DebugSession& d) {
 
 float debuggerBarHeight(float uiScale) {
     return std::round(62 * (uiScale > 0 ? uiScale : 1));
+}
+
+void debuggerMenu(DebugSession& d) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    Debugger& g = d.dbg;
+    if (ImGui::BeginMenu("Debug")) {
+        if (ImGui::MenuItem("Debug mode", "Tab", d.active)) setDebugMode(d, !d.active);
+        ImGui::Separator();
+        if (ImGui::MenuItem(g.playing() ? "Pause" : "Play", "P, F5", false, d.active))
+            g.togglePlaying();
+        if (ImGui::MenuItem("Step forward", ".", false, d.active)) g.stepForward(0);
+        if (ImGui::MenuItem("Step back", ",", false, d.active)) g.stepBack();
+        if (ImGui::MenuItem("Restart", "Ctrl+R", false, d.active)) g.restart();
+        if (ImGui::MenuItem("Slower", "[", false, d.active)) g.setSpeedStep(g.speedStep() - 1);
+        if (ImGui::MenuItem("Faster", "]", false, d.active)) g.setSpeedStep(g.speedStep() + 1);
+        ImGui::Separator();
+        ImGui::TextDisabled("Arrows move, Z jumps (the selected actor)");
+        ImGui::EndMenu();
+    }
+    if (d.active) {
+        ImGui::TextColored(g.recording() ? kRecColor : kReplayColor, "  DEBUG  %s",
+                           g.playing() ? "running" : "paused");
+    }
+    ImGui::EndMainMenuBar();
 }
 
 void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h) {

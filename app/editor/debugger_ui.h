@@ -43,6 +43,8 @@ void syncDebugger(EditorState& s, DebugSession& d);
 // Enters or leaves Debug mode (leaving pauses).
 void setDebugMode(DebugSession& d, bool on);
 
+// Appends a "Debug" menu to the main menu bar (call after the editor's menuBar).
+void debuggerMenu(DebugSession& d);
 // The timeline bar (transport buttons, speed, scrubber, snapshot memory) at the given
 // window rectangle, and the right-hand debugger panel.
 void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h);

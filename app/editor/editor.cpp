@@ -1,7 +1,9 @@
 #include "editor/editor.h"
 
+#include <algorithm>
 #include <cstdio>
 
+#include "editor/debugger_ui.h"
 #include "editor/editor_args.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
@@ -35,6 +37,10 @@ int screenshot(const EditorArgs& args) {
     }
     w.state().doc.replace(std::move(map), args.map);
     w.state().fitRequested = true;
+    if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
+    }
     gfx::Image image;
     for (int f = 0; f < args.frames; ++f) w.frame(0, f + 1 == args.frames ? &image : nullptr);
     if (!gfx::writePng(args.screenshot, image, &error)) {
@@ -52,11 +58,12 @@ int runEditor(int argc, char** argv) {
     EditorArgs args;
     std::string error;
     if (!parseEditorArgs(argc, argv, &args, &error)) {
-        std::fprintf(stderr, "tilestep: %s\n%s", error.c_str(), kEditorUsage);
+        std::fprintf(stderr, "tilestep: %s\n%s%s", error.c_str(), kEditorUsage, kDebuggerUsage);
         return 2;
     }
     if (args.help) {
         std::fputs(kEditorUsage, stdout);
+        std::fputs(kDebuggerUsage, stdout);
         return 0;
     }
     if (!args.screenshot.empty()) {
@@ -78,8 +85,18 @@ int runEditor(int argc, char** argv) {
     }
     if (!args.map.empty() && !openPath(w.state(), args.map))
         std::fprintf(stderr, "tilestep: %s\n", w.state().dialogs.error.c_str());
-    // Waiting for events keeps an idle editor off the CPU; input wakes it at once.
-    while (w.frame(0.1)) {
+    if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
+    }
+    // Waiting for events keeps an idle editor off the CPU; input wakes it at once. While
+    // the simulation runs, the wait ends when its next step is due.
+    const Debugger& dbg = w.debug().dbg;
+    while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
+    }
+    if (!finishDebuggerArgs(w.debug(), args.debugger, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
     }
     return 0;
 }

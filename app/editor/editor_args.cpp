@@ -38,7 +38,10 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
             }
             return argv[++i];
         };
-        if (a == "--help" || a == "-h") {
+        if (int used = parseDebuggerFlag(argc, argv, i, &out->debugger, error)) {
+            if (used < 0) return false;
+            i += used - 1;
+        } else if (a == "--help" || a == "-h") {
             out->help = true;
         } else if (a == "--screenshot") {
             const char* v = value("--screenshot");

@@ -3,6 +3,8 @@
 #pragma once
 #include <string>
 
+#include "editor/debugger_args.h"
+
 namespace ts {
 
 struct EditorArgs {
@@ -13,6 +15,7 @@ struct EditorArgs {
     int width = 1280, height = 800;
     bool verbose = false;  // print the map-to-window mapping
     bool help = false;
+    DebuggerArgs debugger;  // --debug, --inputs, --frame, --overlays, ...
 };
 
 // False with *error ("--frames: expected a whole number from 1 to 1000") on bad input.

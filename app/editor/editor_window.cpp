@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "editor/canvas_input.h"
+#include "editor/debugger_ui.h"
 #include "editor/file_actions.h"
 #include "editor/panels.h"
 
@@ -47,6 +48,7 @@ void applyStyle() {
 EditorWindow::~EditorWindow() {
     if (window_) glfwMakeContextCurrent(window_);
     renderer_.reset();  // GL objects go before the context
+    debug_.reset();
     if (imguiReady_) {
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
@@ -114,6 +116,9 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
 
     renderer_ = std::make_unique<CanvasRenderer>();
     if (!renderer_->init(error)) return false;
+    debug_ = std::make_unique<DebugSession>(s.doc.map());
+    debug_->seenRevision = s.doc.revision();
+    if (!debug_->batch.init(error)) return false;
     offerRecovery(s);
     return true;
 }
@@ -180,9 +185,13 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    DebugSession& dbg = *debug_;
+    debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
 
     PanelLayout layout = panelLayout(uiScale_);
     s.view.canvas = canvasRect(layout, float(winW), float(winH));
+    const float barH = dbg.active ? debuggerBarHeight(uiScale_) : 0;
+    s.view.canvas.h = std::max(1.0f, s.view.canvas.h - barH);
     if (s.fitRequested) {
         s.view.fit(s.doc.map().widthPx(), s.doc.map().heightPx(), 16);
         s.fitRequested = false;
@@ -190,11 +199,20 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     handleHotkeys(s);
     handleCanvasMouse(s);
     menuBar(s);
+    debuggerMenu(dbg);
     toolbar(s, layout, float(winH));
-    sidePanel(s, *renderer_, layout, float(winW), float(winH));
+    if (dbg.active) {
+        const CanvasRect& c = s.view.canvas;
+        debuggerBar(s, dbg, c.x, c.y + c.h, c.w, barH);
+        debuggerPanel(s, dbg, float(winW) - layout.panelW, layout.menuH, layout.panelW,
+                      float(winH) - layout.menuH - layout.statusH);
+    } else {
+        sidePanel(s, *renderer_, layout, float(winW), float(winH));
+    }
     statusBar(s, layout, float(winW), float(winH));
     fileDialogs(s);
     endPanelEdits(s);
+    prepareDebuggerCanvas(s, dbg);
     ImGui::Render();
 
     const View& v = s.view;
@@ -213,8 +231,14 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     glViewport(0, 0, fbW, fbH);
     glClearColor(0.1f, 0.1f, 0.12f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
+    // In Debug mode the actors are drawn where the simulation has them, not at their spawns.
+    const bool spawns = s.visible[kLayerActors];
+    if (dbg.active) s.visible[kLayerActors] = false;
     drawCanvas(s, *renderer_, float(winW), float(winH), float(fbW) / float(winW),
                float(fbH) / float(winH));
+    s.visible[kLayerActors] = spawns;
+    flushDebuggerCanvas(s, dbg, float(winW), float(winH), float(fbW) / float(winW),
+                        float(fbH) / float(winH));
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (capture) *capture = gfx::readFramebuffer(fbW, fbH);
     glfwSwapBuffers(window_);

@@ -13,6 +13,8 @@
 
 namespace ts {
 
+struct DebugSession;
+
 struct WindowOptions {
     int width = 1280, height = 800;  // logical pixels
     float uiScale = 0;               // 0: saved setting, else the monitor's content scale
@@ -39,6 +41,7 @@ class EditorWindow {
 
     EditorState& state() { return *state_; }
     CanvasRenderer& renderer() { return *renderer_; }
+    DebugSession& debug() { return *debug_; }
     GLFWwindow* window() { return window_; }
 
   private:
@@ -61,6 +64,7 @@ class EditorWindow {
     WindowOptions opt_;
     std::unique_ptr<EditorState> state_;
     std::unique_ptr<CanvasRenderer> renderer_;
+    std::unique_ptr<DebugSession> debug_;  // the visual debugger (Debug mode, Tab)
     std::string iniPath_;
     std::string title_;
     float uiScale_ = 1;
