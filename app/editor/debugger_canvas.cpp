@@ -21,6 +21,8 @@ constexpr gfx::Color kActorColors[] = {0xffff7eb0, 0xff7ed3ff, 0xffffcf6e,
 constexpr gfx::Color kDriven = 0xffffffff;
 constexpr Rgba kGhost{150, 175, 255, 150};
 constexpr gfx::Color kHoverMark = 0xffffffff;
+// Edits during a drag re-simulate at once only up to this position (each costs O(position)).
+constexpr int64_t kLiveResimulationFrames = 20000;
 
 gfx::Color actorColor(size_t i, uint32_t alpha) {
     gfx::Color c = kActorColors[i % (sizeof kActorColors / sizeof kActorColors[0])];
@@ -161,10 +163,13 @@ void syncDebugger(EditorState& s, DebugSession& d) {
             d.dbg.mapReplaced();
             d.logPath.clear();
             d.message.clear();
-        } else {
+            d.seenRevision = rev;
+        } else if (d.active && (!s.doc.inStroke() || d.dbg.position() <= kLiveResimulationFrames)) {
             d.dbg.mapChanged();
+            d.seenRevision = rev;
         }
-        d.seenRevision = rev;
+        // Otherwise the re-simulation waits for Debug mode, or for the end of a drag far
+        // into a long recording, so that editing stays smooth.
     }
     if (s.selectedActor != d.seenSelection) {
         if (s.selectedActor >= 0) d.dbg.setDrivenActor(s.selectedActor);

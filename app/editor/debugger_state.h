@@ -11,6 +11,7 @@
 // pause every stepped frame records the keyboard's keys for that actor, the other actors
 // keep theirs. At the end of the recording the keyboard always records.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,7 +36,10 @@ class Debugger {
     const Timeline& timeline() const { return timeline_; }
     int64_t position() const { return timeline_.position(); }
     int64_t length() const { return timeline_.length(); }
-    size_t actorCount() const { return map_->actors.size(); }
+    // Actors simulated: the map's, once mapChanged() has caught up with an edit.
+    size_t actorCount() const {
+        return std::min(map_->actors.size(), timeline_.sim().states().size());
+    }
     const MoverState& state(size_t actor) const { return timeline_.sim().states()[actor]; }
     // Probes of the step that led to the current position.
     const Trace& trace() const { return trace_; }
