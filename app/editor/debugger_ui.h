@@ -27,7 +27,10 @@ struct DebugSession {
     uint64_t seenRevision = 0;
     int seenSelection = -2;
     double lastTime = -1;
-    InputBits keys = 0;        // what the keyboard holds for the driven actor this frame
+    InputBits keys = 0;  // what the keyboard holds for the driven actor this frame
+    // Keys seen down since the last step: a tap shorter than a frame (the window renders
+    // faster than the simulation steps) still reaches the next step.
+    InputBits latched = 0;
     gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
 };
 
