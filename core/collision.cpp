@@ -45,6 +45,31 @@ void CollisionWorld::rebuild() {
         if (!m.brushes[bi].rect.empty())
             forBuckets(m.brushes[bi].rect,
                        [&](size_t i) { bucketItems_[fill[i]++] = uint32_t(bi); });
+    rebuildCellBits();
+}
+
+void CollisionWorld::rebuildCellBits() {
+    const Map& m = *map_;
+    cellBits_.assign(size_t(m.width) * size_t(m.height), 0);
+    for (int64_t cy = 0; cy < m.height; ++cy)
+        for (int64_t cx = 0; cx < m.width; ++cx) {
+            const Shape s = shapeAt(cx, cy);
+            uint8_t b = s == Shape::Solid ? kCellSolid : s == Shape::Empty ? 0 : kCellPartial;
+            if (m.walls.v(cx, cy)) b |= kCellWallLeft;
+            if (m.walls.v(cx + 1, cy)) b |= kCellWallRight;
+            if (m.walls.h(cx, cy)) b |= kCellWallTop;
+            if (m.walls.h(cx, cy + 1)) b |= kCellWallBottom;
+            cellBits_[size_t(cy * m.width + cx)] = b;
+        }
+    for (const Brush& br : m.brushes) {
+        if (br.rect.empty()) continue;
+        const int64_t cx0 = std::max<int64_t>(0, floorDiv(br.rect.x, tile_));
+        const int64_t cy0 = std::max<int64_t>(0, floorDiv(br.rect.y, tile_));
+        const int64_t cx1 = std::min<int64_t>(m.width - 1, floorDiv(br.rect.right() - 1, tile_));
+        const int64_t cy1 = std::min<int64_t>(m.height - 1, floorDiv(br.rect.bottom() - 1, tile_));
+        for (int64_t cy = cy0; cy <= cy1; ++cy)
+            for (int64_t cx = cx0; cx <= cx1; ++cx) cellBits_[size_t(cy * m.width + cx)] |= kCellBrush;
+    }
 }
 
 Shape CollisionWorld::shapeAt(int64_t cx, int64_t cy) const {

@@ -79,7 +79,27 @@ class CollisionWorld {
             }
     }
 
+    // One byte per tile summarising what a sweep must look at (CellBit flags), so that movers
+    // can skip empty stretches with one load per tile. Built by rebuild(): unlike the queries
+    // above it also caches the tiles and walls, so call rebuild() after editing those too.
+    // Only for cells inside the map.
+    enum CellBit : uint8_t {
+        kCellSolid = 1,        // a solid tile (or an unknown kind): every pixel solid
+        kCellPartial = 2,      // a slope or one-way tile: ask shapeAt / passMaskAt
+        kCellWallLeft = 4,     // an edge wall on the tile's left edge (map walls only)
+        kCellWallRight = 8,    // ... on its right edge
+        kCellWallTop = 16,     // ... on its top edge
+        kCellWallBottom = 32,  // ... on its bottom edge
+        kCellBrush = 64,       // some brush overlaps the tile
+    };
+    uint8_t cellBits(int64_t cx, int64_t cy) const {
+        return cellBits_[size_t(cy * map_->width + cx)];
+    }
+    // Row-major, map width per row: the same bytes as cellBits, for loops.
+    const uint8_t* cellBitsData() const { return cellBits_.data(); }
+
   private:
+    void rebuildCellBits();
     bool tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8_t travel) const;
     bool brushHit(const RectI& r) const;
     bool wallsCross(const RectI& r) const;
@@ -94,6 +114,7 @@ class CollisionWorld {
     int64_t bucketsX_ = 0, bucketsY_ = 0;
     std::vector<uint32_t> bucketStart_;
     std::vector<uint32_t> bucketItems_;
+    std::vector<uint8_t> cellBits_;  // width * height, CellBit flags
 };
 
 }  // namespace ts

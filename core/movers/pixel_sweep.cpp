@@ -88,12 +88,11 @@ struct Sweeper {
     const Tuning& t;
     int64_t w, h;
     int64_t px, py;
-    NearBrushes brushes;
 
     RectI box(int64_t dx = 0, int64_t dy = 0) const { return RectI{px + dx, py + dy, w, h}; }
 
     int64_t freeRun(const RectI& b, uint8_t dir, int64_t maxSteps) const {
-        return sweepFreeRun(world, b, dir, maxSteps, &brushes);
+        return sweepFreeRun(world, b, dir, maxSteps);
     }
 
     // Would box b be blocked after one pixel in `dir`? Traced as its leading edge.
@@ -181,19 +180,10 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     const Tuning t = tuning(p);
     const FrameStart f = beginFrame(s0, in, t);
     MoverState s = f.s;
-    Sweeper sw{world, trace, t, s.w, s.h, s.x.floor(), s.y.floor(), NearBrushes{}};
+    Sweeper sw{world, trace, t, s.w, s.h, s.x.floor(), s.y.floor()};
     const bool stick = t.stickToSlopes;
     const Fix targetX = s.x + s.vx;
     const int64_t nx = targetX.floor() - sw.px;
-    {
-        // Everything the frame can reach: sideways |nx| plus the corner slides, up or down
-        // by a step height per pixel walked plus the fall. Probes outside it still work,
-        // they just search the brush buckets themselves.
-        const int64_t ny = fixAbs(s.vy).ceil() + 1, ax = nx < 0 ? -nx : nx;
-        const int64_t mx = ax + ny * t.cornerCorrection + 2;
-        const int64_t my = ax * (t.stepHeight + 1) + ny + t.stepHeight + 3;
-        gatherBrushes(world, RectI{sw.px - mx, sw.py - my, s.w + 2 * mx, s.h + 2 * my}, sw.brushes);
-    }
 
     // X sweep.
     bool onGround = f.onGround, supportKnown = false, blockedX = false;

@@ -6,20 +6,7 @@ namespace ts {
 
 namespace {
 
-// Distances along the travel axis. `lead` is the coordinate (column for horizontal travel,
-// row for vertical) of the moved box's leading edge; step k puts it at first + s * (k - 1).
-struct LeadRun {
-    int64_t first;  // leading edge after the first step
-    int s;          // +1 right/down, -1 left/up
-    int64_t best;   // free steps found so far
-
-    int64_t dist(int64_t lead) const { return (lead - first) * s; }
-    // Something blocks the box when its leading edge reaches `lead`.
-    void block(int64_t lead) {
-        int64_t d = dist(lead);
-        if (d >= 0 && d < best) best = d;
-    }
-};
+using CW = CollisionWorld;
 
 // Pixel -> tile, floored. Tile sizes are usually powers of two: then a shift, which costs
 // far less than a 64-bit division (these queries run several times per actor per frame).
@@ -27,8 +14,7 @@ struct TileDiv {
     int64_t t;
     int shift = -1;
     explicit TileDiv(int64_t tile) : t(tile) {
-        if ((tile & (tile - 1)) == 0)
-            for (shift = 0; (int64_t(1) << shift) < tile;) ++shift;
+        if ((tile & (tile - 1)) == 0) shift = __builtin_ctzll(uint64_t(tile));
     }
     // Arithmetic right shift floors negative values too.
     int64_t operator()(int64_t a) const { return shift >= 0 ? a >> shift : floorDiv(a, t); }
@@ -51,138 +37,117 @@ int64_t minColumnHeight(Shape s, int64_t tile) {
     }
 }
 
-}  // namespace
+// sweepFreeRun for one direction: kH horizontal travel, kS = +1 right/down, -1 left/up.
+// Distances count steps: the leading edge (the column or row the moved box newly covers)
+// sits at `first + kS * d` after step d + 1; `best` is the number of free steps so far.
+template <bool kH, int kS>
+int64_t freeRun(const CW& world, const RectI& box, int64_t maxSteps) {
+    constexpr uint8_t travel = kH ? (kS > 0 ? DIR_RIGHT : DIR_LEFT) : (kS > 0 ? DIR_DOWN : DIR_UP);
+    // Walls across the travel on the edge through which the leading edge enters a tile, and
+    // walls along the travel between two tile rows (columns) strictly inside the box.
+    constexpr uint8_t entryWall = kH ? (kS > 0 ? CW::kCellWallLeft : CW::kCellWallRight)
+                                     : (kS > 0 ? CW::kCellWallTop : CW::kCellWallBottom);
+    constexpr uint8_t alongWall = kH ? CW::kCellWallBottom : CW::kCellWallRight;
 
-void gatherBrushes(const CollisionWorld& world, const RectI& area, NearBrushes& out) {
-    out.area = area;
-    out.count = 0;
-    out.complete = true;
-    if (world.map().brushes.empty()) return;
-    world.forEachBrushOverlapping(area, [&](const RectI& b) {
-        for (int i = 0; i < out.count; ++i)  // a brush may be reported by several buckets
-            if (out.x0[i] == b.x && out.y0[i] == b.y && out.x1[i] == b.right() &&
-                out.y1[i] == b.bottom())
-                return;
-        if (out.count == NearBrushes::kMax) {
-            out.complete = false;
-            return;
+    const int64_t t = world.tileSize();
+    // "across" is the axis perpendicular to travel: the box covers [a0, a1) on it.
+    const int64_t a0 = kH ? box.y : box.x, a1 = kH ? box.bottom() : box.right();
+    const int64_t first = kS > 0 ? (kH ? box.right() : box.bottom()) : (kH ? box.x : box.y) - 1;
+    const int64_t limit = kH ? world.widthPx() : world.heightPx();
+    // Outside the map is solid: the leading edge may reach limit - 1 (or 0) at most.
+    int64_t best = std::min(maxSteps, kS > 0 ? limit - first : first + 1);
+    if (best <= 0) return 0;
+    auto block = [&](int64_t d) {
+        if (d >= 0 && d < best) best = d;
+    };
+
+    const TileDiv tileOf(t);
+    const int64_t c0 = tileOf(a0), c1 = tileOf(a1 - 1);  // tiles across the box
+    const int64_t width = world.map().width;
+    const uint8_t* cells = world.cellBitsData();
+    uint8_t seen = 0;  // union of the cell bits met
+    for (int64_t ti = tileOf(first);; ti += kS) {
+        const int64_t tileLo = ti * t, tileHi = tileLo + t - 1;
+        const int64_t firstLead = kS > 0 ? std::max(tileLo, first) : std::min(tileHi, first);
+        const int64_t dFirst = (firstLead - first) * kS;
+        if (dFirst >= best) break;
+        // Negative when the box already reaches into the tile: its entry edge is behind.
+        const int64_t dEntry = ((kS > 0 ? tileLo : tileHi) - first) * kS;
+        const uint8_t* cell = kH ? cells + c0 * width + ti : cells + ti * width + c0;
+        for (int64_t c = c0; c <= c1; ++c, cell += kH ? width : 1) {
+            const uint8_t f = *cell;
+            if (f == 0) continue;
+            seen |= f;
+            if (f & entryWall) block(dEntry);
+            if ((f & alongWall) && c < c1) block(dFirst);
+            if (f & CW::kCellSolid) {
+                block(dFirst);
+            } else if (f & CW::kCellPartial) {
+                const int64_t tx = kH ? ti : c, ty = kH ? c : ti;
+                const Shape shape = world.shapeAt(tx, ty);
+                if (shape == Shape::OneWay) {
+                    if (!(world.passMaskAt(tx, ty) & travel)) block(dEntry);
+                } else if (kH) {
+                    // Slope, moving sideways: the first column whose solid part reaches the
+                    // box's rows (solid rows of column c: [t - height(c), t), tile-local).
+                    const int64_t rowsEnd = std::min<int64_t>(a1 - ty * t, t);
+                    for (int64_t lead = firstLead; lead >= tileLo && lead <= tileHi; lead += kS) {
+                        const int64_t d = (lead - first) * kS;
+                        if (d >= best) break;
+                        const int64_t hgt = shapeColumnHeight(shape, int(lead - tileLo), int(t));
+                        if (hgt > 0 && rowsEnd > t - hgt) {
+                            block(d);
+                            break;
+                        }
+                    }
+                } else {
+                    // Slope, moving vertically: only the highest column under the box matters.
+                    const int64_t ox = tx * t;
+                    const int64_t lx0 = std::max<int64_t>(a0 - ox, 0),
+                                  lx1 = std::min<int64_t>(a1 - ox, t);
+                    int64_t maxH = 0;
+                    for (int64_t lx = lx0; lx < lx1; ++lx)
+                        maxH = std::max<int64_t>(maxH, shapeColumnHeight(shape, int(lx), int(t)));
+                    if (maxH == 0) continue;
+                    if (kS > 0)
+                        block((std::max(tileLo + t - maxH, firstLead) - first) * kS);
+                    else  // from below, the bottom row of the tile is hit first
+                        block(dEntry);
+                }
+            }
         }
-        out.x0[out.count] = b.x;
-        out.y0[out.count] = b.y;
-        out.x1[out.count] = b.right();
-        out.y1[out.count] = b.bottom();
-        ++out.count;
+        if (best == 0) return 0;
+    }
+    if (!(seen & CW::kCellBrush)) return best;
+
+    // Brushes in the strip the leading edge sweeps: they lie in tiles met above.
+    const int64_t leadA = std::min(first, first + kS * (best - 1));
+    const RectI strip = kH ? RectI{leadA, a0, best, a1 - a0} : RectI{a0, leadA, a1 - a0, best};
+    world.forEachBrushOverlapping(strip, [&](const RectI& b) {
+        const int64_t bLo = kH ? b.x : b.y, bHi = kH ? b.right() : b.bottom();
+        block(((kS > 0 ? std::max(bLo, first) : std::min(bHi - 1, first)) - first) * kS);
     });
+    return best;
 }
 
-namespace {
-bool contains(const RectI& outer, const RectI& r) {
-    return r.x >= outer.x && r.y >= outer.y && r.right() <= outer.right() &&
-           r.bottom() <= outer.bottom();
-}
 }  // namespace
 
 int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
-                     int64_t maxSteps, const NearBrushes* near) {
+                     int64_t maxSteps) {
     if (maxSteps <= 0) return 0;
     if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
-    const int64_t t = world.tileSize();
-    const int64_t widthPx = world.widthPx(), heightPx = world.heightPx();
-    if (box.x < 0 || box.y < 0 || box.right() > widthPx || box.bottom() > heightPx) return 0;
-
-    const bool horizontal = travel == DIR_LEFT || travel == DIR_RIGHT;
-    const int s = (travel == DIR_RIGHT || travel == DIR_DOWN) ? 1 : -1;
-    // "across" is the axis perpendicular to travel: the box covers [a0, a1) on it.
-    const int64_t a0 = horizontal ? box.y : box.x;
-    const int64_t a1 = horizontal ? box.bottom() : box.right();
-    const int64_t lo = horizontal ? box.x : box.y;
-    const int64_t hi = horizontal ? box.right() : box.bottom();
-    LeadRun run{s > 0 ? hi : lo - 1, s, maxSteps};
-    run.block(s > 0 ? (horizontal ? widthPx : heightPx) : -1);  // outside the map
-    if (run.best == 0) return 0;
-
-    const EdgeWalls& walls = world.map().walls;
-    // The box is inside the map, so plain division is floor division here.
-    const TileDiv tileOf(t);
-    const int64_t c0 = tileOf(a0), c1 = tileOf(a1 - 1);  // tiles across the box
-    const int64_t k0 = c0 + 1, k1 = c1;                  // grid lines strictly inside it
-    for (int64_t ti = tileOf(run.first);; ti += s) {
-        const int64_t tileLo = ti * t, tileHi = ti * t + t - 1;
-        const int64_t firstLead = s > 0 ? std::max(tileLo, run.first) : std::min(tileHi, run.first);
-        if (run.dist(firstLead) >= run.best) break;
-        // The edge through which the leading edge enters this tile, if it does so during
-        // the run (it does not when the box already reaches into the tile).
-        const int64_t entryLead = s > 0 ? tileLo : tileHi;
-        const bool enters = run.dist(entryLead) >= 0;
-
-        // Walls across the travel on the tile's entry edge: the swept area contains the
-        // line once the leading edge moves onto the pixel just past it.
-        if (enters) {
-            const int64_t line = s > 0 ? ti : ti + 1;
-            for (int64_t c = c0; c <= c1; ++c)
-                if (horizontal ? walls.v(line, c) : walls.h(c, line)) run.block(entryLead);
-        }
-        // Walls along the travel, strictly inside the box's across range, in this tile.
-        for (int64_t k = k0; k <= k1; ++k)
-            if (horizontal ? walls.h(ti, k) : walls.v(k, ti)) run.block(firstLead);
-
-        for (int64_t c = c0; c <= c1; ++c) {
-            const int64_t tx = horizontal ? ti : c, ty = horizontal ? c : ti;
-            const Shape shape = world.shapeAt(tx, ty);
-            if (shape == Shape::Empty) continue;
-            if (shape == Shape::Solid) {
-                run.block(firstLead);
-            } else if (shape == Shape::OneWay) {
-                if (enters && !(world.passMaskAt(tx, ty) & travel)) run.block(entryLead);
-            } else if (horizontal) {
-                // Slope, moving sideways: the first column whose solid part reaches the box's
-                // rows (solid rows of column c: [t - height(c), t), local to the tile).
-                const int64_t rowsEnd = std::min<int64_t>(a1 - ty * t, t);
-                for (int64_t lead = firstLead; lead >= tileLo && lead <= tileHi; lead += s) {
-                    if (run.dist(lead) >= run.best) break;
-                    const int64_t hgt = shapeColumnHeight(shape, int(lead - tileLo), int(t));
-                    if (hgt > 0 && rowsEnd > t - hgt) {
-                        run.block(lead);
-                        break;
-                    }
-                }
-            } else {
-                // Slope, moving vertically: only the highest column under the box matters.
-                const int64_t ox = tx * t;
-                const int64_t lx0 = std::max<int64_t>(a0 - ox, 0),
-                              lx1 = std::min<int64_t>(a1 - ox, t);
-                int64_t maxH = 0;
-                for (int64_t lx = lx0; lx < lx1; ++lx)
-                    maxH = std::max<int64_t>(maxH, shapeColumnHeight(shape, int(lx), int(t)));
-                if (maxH == 0) continue;
-                if (s > 0)
-                    run.block(std::max(tileLo + t - maxH, firstLead));
-                else if (enters)  // from below, the bottom row of the tile is hit first
-                    run.block(entryLead);
-            }
-        }
-        if (run.best == 0) return 0;
+    if (box.x < 0 || box.y < 0 || box.right() > world.widthPx() || box.bottom() > world.heightPx())
+        return 0;
+    switch (travel) {
+        case DIR_RIGHT:
+            return freeRun<true, 1>(world, box, maxSteps);
+        case DIR_LEFT:
+            return freeRun<true, -1>(world, box, maxSteps);
+        case DIR_DOWN:
+            return freeRun<false, 1>(world, box, maxSteps);
+        default:
+            return freeRun<false, -1>(world, box, maxSteps);
     }
-
-    // Brushes in the strip the leading edge sweeps.
-    const int64_t leadA = std::min(run.first, run.first + s * (run.best - 1));
-    const RectI strip =
-        horizontal ? RectI{leadA, a0, run.best, a1 - a0} : RectI{a0, leadA, a1 - a0, run.best};
-    auto brush = [&](const RectI& b) {
-        const int64_t bLo = horizontal ? b.x : b.y;
-        const int64_t bHi = horizontal ? b.right() : b.bottom();
-        run.block(s > 0 ? std::max(bLo, run.first) : std::min(bHi - 1, run.first));
-    };
-    if (near && near->complete && contains(near->area, strip)) {
-        for (int i = 0; i < near->count; ++i) {
-            const RectI b{near->x0[i], near->y0[i], near->x1[i] - near->x0[i],
-                          near->y1[i] - near->y0[i]};
-            if (b.overlaps(strip)) brush(b);
-        }
-    } else {
-        world.forEachBrushOverlapping(strip, brush);
-    }
-    return run.best;
 }
 
 int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, int64_t maxSteps) {
@@ -193,13 +158,16 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
     if (row < 0 || box.w <= 0) return 0;
     const TileDiv tileOf(t);
     const int64_t ty = tileOf(row), ly = row - ty * t;
-    const EdgeWalls& walls = world.map().walls;
+    const uint8_t* cells = world.cellBitsData() + ty * world.map().width;
     auto supports = [&](int64_t tx) {
+        const uint8_t f = cells[tx];
+        if (f & CW::kCellSolid) return true;
+        // A horizontal wall on the line the lowered box's bottom edge crosses.
+        if (ly == 0 && (f & CW::kCellWallTop)) return true;
+        if (!(f & CW::kCellPartial)) return false;
         const Shape shape = world.shapeAt(tx, ty);
         if (shape == Shape::OneWay) return ly == 0 && !(world.passMaskAt(tx, ty) & DIR_DOWN);
-        if (ly >= t - minColumnHeight(shape, t)) return true;
-        // A horizontal wall on the line the lowered box's bottom edge crosses.
-        return ly == 0 && walls.h(tx, ty);
+        return ly >= t - minColumnHeight(shape, t);
     };
     if (dir > 0) {
         // Step k needs a supporting column in [box.x + k, box.right() + k - 1]. B is the end

@@ -1,5 +1,6 @@
 // Leading-edge queries for the pixel sweep (seed 001): how far a box can move one pixel at a
-// time before something stops it, answered tile by tile instead of pixel by pixel.
+// time before something stops it, answered tile by tile (one byte per tile, from
+// CollisionWorld::cellBits) instead of pixel by pixel.
 #pragma once
 #include <cstdint>
 
@@ -16,26 +17,10 @@ namespace ts {
 // through an edge wall, which is never strictly inside it.)
 // Precondition: the box itself is free (inside the map, rectOverlapsSolid false, no wall
 // crossing it); a box that is not inside the map gets 0. It only looks at what the box's
-// leading edge enters, one tile at a time, so a long free stretch costs O(tiles).
-//
-// `near` (optional) lists the brushes of an area gathered beforehand (gatherBrushes); it is
-// used when it holds every brush of that area and the area covers what the run sweeps, and
-// saves searching the brush buckets on every call.
-struct NearBrushes;
+// leading edge enters, one tile at a time, so a long free stretch costs O(tiles); brushes
+// are searched only when a tile on the way is marked as touched by one.
 int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
-                     int64_t maxSteps, const NearBrushes* near = nullptr);
-
-// The brushes overlapping one area, gathered once per frame by the mover.
-struct NearBrushes {
-    static constexpr int kMax = 16;
-    RectI area;
-    int count = 0;
-    bool complete = false;  // every brush overlapping `area` is in items
-    // Left uninitialised on purpose: built for every actor every frame, only [0, count) used.
-    int64_t x0[kMax], y0[kMax], x1[kMax], y1[kMax];
-    NearBrushes() {}
-};
-void gatherBrushes(const CollisionWorld& world, const RectI& area, NearBrushes& out);
+                     int64_t maxSteps);
 
 // Number of one-pixel horizontal steps (0..maxSteps, sign of `dir` = +1 right, -1 left)
 // after each of which the box one pixel lower is certainly blocked for DIR_DOWN, judged only
