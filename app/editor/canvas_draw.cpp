@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 
 namespace ts {
@@ -160,20 +161,58 @@ std::string resolveImagePath(const EditorState& s) {
     return (std::filesystem::path(s.doc.path()).parent_path() / p).string();
 }
 
+namespace {
+
+// Appends the set entries of a row-major byte grid as edges. Skips zero runs eight bytes at a
+// time: a 4096 x 4096 map has 33 MB of wall flags and is mostly empty.
+void collectEdges(const std::vector<uint8_t>& flags, int32_t rowLength, bool horizontal,
+                  std::vector<Edge>& out) {
+    const uint8_t* p = flags.data();
+    const size_t n = flags.size();
+    size_t i = 0;
+    while (i < n) {
+        if (i + 8 <= n) {
+            uint64_t word;
+            std::memcpy(&word, p + i, 8);
+            if (word == 0) {
+                i += 8;
+                continue;
+            }
+        }
+        if (p[i])
+            out.push_back(
+                {horizontal, int32_t(i % size_t(rowLength)), int32_t(i / size_t(rowLength))});
+        ++i;
+    }
+}
+
+}  // namespace
+
 void syncCanvas(EditorState& s, CanvasRenderer& r) {
     if (r.syncedRevision == s.doc.revision()) return;
-    r.syncedRevision = s.doc.revision();
     const Map& m = s.doc.map();
+    // Only the rows and layers the recorded edits touched, when every change since the last
+    // sync is known; otherwise everything (undo, redo, open, resize).
+    const EditorState::ChangeHint& h = s.hint;
+    bool known = h.valid && h.fromRevision == r.syncedRevision && h.toRevision == s.doc.revision();
+    r.syncedRevision = s.doc.revision();
     r.syncError.clear();
-    r.tiles.sync(m, &r.syncError);
-    r.horizWalls.clear();
-    r.vertWalls.clear();
-    for (int32_t y = 0; y <= m.walls.height; ++y)
-        for (int32_t x = 0; x < m.walls.width; ++x)
-            if (m.walls.h(x, y)) r.horizWalls.push_back({true, x, y});
-    for (int32_t y = 0; y < m.walls.height; ++y)
-        for (int32_t x = 0; x <= m.walls.width; ++x)
-            if (m.walls.v(x, y)) r.vertWalls.push_back({false, x, y});
+    if (known) {
+        if (h.rowFirst <= h.rowLast)
+            r.tiles.sync(m, &r.syncError, int32_t(h.rowFirst), int32_t(h.rowLast));
+        else
+            r.tiles.sync(m, &r.syncError, 0, -1);  // palette and size only
+    } else {
+        r.tiles.sync(m, &r.syncError);
+    }
+    if (!known || h.walls) {
+        r.horizWalls.clear();
+        r.vertWalls.clear();
+        collectEdges(m.walls.horiz, m.walls.width, true, r.horizWalls);
+        collectEdges(m.walls.vert, m.walls.width + 1, false, r.vertWalls);
+        s.wallCount = r.horizWalls.size() + r.vertWalls.size();
+    }
+    s.hint = EditorState::ChangeHint{};
     // The tileset image: reloaded only when its path or cell size changes.
     std::string path = resolveImagePath(s);
     int32_t cell = m.tileset.imageCellSize > 0 ? m.tileset.imageCellSize : m.tileSize;
@@ -233,7 +272,10 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
     }
     r.batch.flush(winW, winH);
 
-    if (s.visible[kLayerWalls]) drawWalls(s, r, vis, std::clamp(float(t * z / 8), 2.0f, 5.0f));
+    // Walls on tiles smaller than 4 window pixels would be a smear of sub-pixel rectangles
+    // (and 100 000 of them when a 4096 x 4096 map is zoomed out): drawn from 4 px up.
+    if (s.visible[kLayerWalls] && t * z >= 4)
+        drawWalls(s, r, vis, std::clamp(float(t * z / 8), 2.0f, 5.0f));
     if (s.visible[kLayerBrushes]) {
         for (size_t i = 0; i < m.brushes.size(); ++i) {
             const RectI& b = m.brushes[i].rect;

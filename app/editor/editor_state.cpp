@@ -2,6 +2,10 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+
+#include "edit/map_edits.h"
+
 namespace ts {
 
 const char* toolName(Tool t) {
@@ -25,8 +29,48 @@ void setMessage(EditorState& s, std::string text) {
     s.messageTime = ImGui::GetCurrentContext() ? ImGui::GetTime() : 0;
 }
 
+namespace {
+
+// Records in s.hint what `cmd` may change (tile rows, walls) before it is applied, so the
+// renderer can skip diffing the whole map.
+void noteChange(EditorState& s, const EditCommand* cmd) {
+    EditorState::ChangeHint& h = s.hint;
+    if (!h.valid || h.toRevision != s.doc.revision()) {
+        h = EditorState::ChangeHint{};
+        h.fromRevision = h.toRevision = s.doc.revision();
+        h.valid = true;
+    }
+    const int64_t width = s.doc.map().width;
+    if (auto* tiles = dynamic_cast<const TileEdit*>(cmd)) {
+        for (const CellChange& c : tiles->changes()) {
+            int64_t row = width > 0 ? int64_t(c.index) / width : 0;
+            if (h.rowFirst > h.rowLast) {
+                h.rowFirst = h.rowLast = row;
+            } else {
+                h.rowFirst = std::min(h.rowFirst, row);
+                h.rowLast = std::max(h.rowLast, row);
+            }
+        }
+    } else if (dynamic_cast<const WallEdit*>(cmd)) {
+        h.walls = true;
+    } else if (!dynamic_cast<const BrushEdit*>(cmd) && !dynamic_cast<const ActorEdit*>(cmd) &&
+               !dynamic_cast<const TilesetEdit*>(cmd) && !dynamic_cast<const HeaderEdit*>(cmd)) {
+        h.valid = false;  // resize, kind deletion, anything new: the renderer diffs it all
+    }
+}
+
+bool applyTracked(EditorState& s, CommandPtr cmd) {
+    if (!cmd) return false;
+    noteChange(s, cmd.get());
+    bool changed = s.doc.apply(std::move(cmd));
+    if (s.hint.valid) s.hint.toRevision = s.doc.revision();
+    return changed;
+}
+
+}  // namespace
+
 bool applyEdit(EditorState& s, CommandPtr cmd) {
-    return s.doc.apply(std::move(cmd));
+    return applyTracked(s, std::move(cmd));
 }
 
 void panelEdit(EditorState& s, const char* label, CommandPtr cmd) {
@@ -35,7 +79,7 @@ void panelEdit(EditorState& s, const char* label, CommandPtr cmd) {
         s.doc.beginStroke(label);
         s.panelStroke = true;
     }
-    s.doc.apply(std::move(cmd));
+    applyTracked(s, std::move(cmd));
 }
 
 void endPanelEdits(EditorState& s) {

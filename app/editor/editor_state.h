@@ -110,6 +110,17 @@ struct EditorState {
     bool quit = false;        // leave the main loop
     bool fitRequested = true;
     float pendingUiScale = 0;  // applied between frames (fonts must be rebuilt)
+    // What the edits since the renderer's last sync touched, so it need not diff the whole
+    // map: valid while every change since `fromRevision` went through applyEdit/panelEdit
+    // and was understood (undo, redo and unknown commands make it invalid: full diff).
+    struct ChangeHint {
+        uint64_t fromRevision = 0, toRevision = 0;
+        int64_t rowFirst = 0, rowLast = -1;  // tile rows that may have changed
+        bool walls = false;                  // walls may have changed
+        bool valid = false;
+    } hint;
+    size_t wallCount = 0;  // kept by the renderer's sync (counting walls is O(map))
+
     double lastRecoveryTime = 0;
     uint64_t recoveryRevision = 0;
 };

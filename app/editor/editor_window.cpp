@@ -45,6 +45,8 @@ void applyStyle() {
 
 }  // namespace
 
+EditorWindow::EditorWindow() = default;
+
 EditorWindow::~EditorWindow() {
     if (window_) glfwMakeContextCurrent(window_);
     renderer_.reset();  // GL objects go before the context

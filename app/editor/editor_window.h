@@ -25,7 +25,7 @@ struct WindowOptions {
 
 class EditorWindow {
   public:
-    EditorWindow() = default;
+    EditorWindow();  // out of line: DebugSession is incomplete here
     EditorWindow(const EditorWindow&) = delete;
     EditorWindow& operator=(const EditorWindow&) = delete;
     ~EditorWindow();

@@ -133,7 +133,7 @@ void mapInspector(EditorState& s) {
             setMessage(s, error);
         }
     }
-    ImGui::TextDisabled("%zu walls, %zu brushes, %zu actors", m.walls.count(), m.brushes.size(),
+    ImGui::TextDisabled("%zu walls, %zu brushes, %zu actors", s.wallCount, m.brushes.size(),
                         m.actors.size());
 }
 

@@ -82,7 +82,7 @@ void TileLayer::uploadPalette(const Map& map) {
     tileset_ = map.tileset;
 }
 
-bool TileLayer::sync(const Map& map, std::string* error) {
+bool TileLayer::sync(const Map& map, std::string* error, int32_t rowFirst, int32_t rowLast) {
     if (map.width > maxTexture_ || map.height > maxTexture_) {
         *error = "map is " + std::to_string(map.width) + " x " + std::to_string(map.height) +
                  " tiles; this GPU draws at most " + std::to_string(maxTexture_) + " per side";
@@ -115,7 +115,7 @@ bool TileLayer::sync(const Map& map, std::string* error) {
     // Same size: upload only the band of rows that differ from what the GPU holds.
     const size_t rowBytes = size_t(width_) * sizeof(uint16_t);
     int32_t first = -1, last = -1;
-    for (int32_t y = 0; y < height_; ++y) {
+    for (int32_t y = std::max(0, rowFirst); y <= std::min(height_ - 1, rowLast); ++y) {
         size_t at = size_t(y) * size_t(width_);
         if (std::memcmp(&shadow_[at], &map.tiles[at], rowBytes) != 0) {
             if (first < 0) first = y;

@@ -8,6 +8,7 @@
 #pragma once
 #include <glad/gl.h>
 
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -25,10 +26,14 @@ class TileLayer {
 
     bool init(std::string* error);
 
-    // Brings the textures up to date with the map. Cheap when nothing changed since the last
-    // call except for the diff itself, so call it when the map may have changed, not every
-    // frame. Returns false with *error when the map is larger than the GPU's textures.
-    bool sync(const Map& map, std::string* error);
+    // Brings the textures up to date with the map: uploads the palette when the tileset
+    // changed, the whole tile texture when the size changed, else only the band of rows that
+    // differ from the shadow copy among rows [rowFirst, rowLast] (callers that know which
+    // rows an edit touched pass them; the default diffs every row). Call it when the map may
+    // have changed, not every frame. False with *error when the map is larger than the GPU's
+    // textures.
+    bool sync(const Map& map, std::string* error, int32_t rowFirst = 0,
+              int32_t rowLast = INT32_MAX);
 
     // Optional tileset image (RGBA8, row-major); kinds with imageCell >= 0 show their cell.
     void setImage(const uint8_t* rgba, int width, int height, int cellSize);

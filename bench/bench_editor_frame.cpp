@@ -1,0 +1,143 @@
+// CPU time of one editor frame (UI + canvas + swap) for a 256 x 256 and a 4096 x 4096 map at
+// the same view, under Xvfb at 1280 x 800: the frame must not grow with the map beyond what
+// is visible (issue 4 goal: ratio under 1.5, a frame under 8 ms on llvmpipe).
+// Needs a window: run as `xvfb-run -a -s "-screen 0 1280x800x24" bench_editor_frame`;
+// without a DISPLAY it prints why and exits 0.
+#include <benchmark/benchmark.h>
+#include <time.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <memory>
+
+#include "editor/editor_window.h"
+
+namespace {
+
+ts::EditorWindow* g_window = nullptr;
+std::map<std::string, double> g_cpuMsPerFrame;  // name -> ms, for the ratio printed at the end
+
+double threadCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// A busy map: every kind of tile, walls and brushes spread over the whole map.
+ts::Map busyMap(int32_t size) {
+    ts::Map m = ts::Map::blank(size, size);
+    for (int32_t y = 0; y < size; ++y)
+        for (int32_t x = 0; x < size; ++x) {
+            uint32_t h = uint32_t(x * 73856093) ^ uint32_t(y * 19349663);
+            m.setTile(x, y, uint16_t(h % 7 < 3 ? 0 : h % m.tileset.kinds.size()));
+            if (h % 11 == 0) m.walls.setH(x, y, true);
+            if (h % 13 == 0) m.walls.setV(x, y, true);
+        }
+    for (int32_t i = 0; i < 64; ++i)
+        m.brushes.push_back(
+            {ts::RectI{int64_t(i) * size * 16 / 64, int64_t(i) * size * 16 / 64, 40, 24}});
+    return m;
+}
+
+enum class ViewMode { Zoom2Centre, Fit };
+
+void setUp(int32_t size, ViewMode mode) {
+    ts::EditorState& s = g_window->state();
+    s.doc.replace(busyMap(size), "");
+    s.selectedActor = s.selectedBrush = -1;
+    g_window->frame(0);  // lay out the canvas
+    if (mode == ViewMode::Fit) {
+        s.fitRequested = true;
+    } else {
+        s.view.zoomStep = ts::kDefaultZoomStep;
+        s.view.originX = s.view.canvas.w / 2 - double(s.doc.map().widthPx());
+        s.view.originY = s.view.canvas.h / 2 - double(s.doc.map().heightPx());
+    }
+    for (int i = 0; i < 5; ++i) g_window->frame(0);
+}
+
+void runFrames(benchmark::State& state, bool paint, const std::string& key) {
+    ts::EditorState& s = g_window->state();
+    double cpu = 0;
+    int64_t frames = 0;
+    uint16_t kind = 1;
+    for (auto _ : state) {
+        double t0 = threadCpuMs();
+        if (paint) {
+            // One stamp per frame in the middle of the map: the tile texture must follow.
+            kind = uint16_t(kind % 2 + 1);
+            const ts::Map& m = s.doc.map();
+            ts::applyEdit(s, ts::stampAt(m, {m.width / 2, m.height / 2}, ts::Stamp::single(kind)));
+        }
+        g_window->frame(0);
+        cpu += threadCpuMs() - t0;
+        ++frames;
+    }
+    state.counters["cpu_ms_per_frame"] = cpu / double(frames);
+    g_cpuMsPerFrame[key] = cpu / double(frames);
+}
+
+void BM_IdleFrame(benchmark::State& state) {
+    setUp(int32_t(state.range(0)), ViewMode(state.range(1)));
+    runFrames(state, false,
+              "idle/" + std::to_string(state.range(0)) + "/" + std::to_string(state.range(1)));
+}
+BENCHMARK(BM_IdleFrame)
+    ->ArgNames({"tiles", "fit"})
+    ->Args({256, 0})
+    ->Args({4096, 0})
+    ->Args({256, 1})
+    ->Args({4096, 1})
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(2.0);
+
+void BM_PaintFrame(benchmark::State& state) {
+    setUp(int32_t(state.range(0)), ViewMode::Zoom2Centre);
+    runFrames(state, true, "paint/" + std::to_string(state.range(0)));
+}
+BENCHMARK(BM_PaintFrame)
+    ->ArgName("tiles")
+    ->Arg(256)
+    ->Arg(4096)
+    ->Unit(benchmark::kMillisecond)
+    ->MinTime(2.0);
+
+void printRatio(const char* what, const std::string& small, const std::string& large) {
+    auto a = g_cpuMsPerFrame.find(small), b = g_cpuMsPerFrame.find(large);
+    if (a == g_cpuMsPerFrame.end() || b == g_cpuMsPerFrame.end()) return;
+    std::printf("%-28s 256: %.3f ms  4096: %.3f ms  ratio %.2f\n", what, a->second, b->second,
+                b->second / a->second);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const char* display = std::getenv("DISPLAY");
+    if (!display || !*display) {
+        std::printf("bench_editor_frame: skipped, no DISPLAY (run it under xvfb-run)\n");
+        return 0;
+    }
+    benchmark::Initialize(&argc, argv);
+    ts::WindowOptions opt;
+    opt.interactive = false;
+    opt.uiScale = 1;
+    opt.vsync = false;
+    auto window = std::make_unique<ts::EditorWindow>();
+    std::string error;
+    if (!window->open(opt, &error)) {
+        std::printf("bench_editor_frame: skipped, %s\n", error.c_str());
+        return 0;
+    }
+    g_window = window.get();
+    benchmark::RunSpecifiedBenchmarks();
+    std::printf("\nCPU time per frame (main thread; llvmpipe rasterises on its own threads):\n");
+    printRatio("idle, zoom 2x:", "idle/256/0", "idle/4096/0");
+    printRatio("idle, zoom to fit:", "idle/256/1", "idle/4096/1");
+    printRatio("painting, zoom 2x:", "paint/256", "paint/4096");
+    g_window = nullptr;
+    window.reset();
+    benchmark::Shutdown();
+    return 0;
+}
