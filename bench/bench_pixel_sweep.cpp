@@ -51,7 +51,7 @@ bool collide(const CollisionWorld& w, const RectI& r, int64_t dx, int64_t dy) {
 MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
                        const CollisionWorld& w) {
     const ps::Tuning t = ps::tuning(p);
-    const ps::FrameStart f = ps::beginFrame(s0, in, t);
+    const ps::FrameStart f = ps::beginFrame(s0, in, p);
     MoverState s = f.s;
     int64_t x = s.x.floor(), y = s.y.floor();
     const int64_t y0 = y;

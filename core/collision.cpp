@@ -50,7 +50,7 @@ void CollisionWorld::rebuild() {
 
 void CollisionWorld::rebuildCellBits() {
     const Map& m = *map_;
-    cellBits_.assign(size_t(m.width) * size_t(m.height), 0);
+    cellBits_.assign(size_t(m.width) * size_t(m.height) + 8, 0);
     for (int64_t cy = 0; cy < m.height; ++cy)
         for (int64_t cx = 0; cx < m.width; ++cx) {
             const Shape s = shapeAt(cx, cy);
@@ -68,7 +68,8 @@ void CollisionWorld::rebuildCellBits() {
         const int64_t cx1 = std::min<int64_t>(m.width - 1, floorDiv(br.rect.right() - 1, tile_));
         const int64_t cy1 = std::min<int64_t>(m.height - 1, floorDiv(br.rect.bottom() - 1, tile_));
         for (int64_t cy = cy0; cy <= cy1; ++cy)
-            for (int64_t cx = cx0; cx <= cx1; ++cx) cellBits_[size_t(cy * m.width + cx)] |= kCellBrush;
+            for (int64_t cx = cx0; cx <= cx1; ++cx)
+                cellBits_[size_t(cy * m.width + cx)] |= kCellBrush;
     }
 }
 

@@ -95,8 +95,11 @@ class CollisionWorld {
     uint8_t cellBits(int64_t cx, int64_t cy) const {
         return cellBits_[size_t(cy * map_->width + cx)];
     }
-    // Row-major, map width per row: the same bytes as cellBits, for loops.
+    // Row-major, map width per row: the same bytes as cellBits, for loops. Followed by 8 zero
+    // bytes, so that a reader may load 8 bytes at once starting at any cell.
     const uint8_t* cellBitsData() const { return cellBits_.data(); }
+    // Solid column heights of a shape (shapeColumnHeight), one per column of a tile.
+    const uint16_t* columnHeights(Shape s) const { return &colHeight_[size_t(s) * size_t(tile_)]; }
 
   private:
     void rebuildCellBits();
@@ -114,7 +117,7 @@ class CollisionWorld {
     int64_t bucketsX_ = 0, bucketsY_ = 0;
     std::vector<uint32_t> bucketStart_;
     std::vector<uint32_t> bucketItems_;
-    std::vector<uint8_t> cellBits_;  // width * height, CellBit flags
+    std::vector<uint8_t> cellBits_;  // width * height CellBit flags, then 8 zero bytes
 };
 
 }  // namespace ts

@@ -56,24 +56,18 @@ constexpr std::array<Range, kParamCount> ranges() {
 }
 constexpr std::array<Range, kParamCount> kRanges = ranges();
 
-Fix clampParam(const ParamValues& p, int i) {
-    return fixClamp(p[size_t(i)], kRanges[size_t(i)].min, kRanges[size_t(i)].max);
-}
-int clampIntParam(const ParamValues& p, int i) {
-    return int(clampParam(p, i).floor());
-}
-
-// The strip of pixels a one-pixel step of box b in `dir` newly covers: its leading edge.
-RectI leadingEdge(const RectI& b, uint8_t dir) {
+// The strip of pixels that `steps` one-pixel steps of box b in `dir` newly cover; one step:
+// its leading edge.
+RectI leadingStrip(const RectI& b, uint8_t dir, int64_t steps = 1) {
     switch (dir) {
         case DIR_RIGHT:
-            return RectI{b.right(), b.y, 1, b.h};
+            return RectI{b.right(), b.y, steps, b.h};
         case DIR_LEFT:
-            return RectI{b.x - 1, b.y, 1, b.h};
+            return RectI{b.x - steps, b.y, steps, b.h};
         case DIR_DOWN:
-            return RectI{b.x, b.bottom(), b.w, 1};
+            return RectI{b.x, b.bottom(), b.w, steps};
         default:
-            return RectI{b.x, b.y - 1, b.w, 1};
+            return RectI{b.x, b.y - steps, b.w, steps};
     }
 }
 
@@ -84,6 +78,7 @@ uint8_t horizontalDir(int sign) {
 // The integer box while it sweeps, and the per-pixel rules.
 struct Sweeper {
     const CollisionWorld& world;
+    CellView cells;
     Trace* trace;
     const Tuning& t;
     int64_t w, h;
@@ -91,18 +86,44 @@ struct Sweeper {
 
     RectI box(int64_t dx = 0, int64_t dy = 0) const { return RectI{px + dx, py + dy, w, h}; }
 
+    // sweepFreeRun; one step: sweepStepBlocked; a longer run is first settled from the cell
+    // bits of the strip it would cover when nothing is there at all (every step free).
     int64_t freeRun(const RectI& b, uint8_t dir, int64_t maxSteps) const {
+        if (maxSteps <= 1) return maxSteps == 1 ? !sweepStepBlocked(world, b, dir) : 0;
+        if (cells.bitsOver(leadingStrip(b, dir, maxSteps)) == 0) return maxSteps;
         return sweepFreeRun(world, b, dir, maxSteps);
     }
 
     // Would box b be blocked after one pixel in `dir`? Traced as its leading edge.
     bool blocked(const RectI& b, uint8_t dir, const char* why) const {
-        const bool hit = freeRun(b, dir, 1) == 0;
+        const bool hit = sweepStepBlocked(world, b, dir);
         if (trace) {
-            const RectI e = leadingEdge(b, dir);
+            const RectI e = leadingStrip(b, dir);
             trace->rect(hit ? Verdict::Hit : Verdict::Miss, why, e.x, e.y, e.right(), e.bottom());
         }
         return hit;
+    }
+
+    // Without a trace, for an airborne actor (no descend probes): is the whole frame free
+    // movement for box b moving nx then ny? True when every tile that the frame's probes
+    // could look at (the box moved nx then ny, and the row below it for the grounded test) is
+    // plain empty space inside the map, so that every probe would answer "free": x and y
+    // move by their full speed, nothing is climbed, and the actor ends airborne.
+    static bool freeFrame(const CellView& cells, const RectI& b, int64_t nx, int64_t ny) {
+        const int64_t x0 = std::min(b.x, b.x + nx), x1 = std::max(b.x, b.x + nx) + b.w;
+        const int64_t y0 = std::min(b.y, b.y + ny), y1 = std::max(b.y, b.y + ny) + b.h + 1;
+        return cells.bitsOver(RectI{x0, y0, x1 - x0, y1 - y0}) == 0;
+    }
+
+    // Without a trace, after the plain side step of box() was found blocked: can no climb
+    // succeed? Every lifted box (k = 1..step height) shares the rows [py - 1, py + h - 1 -
+    // step height] of the leading column; a solid tile there, or those rows leaving the map,
+    // blocks every side probe whatever the head-room probes say.
+    bool climbSurelyFails(int sg) const {
+        const int64_t rows = h - t.stepHeight + 1;
+        if (rows <= 0) return false;
+        const unsigned u = cells.bitsOver(RectI{sg > 0 ? px + w : px - 1, py - 1, 1, rows});
+        return (u & (CellView::kOutside | CollisionWorld::kCellSolid)) != 0;
     }
 
     // One pixel along X with the seed's slope rules. Returns false when a wall stops it.
@@ -133,6 +154,7 @@ struct Sweeper {
             return true;
         }
         // A rise: lift by k (the head must fit) and try the side step again.
+        if (!trace && climbSurelyFails(sg)) return false;
         for (int k = 1; k <= t.stepHeight; ++k) {
             if (blocked(box(0, 1 - k), DIR_UP, "climb")) break;
             if (!blocked(box(0, -k), dir, "climb")) {
@@ -177,13 +199,37 @@ struct Sweeper {
 
 MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace) {
-    const Tuning t = tuning(p);
-    const FrameStart f = beginFrame(s0, in, t);
-    MoverState s = f.s;
-    Sweeper sw{world, trace, t, s.w, s.h, s.x.floor(), s.y.floor()};
-    const bool stick = t.stickToSlopes;
+    FrameStart f = beginFrame(s0, in, p);
+    MoverState& s = f.s;
     const Fix targetX = s.x + s.vx;
-    const int64_t nx = targetX.floor() - sw.px;
+    const int64_t nx = targetX.floor() - s.x.floor();
+    if (!trace && nx == 0) {
+        const int64_t px = s.x.floor(), py = s.y.floor();
+        const int64_t ny = (s.y + s.vy).floor() - py;
+        // Not a pixel to move: only the grounded test is left. Or an airborne frame where
+        // the box and everything it passes is empty space (see Sweeper::freeFrame).
+        if (ny == 0 ||
+            (!s0.grounded && Sweeper::freeFrame(CellView(world), RectI{px, py, s.w, s.h}, 0, ny))) {
+            s.x = targetX;
+            s.y += s.vy;
+            s.pushing = s0.pushing && f.inputDir != 0 && s0.facing == s.facing;
+            const bool grounded =
+                ny == 0 && sweepStepBlocked(world, RectI{px, py, s.w, s.h}, DIR_DOWN);
+            endFrame(s, f, grounded);
+            return s;
+        }
+    }
+    const Tuning t = tuning(p);
+    Sweeper sw{world, CellView(world), trace, t, s.w, s.h, s.x.floor(), s.y.floor()};
+    const bool stick = t.stickToSlopes;
+    if (!trace && nx != 0 && !s0.grounded &&
+        Sweeper::freeFrame(sw.cells, sw.box(), nx, (s.y + s.vy).floor() - sw.py)) {
+        s.x = targetX;
+        s.y += s.vy;
+        s.pushing = false;
+        endFrame(s, f, false);
+        return s;
+    }
 
     // X sweep.
     bool onGround = f.onGround, supportKnown = false, blockedX = false;
@@ -279,45 +325,47 @@ void describe(const MoverState& s, std::string& out) {
 
 }  // namespace
 
+Fix param(const ParamValues& p, Param i) {
+    return fixClamp(p[size_t(i)], kRanges[size_t(i)].min, kRanges[size_t(i)].max);
+}
+
+int intParam(const ParamValues& p, Param i) {
+    return int(param(p, i).floor());
+}
+
 Tuning tuning(const ParamValues& p) {
     Tuning t;
-    t.runSpeed = clampParam(p, kRunSpeed);
-    t.acceleration = clampParam(p, kAcceleration);
-    t.friction = clampParam(p, kFriction);
-    t.gravity = clampParam(p, kGravity);
-    t.jumpSpeed = clampParam(p, kJumpSpeed);
-    t.maxFallSpeed = clampParam(p, kMaxFallSpeed);
-    t.stepHeight = clampIntParam(p, kStepHeight);
-    t.stickToSlopes = clampIntParam(p, kStickToSlopes) != 0;
-    t.cornerCorrection = clampIntParam(p, kCornerCorrection);
-    t.coyoteFrames = clampIntParam(p, kCoyoteFrames);
+    t.stepHeight = intParam(p, kStepHeight);
+    t.stickToSlopes = intParam(p, kStickToSlopes) != 0;
+    t.cornerCorrection = intParam(p, kCornerCorrection);
     return t;
 }
 
-FrameStart beginFrame(const MoverState& s0, InputBits in, const Tuning& t) {
+FrameStart beginFrame(const MoverState& s0, InputBits in, const ParamValues& p) {
     FrameStart f;
     f.s = s0;
     MoverState& s = f.s;
     const Fix maxSpeed = Fix::fromInt(kMaxSpeedPx);
     f.inputDir = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
     if (f.inputDir != 0) {
-        s.vx = fixApproach(s.vx, t.runSpeed * f.inputDir, t.acceleration);
+        s.vx = fixApproach(s.vx, param(p, kRunSpeed) * f.inputDir, param(p, kAcceleration));
         s.facing = f.inputDir > 0 ? DIR_RIGHT : DIR_LEFT;
-    } else {
-        s.vx = fixApproach(s.vx, Fix{}, t.friction);
+    } else if (s.vx != Fix{}) {  // approaching 0 from 0 stays 0 whatever the friction
+        s.vx = fixApproach(s.vx, Fix{}, param(p, kFriction));
     }
     s.vx = fixClamp(s.vx, -maxSpeed, maxSpeed);
 
-    const bool canJump = s0.grounded || (s0.timer >= 1 && s0.timer <= t.coyoteFrames);
+    const bool canJump = s0.grounded || (s0.timer >= 1 && s0.timer <= intParam(p, kCoyoteFrames));
     if ((in & KEY_J) && canJump) {
-        s.vy = -t.jumpSpeed;
+        s.vy = -param(p, kJumpSpeed);
         f.jumped = true;
     } else if (s0.grounded && s.vy >= Fix{}) {
         s.vy = Fix{};  // standing: gravity would only push into the floor
     } else {
-        s.vy = s.vy + t.gravity;
+        s.vy = s.vy + param(p, kGravity);
     }
-    s.vy = fixClamp(s.vy, -maxSpeed, t.maxFallSpeed);
+    // The cap is at least 0: a speed of 0 needs no clamping.
+    if (s.vy != Fix{}) s.vy = fixClamp(s.vy, -maxSpeed, param(p, kMaxFallSpeed));
     f.onGround = s0.grounded && !f.jumped;
     return f;
 }

@@ -29,25 +29,28 @@ constexpr int64_t kMaxSpeedPx = 64;
 // `timer` after a jump: counts as long airborne, so coyote frames cannot be reused.
 constexpr int32_t kAirborneCap = 1 << 30;
 
-// The parameters, clamped to their ranges.
+// One parameter clamped to its range (integer parameters: whole numbers).
+Fix param(const ParamValues& p, Param i);
+int intParam(const ParamValues& p, Param i);
+
+// The sweep's integer parameters, clamped to their ranges.
 struct Tuning {
-    Fix runSpeed, acceleration, friction, gravity, jumpSpeed, maxFallSpeed;
     int stepHeight = 1;
     bool stickToSlopes = true;
     int cornerCorrection = 1;
-    int coyoteFrames = 0;
 };
 Tuning tuning(const ParamValues& p);
 
 // What a frame decides before moving: velocities, facing, jump. The two sweeps (X then Y)
-// run afterwards from `s`.
+// run afterwards from `s`. Reads (and clamps) only the parameters this frame needs: a
+// standing actor with no key needs none.
 struct FrameStart {
     MoverState s;
     bool jumped = false;
     bool onGround = false;  // grounded and not moving up: the X sweep may stick to slopes
     int inputDir = 0;       // -1 left, 0 none, +1 right
 };
-FrameStart beginFrame(const MoverState& s0, InputBits in, const Tuning& t);
+FrameStart beginFrame(const MoverState& s0, InputBits in, const ParamValues& p);
 
 // Side tried first by the upward corner correction: +1 right, -1 left, 0 no preference
 // (then a tie between both sides means no correction).

@@ -91,10 +91,11 @@ int64_t freeRun(const CW& world, const RectI& box, int64_t maxSteps) {
                     // Slope, moving sideways: the first column whose solid part reaches the
                     // box's rows (solid rows of column c: [t - height(c), t), tile-local).
                     const int64_t rowsEnd = std::min<int64_t>(a1 - ty * t, t);
+                    const uint16_t* col = world.columnHeights(shape);
                     for (int64_t lead = firstLead; lead >= tileLo && lead <= tileHi; lead += kS) {
                         const int64_t d = (lead - first) * kS;
                         if (d >= best) break;
-                        const int64_t hgt = shapeColumnHeight(shape, int(lead - tileLo), int(t));
+                        const int64_t hgt = col[lead - tileLo];
                         if (hgt > 0 && rowsEnd > t - hgt) {
                             block(d);
                             break;
@@ -105,9 +106,9 @@ int64_t freeRun(const CW& world, const RectI& box, int64_t maxSteps) {
                     const int64_t ox = tx * t;
                     const int64_t lx0 = std::max<int64_t>(a0 - ox, 0),
                                   lx1 = std::min<int64_t>(a1 - ox, t);
-                    int64_t maxH = 0;
-                    for (int64_t lx = lx0; lx < lx1; ++lx)
-                        maxH = std::max<int64_t>(maxH, shapeColumnHeight(shape, int(lx), int(t)));
+                    // Slopes are monotonic: the highest column is at one end.
+                    const uint16_t* col = world.columnHeights(shape);
+                    const int64_t maxH = std::max(col[lx0], col[lx1 - 1]);
                     if (maxH == 0) continue;
                     if (kS > 0)
                         block((std::max(tileLo + t - maxH, firstLead) - first) * kS);
@@ -130,7 +131,76 @@ int64_t freeRun(const CW& world, const RectI& box, int64_t maxSteps) {
     return best;
 }
 
+// sweepStepBlocked for one direction (see freeRun for kH, kS).
+template <bool kH, int kS>
+bool stepBlocked(const CW& world, const RectI& box) {
+    constexpr uint8_t travel = kH ? (kS > 0 ? DIR_RIGHT : DIR_LEFT) : (kS > 0 ? DIR_DOWN : DIR_UP);
+    constexpr uint8_t entryWall = kH ? (kS > 0 ? CW::kCellWallLeft : CW::kCellWallRight)
+                                     : (kS > 0 ? CW::kCellWallTop : CW::kCellWallBottom);
+    constexpr uint8_t alongWall = kH ? CW::kCellWallBottom : CW::kCellWallRight;
+    const int64_t t = world.tileSize();
+    const int64_t a0 = kH ? box.y : box.x, a1 = kH ? box.bottom() : box.right();
+    // The leading edge: the column (row) the moved box newly covers.
+    const int64_t lead = kS > 0 ? (kH ? box.right() : box.bottom()) : (kH ? box.x : box.y) - 1;
+    if (lead < 0 || lead >= (kH ? world.widthPx() : world.heightPx())) return true;
+    const TileDiv tileOf(t);
+    const int64_t ti = tileOf(lead), local = lead - ti * t;
+    const bool entering = local == (kS > 0 ? 0 : t - 1);
+    const int64_t c0 = tileOf(a0), c1 = tileOf(a1 - 1);
+    const int64_t width = world.map().width;
+    const uint8_t* cell = world.cellBitsData() + (kH ? c0 * width + ti : ti * width + c0);
+    bool brushes = false;
+    for (int64_t c = c0; c <= c1; ++c, cell += kH ? width : 1) {
+        const uint8_t f = *cell;
+        if (f == 0) continue;
+        if (f & CW::kCellSolid) return true;
+        if (entering && (f & entryWall)) return true;
+        if ((f & alongWall) && c < c1) return true;
+        brushes |= (f & CW::kCellBrush) != 0;
+        if (!(f & CW::kCellPartial)) continue;
+        const int64_t tx = kH ? ti : c, ty = kH ? c : ti;
+        const Shape shape = world.shapeAt(tx, ty);
+        if (shape == Shape::OneWay) {
+            if (entering && !(world.passMaskAt(tx, ty) & travel)) return true;
+            continue;
+        }
+        const uint16_t* col = world.columnHeights(shape);
+        if (kH) {
+            // Column `local` is solid in rows [t - height, t) of the tile: does that reach
+            // the box's rows?
+            if (std::min<int64_t>(a1 - ty * t, t) > t - col[local]) return true;
+        } else {
+            // Row `local` is solid where a column under the box is high enough; slopes are
+            // monotonic, so the highest column is at one end.
+            const int64_t ox = tx * t;
+            const int64_t lx0 = std::max<int64_t>(a0 - ox, 0), lx1 = std::min<int64_t>(a1 - ox, t);
+            if (local >= t - std::max(col[lx0], col[lx1 - 1])) return true;
+        }
+    }
+    if (!brushes) return false;
+    const RectI strip = kH ? RectI{lead, a0, 1, a1 - a0} : RectI{a0, lead, a1 - a0, 1};
+    bool hit = false;
+    world.forEachBrushOverlapping(strip, [&](const RectI&) { hit = true; });
+    return hit;
+}
+
 }  // namespace
+
+bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t travel) {
+    if (box.empty()) return false;  // rectBlocked never blocks an empty box
+    if (box.x < 0 || box.y < 0 || box.right() > world.widthPx() || box.bottom() > world.heightPx())
+        return true;
+    switch (travel) {
+        case DIR_RIGHT:
+            return stepBlocked<true, 1>(world, box);
+        case DIR_LEFT:
+            return stepBlocked<true, -1>(world, box);
+        case DIR_DOWN:
+            return stepBlocked<false, 1>(world, box);
+        default:
+            return stepBlocked<false, -1>(world, box);
+    }
+}
 
 int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
                      int64_t maxSteps) {
