@@ -181,9 +181,9 @@ TEST_F(AppScreenshot, BadMapExitsOneNamingTheFile) {
 TEST_F(AppScreenshot, NoDisplayExitsOne) {
     std::string path = dir_ + "/m.json";
     saveMap(Map::blank(4, 4), path);
-    std::string cmd = "env -u DISPLAY -u WAYLAND_DISPLAY XDG_CONFIG_HOME=" + dir_ + " " +
-                      shellQuote(TILESTEP_BINARY) + " " + path + " --screenshot " + dir_ +
-                      "/x.png >/dev/null 2>" + dir_ + "/err";
+    std::string cmd = kGuiEnv + std::string("env -u DISPLAY -u WAYLAND_DISPLAY XDG_CONFIG_HOME=") +
+                      dir_ + " " + shellQuote(TILESTEP_BINARY) + " " + path + " --screenshot " +
+                      dir_ + "/x.png >/dev/null 2>" + dir_ + "/err";
     int status = std::system(cmd.c_str());
     EXPECT_EQ(WEXITSTATUS(status), 1);
     EXPECT_NE(readFile(dir_ + "/err").find("cannot open a window"), std::string::npos)

@@ -205,6 +205,7 @@ void syncCanvas(EditorState& s, CanvasRenderer& r) {
     } else {
         r.tiles.sync(m, &r.syncError);
     }
+    if (!r.syncError.empty()) setMessage(s, "Tiles not drawn: " + r.syncError);
     if (!known || h.walls) {
         r.horizWalls.clear();
         r.vertWalls.clear();

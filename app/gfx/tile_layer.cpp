@@ -84,6 +84,8 @@ void TileLayer::uploadPalette(const Map& map) {
 
 bool TileLayer::sync(const Map& map, std::string* error, int32_t rowFirst, int32_t rowLast) {
     if (map.width > maxTexture_ || map.height > maxTexture_) {
+        width_ = height_ = 0;  // draw nothing rather than a stale texture
+        shadow_.clear();
         *error = "map is " + std::to_string(map.width) + " x " + std::to_string(map.height) +
                  " tiles; this GPU draws at most " + std::to_string(maxTexture_) + " per side";
         return false;
@@ -147,7 +149,7 @@ void TileLayer::clearImage() {
 
 void TileLayer::draw(int64_t cellX0, int64_t cellY0, int64_t cellX1, int64_t cellY1, double sx,
                      double sy, double zoom, float viewW, float viewH, float alpha) {
-    if (cellX1 <= cellX0 || cellY1 <= cellY0 || kindCount_ == 0) return;
+    if (cellX1 <= cellX0 || cellY1 <= cellY0 || kindCount_ == 0 || width_ == 0) return;
     glUseProgram(prog_);
     glUniform2f(loc_.viewSize, viewW, viewH);
     glUniform2f(loc_.origin, float(sx), float(sy));
