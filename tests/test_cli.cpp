@@ -78,8 +78,10 @@ TEST(CliDispatch, CommandsHelpAndTyposGoToTheCliMapsAndEditorFlagsToTheEditor) {
     for (const char* a : {"validate", "info", "convert", "run", "help", "--help", "-h", "--version",
                           "frobnicate", "--bogus", ""})
         EXPECT_TRUE(isCliCommand(a)) << a;
-    for (const char* a : {"maps/zelda-room.json", "room.tsmap", "ROOM.JSON", "--screenshot",
-                          "--frames", "--inputs", "--frame", "--overlays", "--scale", "--scale=2"})
+    for (const char* a :
+         {"maps/zelda-room.json", "room.tsmap", "ROOM.JSON", "--screenshot", "--frames", "--inputs",
+          "--frame", "--overlays", "--scale", "--scale=2", "--window", "--verbose", "--debug",
+          "--actor", "--record-log", "--trace", "--probes"})
         EXPECT_FALSE(isCliCommand(a)) << a;
 }
 

@@ -15,9 +15,11 @@ namespace ts {
 namespace {
 constexpr const char* kVersion = "0.1.0";
 
-// Flags the editor takes as its first argument (`tilestep --screenshot OUT.png MAP` ...).
-const char* const kEditorFlags[] = {"--screenshot", "--frames",   "--inputs",
-                                    "--frame",      "--overlays", "--scale"};
+// Flags the editor takes as its first argument (`tilestep --screenshot OUT.png MAP` ...):
+// app/editor/editor_args.cpp and app/editor/debugger_args.cpp parse them.
+const char* const kEditorFlags[] = {"--screenshot", "--frames", "--scale", "--window", "--verbose",
+                                    "--debug",      "--inputs", "--actor", "--frame",  "--overlays",
+                                    "--record-log", "--trace",  "--probes"};
 
 bool endsWithNoCase(const std::string& s, const char* suffix) {
     size_t n = std::strlen(suffix);
