@@ -224,8 +224,8 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
                 ++expect;
             ASSERT_EQ(sweepStepBlocked(w, box, dirOf(dx[d], dy[d])),
                       fullBoxBlocked(w, box, dx[d], dy[d]))
-                << "one step, seed " << seed << " box " << bx << "," << by << " " << bw << "x"
-                << bh << " dir " << d;
+                << "one step, seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
+                << " dir " << d;
             ASSERT_EQ(sweepFreeRun(w, box, dirOf(dx[d], dy[d]), maxSteps), expect)
                 << "seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " dir " << d << " max " << maxSteps;
