@@ -11,6 +11,7 @@
 
 #include "collision.h"
 #include "map.h"
+#include "bench_scene.h"
 #include "movers/grid_walls.h"
 #include "movers/grid_walls_region.h"
 
@@ -18,63 +19,30 @@ using namespace ts;
 
 namespace {
 
-constexpr int kActors = 1000;
-constexpr int kFrames = 1024;  // input frames per actor, replayed in a loop
-
-// SplitMix64: deterministic on every machine.
-struct Rng {
-    uint64_t s;
-    uint64_t next() {
-        uint64_t z = (s += 0x9e3779b97f4a7c15ull);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-        return z ^ (z >> 31);
-    }
-    int64_t range(int64_t lo, int64_t hi) { return lo + int64_t(next() % uint64_t(hi - lo + 1)); }
-};
-
-struct Scene {
-    Map map;
-    std::vector<MoverState> start;
-    std::vector<InputBits> inputs;  // [frame * kActors + actor]
-
-    Scene() {
-        Rng rng{2002};
-        map = Map::blank(256, 256, 16);
-        const uint16_t solid = 1;  // Tileset::defaults(): kind 1 is "solid"
-        for (int32_t y = 0; y < map.height; ++y)
-            for (int32_t x = 0; x < map.width; ++x) {
-                const bool border = x == 0 || y == 0 || x == map.width - 1 || y == map.height - 1;
-                map.setTile(x, y, border || rng.range(0, 99) < 10 ? solid : 0);
-            }
-        for (int32_t y = 1; y < map.height; ++y)
-            for (int32_t x = 1; x < map.width - 1; ++x)
-                if (rng.range(0, 99) < 8) map.walls.setH(x, y, true);
-        for (int32_t y = 1; y < map.height - 1; ++y)
-            for (int32_t x = 1; x < map.width; ++x)
-                if (rng.range(0, 99) < 8) map.walls.setV(x, y, true);
-        while (start.size() < size_t(kActors)) {
-            const int64_t cx = rng.range(1, 254), cy = rng.range(1, 254);
-            if (map.tile(cx, cy) != 0) continue;
-            MoverState s;
-            s.x = Fix::fromInt(cx * 16 + 8);
-            s.y = Fix::fromInt(cy * 16 + 8);
-            s.w = s.h = 8;
-            start.push_back(s);
+// A solid border, 10% solid cells, 8% of the grid edges walled, no brushes (the model
+// ignores them); actors centred in free cells; keys L R U D in runs of 1..40 frames.
+const bench::Scene& scene() {
+    static const bench::Scene sc = [] {
+        bench::SceneSpec spec;
+        spec.seed = 2002;
+        spec.border = true;
+        spec.solidPercent = 10;
+        spec.slopePercent = spec.oneWayPercent = 0;
+        spec.wallPercent = 8;
+        spec.brushes = 0;
+        spec.keyMax = 15;
+        spec.frames = 1024;
+        spec.minSize = spec.maxSize = 8;
+        bench::Scene s = bench::makeScene(spec, [](const CollisionWorld& world, const RectI& r) {
+            return world.shapeAt(r.x / 16, r.y / 16) == Shape::Empty;
+        });
+        for (MoverState& a : s.spawn) {  // round mover: the centre of the free cell
+            a.x = Fix::fromInt(a.x.floor() / 16 * 16 + 8);
+            a.y = Fix::fromInt(a.y.floor() / 16 * 16 + 8);
         }
-        inputs.resize(size_t(kFrames) * kActors);
-        for (int a = 0; a < kActors; ++a)
-            for (int f = 0; f < kFrames;) {
-                const InputBits keys = InputBits(rng.range(0, 15));
-                for (int64_t run = rng.range(1, 40); run > 0 && f < kFrames; --run, ++f)
-                    inputs[size_t(f) * kActors + size_t(a)] = keys;
-            }
-    }
-};
-
-const Scene& scene() {
-    static const Scene s;
-    return s;
+        return s;
+    }();
+    return sc;
 }
 
 // The seed's pmove, transcribed: positions in cells (here raw px, cell = tile raw px),
@@ -140,22 +108,15 @@ MoverState seedStep(const MoverState& s, InputBits in, const ParamValues& p,
 
 template <bool kLiteral>
 void runBench(benchmark::State& state) {
-    const Scene& sc = scene();
+    const bench::Scene& sc = scene();
     const CollisionWorld world(sc.map);
     ParamValues p = defaultParams(MoverKind::GridWalls);
     p[kGwSpeed] = Fix::ratio(state.range(0), 64);
-    std::vector<MoverState> actors = sc.start;
-    int frame = 0;
-    for (auto _ : state) {
-        const InputBits* in = &sc.inputs[size_t(frame) * kActors];
-        for (int a = 0; a < kActors; ++a)
-            actors[size_t(a)] =
-                kLiteral ? seedStep(actors[size_t(a)], in[a], p, world)
-                         : kGridWallsMover.step(actors[size_t(a)], in[a], p, world, nullptr);
-        benchmark::DoNotOptimize(actors.data());
-        frame = (frame + 1) % kFrames;
-    }
-    state.SetItemsProcessed(int64_t(state.iterations()) * kActors);
+    const std::vector<MoverState> actors =
+        bench::runActors(state, sc, [&](const MoverState& s, InputBits k) {
+            return kLiteral ? seedStep(s, k, p, world)
+                            : kGridWallsMover.step(s, k, p, world, nullptr);
+        });
     // Not a speed: how many actors the run left inside a forbidden region or outside the map
     // (the literal version's tunnelling; always 0 for the model).
     const grid_walls::Lattice l = grid_walls::makeLattice(world.tileSize(), p[kGwBand]);

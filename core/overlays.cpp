@@ -199,8 +199,8 @@ const std::vector<LegendEntry>& overlayLegend() {
     return legend;
 }
 
-void drawOverlays(const Map& map, const std::vector<ActorView>& actors, const Trace& trace,
-                  OverlayMask mask, int32_t onlyActor, DebugDraw& d) {
+void drawOverlays(const std::vector<ActorView>& actors, const Trace& trace, OverlayMask mask,
+                  int32_t onlyActor, DebugDraw& d) {
     // Area overlays first so that lines stay visible on top of them.
     for (int pass = 0; pass < 2; ++pass)
         for (const Probe& p : trace.probes) {
@@ -260,8 +260,7 @@ double distToRect(double x, double y, double x0, double y0, double x1, double y1
 }
 }  // namespace
 
-const Probe* probeAt(const Trace& trace, const Map& map, OverlayMask mask, double x, double y,
-                     double radius) {
+const Probe* probeAt(const Trace& trace, OverlayMask mask, double x, double y, double radius) {
     const Probe* best = nullptr;
     double bestDist = radius;
     for (const Probe& p : trace.probes) {

@@ -58,12 +58,11 @@ struct ActorView {
 
 // Draws the enabled overlays for one frame: trace probes (all actors, or only `onlyActor`
 // when >= 0) and the actors' state-based overlays.
-void drawOverlays(const Map& map, const std::vector<ActorView>& actors, const Trace& trace,
-                  OverlayMask mask, int32_t onlyActor, DebugDraw& draw);
+void drawOverlays(const std::vector<ActorView>& actors, const Trace& trace, OverlayMask mask,
+                  int32_t onlyActor, DebugDraw& draw);
 
 // The enabled probe nearest to map pixel (x, y) within `radius` px, or null.
-const Probe* probeAt(const Trace& trace, const Map& map, OverlayMask mask, double x, double y,
-                     double radius);
+const Probe* probeAt(const Trace& trace, OverlayMask mask, double x, double y, double radius);
 // "scanline (block): (12, 4) -> (12, 20)" — what hovering a primitive shows.
 std::string describeProbe(const Probe& p);
 

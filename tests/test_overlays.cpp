@@ -57,14 +57,13 @@ TEST(Overlays, ParsesListsAndNamesUnknownOnes) {
 }
 
 TEST(Overlays, EachOverlayDrawsOnlyItsProbesWhereTheyAre) {
-    Map map = Map::blank(8, 8, 16);
     Trace t = sampleTrace();
     Recorder none;
-    drawOverlays(map, {}, t, 0, -1, none);
+    drawOverlays({}, t, 0, -1, none);
     EXPECT_TRUE(none.calls.empty());
 
     Recorder probes;
-    drawOverlays(map, {}, t, overlayBit(Overlay::Probes), -1, probes);
+    drawOverlays({}, t, overlayBit(Overlay::Probes), -1, probes);
     ASSERT_EQ(probes.calls.size(), 1u);
     EXPECT_EQ(probes.calls[0].kind, "rect");
     EXPECT_TRUE(probes.calls[0].filled);
@@ -73,7 +72,7 @@ TEST(Overlays, EachOverlayDrawsOnlyItsProbesWhereTheyAre) {
     EXPECT_EQ(probes.calls[0].c, verdictColor(Verdict::Hit));
 
     Recorder regions;
-    drawOverlays(map, {}, t, overlayBit(Overlay::Regions), -1, regions);
+    drawOverlays({}, t, overlayBit(Overlay::Regions), -1, regions);
     ASSERT_EQ(regions.calls.size(), 1u);
     EXPECT_EQ(regions.calls[0].x0, 32);
     EXPECT_EQ(regions.calls[0].y0, 16);
@@ -82,19 +81,18 @@ TEST(Overlays, EachOverlayDrawsOnlyItsProbesWhereTheyAre) {
     EXPECT_EQ(regions.calls[0].c, regionColor("region_c"));
 
     Recorder scan;
-    drawOverlays(map, {}, t, overlayBit(Overlay::Scanlines), -1, scan);
+    drawOverlays({}, t, overlayBit(Overlay::Scanlines), -1, scan);
     ASSERT_EQ(scan.calls.size(), 1u);  // the Value probe is not drawn in the world
     EXPECT_EQ(scan.calls[0].kind, "line");
     EXPECT_EQ(scan.calls[0].c, verdictColor(Verdict::Block));
 
     Recorder onlyOne;
-    drawOverlays(map, {}, t, kAllOverlays, 1, onlyOne);
+    drawOverlays({}, t, kAllOverlays, 1, onlyOne);
     ASSERT_EQ(onlyOne.calls.size(), 1u);  // actor 1 has the blocker rect (and a value)
     EXPECT_EQ(onlyOne.calls[0].x0, 32);
 }
 
 TEST(Overlays, ActorOverlaysUseTheStateAndTrail) {
-    Map map = Map::blank(8, 8, 16);
     Actor a;
     a.name = "hero";
     a.mover = MoverKind::TopDownAabb;
@@ -106,30 +104,29 @@ TEST(Overlays, ActorOverlaysUseTheStateAndTrail) {
     s.vx = Fix::fromInt(2);
     ActorView v{&a, s, {s, s}};
     Recorder hit;
-    drawOverlays(map, {v}, Trace{}, overlayBit(Overlay::Hitboxes), -1, hit);
+    drawOverlays({v}, Trace{}, overlayBit(Overlay::Hitboxes), -1, hit);
     ASSERT_EQ(hit.calls.size(), 1u);
     EXPECT_EQ(hit.calls[0].x0, 20);
     EXPECT_EQ(hit.calls[0].x1, 30);
     EXPECT_EQ(hit.calls[0].y1, 42);
     Recorder vel;
-    drawOverlays(map, {v}, Trace{}, overlayBit(Overlay::Velocity), -1, vel);
+    drawOverlays({v}, Trace{}, overlayBit(Overlay::Velocity), -1, vel);
     ASSERT_GE(vel.calls.size(), 1u);
     EXPECT_EQ(vel.calls[0].x0, 25);  // from the box centre
     EXPECT_EQ(vel.calls[0].x1, 33);  // 2 px/frame drawn x4
     Recorder trail;
-    drawOverlays(map, {v}, Trace{}, overlayBit(Overlay::Trail), -1, trail);
+    drawOverlays({v}, Trace{}, overlayBit(Overlay::Trail), -1, trail);
     EXPECT_EQ(trail.calls.size(), 1u);  // two trail states make one segment
 }
 
 TEST(Overlays, HoverFindsTheNearestEnabledProbe) {
-    Map map = Map::blank(8, 8, 16);
     Trace t = sampleTrace();
-    const Probe* p = probeAt(t, map, kAllOverlays, 3.5, 4.5, 2);
+    const Probe* p = probeAt(t, kAllOverlays, 3.5, 4.5, 2);
     ASSERT_NE(p, nullptr);
     EXPECT_STREQ(p->why, "step");
     EXPECT_EQ(describeProbe(*p), "step point (hit) at (3, 4)");
-    EXPECT_EQ(probeAt(t, map, overlayBit(Overlay::Scanlines), 3.5, 4.5, 2), nullptr);
-    const Probe* s = probeAt(t, map, kAllOverlays, 11, 8, 2);
+    EXPECT_EQ(probeAt(t, overlayBit(Overlay::Scanlines), 3.5, 4.5, 2), nullptr);
+    const Probe* s = probeAt(t, kAllOverlays, 11, 8, 2);
     ASSERT_NE(s, nullptr);
     EXPECT_STREQ(s->why, "scanline");
     // 2/3 floored to 1/65536 is 43690/65536; 0.6667 rounds to 43693/65536 (by hand).

@@ -130,7 +130,7 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
         return;
     const Map& m = s.doc.map();
     const double radius = std::max(1.0, 5.0 / v.zoom());
-    const Probe* p = probeAt(d.dbg.trace(), m, d.overlays, v.toMapX(io.MousePos.x),
+    const Probe* p = probeAt(d.dbg.trace(), d.overlays, v.toMapX(io.MousePos.x),
                              v.toMapY(io.MousePos.y), radius);
     if (!p || (d.onlyDriven && p->actor != d.dbg.drivenActor())) return;
     double x0, y0, x1, y1;
@@ -218,8 +218,8 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     std::vector<ActorView> views;
     for (size_t i = 0; i < d.dbg.actorCount(); ++i)
         views.push_back(ActorView{&m.actors[i], d.dbg.state(i), d.dbg.history(i)});
-    drawOverlays(m, views, d.dbg.trace(), d.overlays,
-                 d.onlyDriven ? int32_t(d.dbg.drivenActor()) : -1, draw);
+    drawOverlays(views, d.dbg.trace(), d.overlays, d.onlyDriven ? int32_t(d.dbg.drivenActor()) : -1,
+                 draw);
     hoverProbe(s, d);
 
     // Labels: actor names and the overlays' words, with ImGui's font, clipped to the canvas.

@@ -9,18 +9,6 @@
 
 namespace ts::test {
 
-uint64_t Rng::next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
-
-int64_t Rng::range(int64_t lo, int64_t hi) {
-    uint64_t span = uint64_t(hi - lo) + 1;
-    return lo + int64_t(next() % span);
-}
-
 namespace {
 uint16_t kindByName(const Map& m, const char* name) {
     for (size_t i = 0; i < m.tileset.kinds.size(); ++i)

@@ -8,18 +8,11 @@
 
 #include "map.h"
 #include "mover.h"
+#include "splitmix.h"
 
 namespace ts::test {
 
-// SplitMix64: tiny, fast, and identical everywhere (std:: distributions are not).
-struct Rng {
-    uint64_t state;
-    explicit Rng(uint64_t seed) : state(seed) {}
-    uint64_t next();
-    // Uniform in [lo, hi] (inclusive).
-    int64_t range(int64_t lo, int64_t hi);
-    bool chance(int percent) { return range(0, 99) < percent; }
-};
+using Rng = SplitMix64;
 
 struct RandomMapOptions {
     int32_t width = 24, height = 16, tileSize = 16;

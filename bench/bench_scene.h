@@ -1,0 +1,115 @@
+// The benchmark scene the movers' programs share (issue 3): a random 256 x 256-tile map,
+// 1 000 actors on free spots and random key runs, all from a fixed seed, plus the loop that
+// steps every actor once per benchmark iteration. One item = one actor stepped one frame.
+#pragma once
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "collision.h"
+#include "map.h"
+#include "mover.h"
+#include "splitmix.h"
+
+namespace ts::bench {
+
+struct SceneSpec {
+    uint64_t seed = 20260522;
+    int32_t tiles = 256;  // map side in tiles (16 px each)
+    int solidPercent = 12;
+    int slopePercent = 2;  // random 45 / 22.5-degree pieces
+    int oneWayPercent = 1;
+    int wallPercent = 4;  // share of grid edges with a wall
+    int brushes = 600;    // 3..48 px rectangles
+    bool border = false;  // a solid border row/column
+    int actors = 1000;
+    int frames = 512;  // key table length; the runs wrap around it
+    int keyMax = 31;   // keys drawn from 0..keyMax (15: no jump)
+    int32_t minSize = 12, maxSize = 16;
+};
+
+struct Scene {
+    SceneSpec spec;
+    Map map;
+    std::vector<MoverState> spawn;
+    std::vector<InputBits> keys;  // [frame * actors + actor]
+    const InputBits* frameKeys(size_t frame) const {
+        return &keys[(frame % size_t(spec.frames)) * size_t(spec.actors)];
+    }
+};
+
+// isFree(world, box) decides where an actor may spawn; the box is its top-left and size.
+template <class IsFree>
+Scene makeScene(const SceneSpec& spec, IsFree&& isFree) {
+    Scene s;
+    s.spec = spec;
+    SplitMix64 rng(spec.seed);
+    const int32_t n = spec.tiles;
+    s.map = Map::blank(n, n, 16);
+    for (int32_t y = 0; y < n; ++y)
+        for (int32_t x = 0; x < n; ++x) {
+            const bool border = spec.border && (x == 0 || y == 0 || x == n - 1 || y == n - 1);
+            const int64_t r = rng.range(0, 99);
+            const int64_t slope = spec.solidPercent + spec.slopePercent;
+            // Tileset::defaults(): 1 solid, 2..7 slopes, 8 one-way platform.
+            s.map.setTile(x, y,
+                          border || r < spec.solidPercent  ? 1
+                          : r < slope                      ? uint16_t(2 + rng.range(0, 5))
+                          : r < slope + spec.oneWayPercent ? 8
+                                                           : 0);
+        }
+    for (int32_t y = 1; y < n; ++y)
+        for (int32_t x = 0; x < n; ++x)
+            if (rng.chance(spec.wallPercent)) s.map.walls.setH(x, y, true);
+    for (int32_t y = 0; y < n; ++y)
+        for (int32_t x = 1; x < n; ++x)
+            if (rng.chance(spec.wallPercent)) s.map.walls.setV(x, y, true);
+    const int64_t px = s.map.widthPx();
+    for (int i = 0; i < spec.brushes; ++i)
+        s.map.brushes.push_back(Brush{RectI{rng.range(0, px - 96), rng.range(0, px - 96),
+                                            rng.range(3, 48), rng.range(3, 48)}});
+    CollisionWorld world(s.map);
+    while (s.spawn.size() < size_t(spec.actors)) {
+        MoverState a;
+        a.w = int32_t(rng.range(spec.minSize, spec.maxSize));
+        a.h = int32_t(rng.range(spec.minSize, spec.maxSize));
+        const int64_t x = rng.range(0, px - a.w), y = rng.range(0, px - a.h);
+        if (!isFree(world, RectI{x, y, a.w, a.h})) continue;
+        a.x = Fix::fromInt(x);
+        a.y = Fix::fromInt(y);
+        a.facing = DIR_DOWN;
+        s.spawn.push_back(a);
+    }
+    s.keys.assign(size_t(spec.frames) * size_t(spec.actors), 0);
+    for (int a = 0; a < spec.actors; ++a) {
+        InputBits k = 0;
+        int64_t left = 0;
+        for (int f = 0; f < spec.frames; ++f) {
+            if (left-- <= 0) {
+                k = InputBits(rng.range(0, spec.keyMax));
+                left = rng.range(1, 40);
+            }
+            s.keys[size_t(f) * size_t(spec.actors) + size_t(a)] = k;
+        }
+    }
+    return s;
+}
+
+// Steps every actor once per iteration with step(state, keys) and counts actor-steps.
+// Returns the actors' final states (for counters such as "how many ended inside walls").
+template <class Step>
+std::vector<MoverState> runActors(benchmark::State& state, const Scene& sc, Step&& step) {
+    std::vector<MoverState> actors = sc.spawn;
+    size_t frame = 0;
+    for (auto _ : state) {
+        const InputBits* keys = sc.frameKeys(frame++);
+        for (size_t a = 0; a < actors.size(); ++a) actors[a] = step(actors[a], keys[a]);
+        benchmark::DoNotOptimize(actors.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * int64_t(actors.size()));
+    return actors;
+}
+
+}  // namespace ts::bench
