@@ -3,8 +3,9 @@
 // cell blocked for this direction of travel". Every mover asks here; the app never
 // reimplements any of it. Outside the map is solid. Every query is O(1) per pixel or cell.
 //
-// A CollisionWorld reads the Map it was built from (tiles and walls directly); call
-// rebuild() after changing the tileset or the brushes. The Map must outlive it.
+// A CollisionWorld reads the Map it was built from and caches summaries of it (brush buckets,
+// per-tile flags): call rebuild() after ANY change to the map (tiles, walls, tileset,
+// brushes). The Map must outlive it.
 #pragma once
 #include <cstdint>
 #include <vector>
