@@ -24,9 +24,11 @@ struct SceneSpec {
     int brushes = 600;    // 3..48 px rectangles
     bool border = false;  // a solid border row/column
     int actors = 1000;
-    int frames = 512;  // key table length; the runs wrap around it
-    int keyMax = 31;   // keys drawn from 0..keyMax (15: no jump)
-    int32_t minSize = 12, maxSize = 16;
+    int frames = 512;                      // key table length; the runs wrap around it
+    int keyMax = 31;                       // keys drawn from 0..keyMax (15: no jump)
+    int jumpPercent = 0;                   // share of key runs that also hold J
+    int32_t minSize = 12, maxSize = 16;    // actor width
+    int32_t minHeight = 0, maxHeight = 0;  // actor height; 0: the width's range
 };
 
 struct Scene {
@@ -73,7 +75,8 @@ Scene makeScene(const SceneSpec& spec, IsFree&& isFree) {
     while (s.spawn.size() < size_t(spec.actors)) {
         MoverState a;
         a.w = int32_t(rng.range(spec.minSize, spec.maxSize));
-        a.h = int32_t(rng.range(spec.minSize, spec.maxSize));
+        a.h = spec.maxHeight > 0 ? int32_t(rng.range(spec.minHeight, spec.maxHeight))
+                                 : int32_t(rng.range(spec.minSize, spec.maxSize));
         const int64_t x = rng.range(0, px - a.w), y = rng.range(0, px - a.h);
         if (!isFree(world, RectI{x, y, a.w, a.h})) continue;
         a.x = Fix::fromInt(x);
@@ -88,6 +91,7 @@ Scene makeScene(const SceneSpec& spec, IsFree&& isFree) {
         for (int f = 0; f < spec.frames; ++f) {
             if (left-- <= 0) {
                 k = InputBits(rng.range(0, spec.keyMax));
+                if (spec.jumpPercent > 0 && rng.chance(spec.jumpPercent)) k |= KEY_J;
                 left = rng.range(1, 40);
             }
             s.keys[size_t(f) * size_t(spec.actors) + size_t(a)] = k;
