@@ -15,19 +15,6 @@
 namespace ts::test {
 namespace {
 
-Actor makeActor(const std::string& name, MoverKind kind, int64_t x, int64_t y, int32_t w,
-                int32_t h) {
-    Actor a;
-    a.name = name;
-    a.mover = kind;
-    a.x = x;
-    a.y = y;
-    a.w = w;
-    a.h = h;
-    a.params = defaultParams(kind);
-    return a;
-}
-
 class AppDebugger : public ::testing::Test {
   protected:
     void SetUp() override {
@@ -40,16 +27,8 @@ class AppDebugger : public ::testing::Test {
 
     // Runs tilestep on the private display and waits for it.
     CommandResult run(const std::string& args) {
-        std::string cmd = "DISPLAY=" + server_->display() +
-                          " XDG_CONFIG_HOME=" + shellQuote(dir_ + "/cfg") + " " +
-                          shellQuote(TILESTEP_BINARY) + " " + args + " >" + dir_ + "/out 2>" +
-                          dir_ + "/err </dev/null";
-        int status = std::system(cmd.c_str());
-        CommandResult r;
-        r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        r.out = readFile(dir_ + "/out");
-        r.err = readFile(dir_ + "/err");
-        return r;
+        return runShell("DISPLAY=" + server_->display() + " XDG_CONFIG_HOME=" +
+                        shellQuote(dir_ + "/cfg") + " " + shellQuote(TILESTEP_BINARY) + " " + args);
     }
 
     // Screenshot of MAP driven by LOG at position K with the given overlays.

@@ -41,27 +41,15 @@ bool isProbeLine(const std::string& l) {
     return l.find(",\"probe\":{") != std::string::npos;
 }
 
-Actor makeActor(const std::string& name, MoverKind kind, int64_t x, int64_t y) {
-    Actor a;
-    a.name = name;
-    a.mover = kind;
-    a.x = x;
-    a.y = y;
-    a.w = 10;
-    a.h = 10;
-    a.params = defaultParams(kind);
-    return a;
-}
-
 // An open 16 x 10 room with a solid border; three actors far enough apart that a few
 // frames of walking right never makes them meet.
 Map openRoom() {
     std::vector<std::string> rows(10, "#..............#");
     rows.front() = rows.back() = std::string(16, '#');
     Map m = test::mapFromRows(rows);
-    m.actors = {makeActor("hero", MoverKind::TopDownAabb, 40, 40),
-                makeActor("guard", MoverKind::TopDownAabb, 40, 100),
-                makeActor("blob", MoverKind::GridWalls, 136, 72)};
+    m.actors = {test::makeActor("hero", MoverKind::TopDownAabb, 40, 40, 10, 10),
+                test::makeActor("guard", MoverKind::TopDownAabb, 40, 100, 10, 10),
+                test::makeActor("blob", MoverKind::GridWalls, 136, 72, 10, 10)};
     return m;
 }
 

@@ -14,19 +14,6 @@
 namespace ts::test {
 namespace {
 
-Actor makeActor(const std::string& name, MoverKind kind, int64_t x, int64_t y, int32_t w,
-                int32_t h) {
-    Actor a;
-    a.name = name;
-    a.mover = kind;
-    a.x = x;
-    a.y = y;
-    a.w = w;
-    a.h = h;
-    a.params = defaultParams(kind);
-    return a;
-}
-
 // A floor with a step and a wall: a platformer hero and a top-down actor side by side.
 Map twoActors() {
     Map m = mapFromRows({

@@ -58,16 +58,32 @@ std::string sourcePath(const std::string& rel) {
     return std::string(TILESTEP_SOURCE_DIR) + "/" + rel;
 }
 
-CommandResult runTilestep(const std::string& args) {
+CommandResult runShell(const std::string& command) {
     std::string dir = tempDir();
-    std::string cmd = std::string("'") + TILESTEP_BINARY + "' " + args + " >'" + dir + "/out' 2>'" +
-                      dir + "/err' </dev/null";
+    std::string cmd = command + " >'" + dir + "/out' 2>'" + dir + "/err' </dev/null";
     int status = std::system(cmd.c_str());
     CommandResult r;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.out = readFile(dir + "/out");
     r.err = readFile(dir + "/err");
     return r;
+}
+
+CommandResult runTilestep(const std::string& args) {
+    return runShell(std::string("'") + TILESTEP_BINARY + "' " + args);
+}
+
+Actor makeActor(const std::string& name, MoverKind kind, int64_t x, int64_t y, int32_t w,
+                int32_t h) {
+    Actor a;
+    a.name = name;
+    a.mover = kind;
+    a.x = x;
+    a.y = y;
+    a.w = w;
+    a.h = h;
+    a.params = defaultParams(kind);
+    return a;
 }
 
 Map mapFromRows(const std::vector<std::string>& rows, int tileSize) {

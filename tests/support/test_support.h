@@ -16,8 +16,15 @@ struct CommandResult {
     int exitCode = -1;
     std::string out, err;
 };
+// Runs a shell command line (no redirections of its own) with stdin from /dev/null and
+// returns its exit code, stdout and stderr.
+CommandResult runShell(const std::string& command);
 // Runs the built `tilestep` binary with the given shell-quoted arguments.
 CommandResult runTilestep(const std::string& args);
+
+// An actor with the mover's default parameters.
+Actor makeActor(const std::string& name, MoverKind kind, int64_t x, int64_t y, int32_t w,
+                int32_t h);
 
 // Builds a map from rows of characters: '.' empty, '#' solid, '/' slope45_right,
 // '\\' slope45_left, '=' one-way platform (UP|LEFT|RIGHT), 'a'/'b' slope22 right low/high,
