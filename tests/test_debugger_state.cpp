@@ -5,9 +5,7 @@
 // fresh core Sim stepped frame by frame.
 #include <gtest/gtest.h>
 
-// The test executables link core and the CLI only; the debugger state has no GL or ImGui,
-// so its one source file is compiled in here.
-#include "editor/debugger_state.cpp"
+#include "editor/debugger_state.h"
 #include "map_io.h"
 #include "test_support.h"
 
