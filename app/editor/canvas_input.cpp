@@ -4,6 +4,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "editor/file_actions.h"
 
@@ -12,6 +13,8 @@ namespace ts {
 namespace {
 
 using DragKind = CanvasDrag::Kind;
+
+constexpr double kMinBrushDragPx = 3;  // window pixels a new-brush drag must cover
 
 bool isTileTool(Tool t) {
     return t == Tool::Stamp || t == Tool::Eraser || t == Tool::RectFill || t == Tool::Bucket ||
@@ -87,6 +90,7 @@ void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
                     s.doc.beginStroke("Resize brush");
                     d.kind = DragKind::ResizeBrush;
                     d.handle = *h;
+                    d.startRect = r;
                     return;
                 }
             }
@@ -174,8 +178,18 @@ void continueDrag(EditorState& s, int64_t px, int64_t py) {
             }
             break;
         case DragKind::ResizeBrush:
-            if (s.selectedBrush >= 0)
-                applyEdit(s, resizeBrush(m, size_t(s.selectedBrush), d.handle, px, py));
+            if (s.selectedBrush >= 0) {
+                // The border pixel the drag started from plus the mouse offset: a handle sits
+                // on the outline, a few pixels either side of the border pixel, and grabbing
+                // it must not move the edge by itself.
+                const RectI& r = d.startRect;
+                const Handle h = d.handle;
+                bool left = h == Handle::Left || h == Handle::TopLeft || h == Handle::BottomLeft;
+                bool top = h == Handle::Top || h == Handle::TopLeft || h == Handle::TopRight;
+                int64_t ex = (left ? r.x : r.right() - 1) + (px - d.startPx);
+                int64_t ey = (top ? r.y : r.bottom() - 1) + (py - d.startPy);
+                applyEdit(s, resizeBrush(m, size_t(s.selectedBrush), h, ex, ey));
+            }
             break;
         case DragKind::MoveBrush:
             if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {
@@ -217,6 +231,10 @@ void finishDrag(EditorState& s, int64_t px, int64_t py) {
             setMessage(s, "Stamp " + std::to_string(s.stamp.w) + " x " + std::to_string(s.stamp.h));
             break;
         case DragKind::NewBrush: {
+            // A click (less than a few window pixels of movement) only changes the selection:
+            // clicking empty space to deselect must not leave a 1-pixel brush behind.
+            const double moved = std::max(std::llabs(px - d.startPx), std::llabs(py - d.startPy));
+            if (moved * s.view.zoom() < kMinBrushDragPx) break;
             size_t count = m.brushes.size();
             if (applyEdit(s, addBrush(m, rectFromCorners(m, d.startPx, d.startPy, px, py))))
                 s.selectedBrush = int(count);

@@ -107,9 +107,11 @@ struct EditorState {
     double messageTime = 0;
 
     bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
+    bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens
     bool quit = false;        // leave the main loop
     bool fitRequested = true;
     float pendingUiScale = 0;  // applied between frames (fonts must be rebuilt)
+    float uiScale = 1;         // in effect (saved, --scale or the monitor's): the menu marks it
     // What the edits since the renderer's last sync touched, so it need not diff the whole
     // map: valid while every change since `fromRevision` went through applyEdit/panelEdit
     // and was understood (undo, redo and unknown commands make it invalid: full diff).

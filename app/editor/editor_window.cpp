@@ -65,6 +65,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     state_ = std::make_unique<EditorState>();
     EditorState& s = *state_;
     s.interactive = opt.interactive;
+    s.verbose = opt.verbose;
     if (opt.interactive) {
         s.configDir = configDir();
         s.settings = loadSettings(s.configDir);
@@ -127,6 +128,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
 
 void EditorWindow::applyUiScale(float scale) {
     uiScale_ = std::clamp(scale, 0.5f, 4.0f);
+    state_->uiScale = uiScale_;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig cfg;
@@ -178,6 +180,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
         s.settings.uiScale = uiScale_;
         saveSettings(s.configDir, s.settings);
         s.pendingUiScale = 0;
+        s.fitRequested = true;  // the canvas changed size: show the whole map again
     }
     int winW = 0, winH = 0, fbW = 0, fbH = 0;
     glfwGetWindowSize(window_, &winW, &winH);
@@ -218,8 +221,11 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     ImGui::Render();
 
     const View& v = s.view;
-    if (opt_.verbose &&
-        (v.zoom() != lastZoom_ || v.originX != lastOriginX_ || v.originY != lastOriginY_)) {
+    const bool canvasMoved = v.canvas.x != lastCanvas_.x || v.canvas.y != lastCanvas_.y ||
+                             v.canvas.w != lastCanvas_.w || v.canvas.h != lastCanvas_.h;
+    if (opt_.verbose && (canvasMoved || v.zoom() != lastZoom_ || v.originX != lastOriginX_ ||
+                         v.originY != lastOriginY_)) {
+        lastCanvas_ = v.canvas;
         lastZoom_ = v.zoom();
         lastOriginX_ = v.originX;
         lastOriginY_ = v.originY;

@@ -69,6 +69,7 @@ class EditorWindow {
     std::string title_;
     float uiScale_ = 1;
     double lastZoom_ = -1, lastOriginX_ = 0, lastOriginY_ = 0;
+    CanvasRect lastCanvas_;  // the UI scale and the window size move the canvas
 };
 
 }  // namespace ts

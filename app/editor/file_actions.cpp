@@ -4,6 +4,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 
@@ -19,12 +20,19 @@ namespace {
 constexpr const char* kConfirmTitle = "Unsaved changes";
 constexpr const char* kErrorTitle = "Error";
 
+// Dialog sizes are given for UI scale 1 (13 px font) and follow the scale.
+float ui(float px) {
+    return px * ImGui::GetFontSize() / 13.0f;
+}
+
 std::string displayName(const EditorState& s) {
     return s.doc.path().empty() ? std::string("untitled")
                                 : fs::path(s.doc.path()).filename().string();
 }
 
 void showError(EditorState& s, std::string text) {
+    // Also on stderr: a user who started tilestep from a terminal can copy it from there.
+    std::fprintf(stderr, "tilestep: %s\n", text.c_str());
     s.dialogs.error = std::move(text);
     s.dialogs.openError = true;
 }
@@ -73,7 +81,31 @@ void doAfter(EditorState& s) {
     }
 }
 
+// The tileset image path as stored for a map file at `mapPath`: relative to its folder when
+// that works, else absolute. `image` is as stored for the document's current path.
+std::string imagePathFor(const EditorState& s, const std::string& image,
+                         const std::string& mapPath) {
+    std::error_code ec;
+    fs::path abs(image);
+    if (abs.is_relative() && !s.doc.path().empty())
+        abs = fs::absolute(s.doc.path(), ec).parent_path() / abs;
+    abs = fs::absolute(abs, ec).lexically_normal();
+    if (mapPath.empty()) return abs.string();
+    fs::path rel = abs.lexically_relative(fs::absolute(mapPath, ec).parent_path());
+    return rel.empty() ? abs.string() : rel.string();
+}
+
 bool saveTo(EditorState& s, const std::string& path) {
+    // Save As into another folder: the image path is relative to the map file, so it must
+    // follow (one undoable step) or the saved map would point next to itself.
+    const Tileset& ts = s.doc.map().tileset;
+    std::error_code ec;
+    const bool sameFolder = !s.doc.path().empty() && fs::absolute(s.doc.path(), ec).parent_path() ==
+                                                         fs::absolute(path, ec).parent_path();
+    if (!ts.image.empty() && !sameFolder) {
+        std::string moved = imagePathFor(s, ts.image, path);
+        if (moved != ts.image) applyEdit(s, setTilesetImage(s.doc.map(), moved, ts.imageCellSize));
+    }
     try {
         saveMap(s.doc.map(), path);
     } catch (const std::exception& e) {
@@ -106,7 +138,7 @@ bool pathPicker(Dialogs& d, const char* exts, const char* acceptLabel) {
     }
     ImGui::SameLine();
     ImGui::TextDisabled("folders, then %s files", exts);
-    ImGui::BeginChild("listing", ImVec2(520, 260), true);
+    ImGui::BeginChild("listing", ImVec2(ui(520), ui(260)), true);
     std::error_code ec;
     std::vector<fs::directory_entry> dirs, files;
     for (fs::directory_iterator it(d.folder, ec), end; !ec && it != end; it.increment(ec)) {
@@ -137,17 +169,25 @@ bool pathPicker(Dialogs& d, const char* exts, const char* acceptLabel) {
         }
     }
     ImGui::EndChild();
-    ImGui::SetNextItemWidth(440);
+    ImGui::SetNextItemWidth(ui(440));
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();  // type a path at once
     if (ImGui::InputText("##path", &d.path, ImGuiInputTextFlags_EnterReturnsTrue)) accept = true;
     ImGui::SameLine();
     if (ImGui::Button(acceptLabel)) accept = true;
     return accept && !d.path.empty();
 }
 
-void openIfRequested(bool& flag, const char* title) {
-    if (flag) {
-        ImGui::OpenPopup(title);
-        flag = false;
+// Opens one modal at a time: ImGui replaces an open popup by one opened at the same level,
+// so a request made while another dialog is up (an error while the recovery offer is shown)
+// waits until that one is answered.
+void openIfRequested(const EditorState& s, bool& flag, const char* title) {
+    if (!flag || ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel))
+        return;
+    ImGui::OpenPopup(title);
+    flag = false;
+    if (s.verbose) {
+        std::printf("dialog %s\n", title);  // tests wait for this line
+        std::fflush(stdout);
     }
 }
 
@@ -163,7 +203,7 @@ bool cancelButton() {
 
 void newDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openNew, "New map");
+    openIfRequested(s, d.openNew, "New map");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("New map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::InputInt("Width (tiles)", &d.newW);
@@ -184,7 +224,7 @@ void newDialog(EditorState& s) {
 
 void openDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openOpen, "Open map");
+    openIfRequested(s, d.openOpen, "Open map");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Open map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     bool accept = pathPicker(d, ".json|.tsmap", "Open");
@@ -198,7 +238,7 @@ void openDialog(EditorState& s) {
 
 void saveAsDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openSaveAs, "Save map as");
+    openIfRequested(s, d.openSaveAs, "Save map as");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Save map as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::TextDisabled(".json is readable text, .tsmap compact binary");
@@ -216,7 +256,7 @@ void saveAsDialog(EditorState& s) {
 
 void resizeDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openResize, "Resize map");
+    openIfRequested(s, d.openResize, "Resize map");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Resize map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::InputInt("Width (tiles)", &d.resizeW);
@@ -228,7 +268,10 @@ void resizeDialog(EditorState& s) {
         if (i % 3) ImGui::SameLine();
         ImGui::PushID(i);
         bool on = int(d.anchor) == i;
-        if (ImGui::Selectable(on ? "[X]" : "[ ]", on, 0, ImVec2(32, 24))) d.anchor = Anchor(i);
+        // A Selectable closes the popup it sits in unless told not to.
+        if (ImGui::Selectable(on ? "[X]" : "[ ]", on, ImGuiSelectableFlags_DontClosePopups,
+                              ImVec2(ui(32), ui(24))))
+            d.anchor = Anchor(i);
         ImGui::PopID();
     }
     if (ImGui::Button("Resize")) {
@@ -247,7 +290,7 @@ void resizeDialog(EditorState& s) {
 
 void confirmDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openConfirm, kConfirmTitle);
+    openIfRequested(s, d.openConfirm, kConfirmTitle);
     centreNextWindow();
     if (!ImGui::BeginPopupModal(kConfirmTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::Text("Save the changes to %s first?", displayName(s).c_str());
@@ -274,26 +317,30 @@ void confirmDialog(EditorState& s) {
 
 void errorDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openError, kErrorTitle);
+    openIfRequested(s, d.openError, kErrorTitle);
     centreNextWindow();
     if (!ImGui::BeginPopupModal(kErrorTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    ImGui::PushTextWrapPos(560);
+    ImGui::PushTextWrapPos(ui(560));
     ImGui::TextUnformatted(d.error.c_str());
     ImGui::PopTextWrapPos();
-    if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))
+    // Not the Enter that accepted a path in the Open dialog this same frame.
+    if (ImGui::Button("OK") ||
+        (!ImGui::IsWindowAppearing() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))))
         ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 
 void recoveryDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
-    openIfRequested(d.openRecovery, "Recover unsaved work");
+    openIfRequested(s, d.openRecovery, "Recover unsaved work");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Recover unsaved work", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
         return;
     ImGui::TextUnformatted("A previous session ended with unsaved changes.");
     ImGui::Text("Map: %s", d.recoverySource.empty() ? "(never saved)" : d.recoverySource.c_str());
-    if (ImGui::Button("Recover")) {
+    // Enter recovers (the safe answer); nothing on the keyboard discards.
+    if (ImGui::Button("Recover") ||
+        (!ImGui::IsWindowAppearing() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))) {
         ImGui::CloseCurrentPopup();
         try {
             Map recovered = loadMap(recoveryMapPath(s.configDir));
@@ -330,7 +377,7 @@ void recoveryDialog(EditorState& s) {
 void imageDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
     if (d.openImage) startFolder(s);
-    openIfRequested(d.openImage, "Tileset image");
+    openIfRequested(s, d.openImage, "Tileset image");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Tileset image", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
         return;
@@ -342,13 +389,7 @@ void imageDialog(EditorState& s) {
         ImGui::CloseCurrentPopup();
         // Stored relative to the map file so the map and its image can move together.
         std::error_code ec;
-        fs::path image = fs::absolute(d.path, ec);
-        std::string stored = image.string();
-        if (!s.doc.path().empty()) {
-            fs::path base = fs::absolute(s.doc.path(), ec).parent_path();
-            fs::path rel = image.lexically_relative(base);
-            if (!rel.empty()) stored = rel.string();
-        }
+        std::string stored = imagePathFor(s, fs::absolute(d.path, ec).string(), s.doc.path());
         std::string error;
         if (CommandPtr cmd = setTilesetImage(s.doc.map(), stored, d.imageCellSize, &error)) {
             applyEdit(s, std::move(cmd));

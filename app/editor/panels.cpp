@@ -78,7 +78,7 @@ void menuBar(EditorState& s) {
             for (float k : kUiScales) {
                 char label[16];
                 std::snprintf(label, sizeof label, "%g x", double(k));
-                if (ImGui::MenuItem(label, nullptr, std::fabs(s.settings.uiScale - k) < 0.01f))
+                if (ImGui::MenuItem(label, nullptr, std::fabs(s.uiScale - k) < 0.01f))
                     s.pendingUiScale = k;
             }
             ImGui::EndMenu();

@@ -118,15 +118,18 @@ class XvfbServer {
     int pid_ = 0;
 };
 
-// tilestep running in the background on a test display.
+// tilestep running in the background on a test display. `extraEnv`: more NAME=VALUE words
+// for its environment; `workDir`: its working directory (default: the test's).
 class BackgroundTilestep {
   public:
     BackgroundTilestep(const std::string& display, const std::string& configHome,
-                       const std::string& args)
+                       const std::string& args, const std::string& extraEnv = "",
+                       const std::string& workDir = "")
         : display_(display) {
         dir_ = tempDir();
-        std::string cmd = kGuiEnv + std::string("DISPLAY=") + display +
-                          " XDG_CONFIG_HOME=" + shellQuote(configHome) + " " +
+        std::string cmd = (workDir.empty() ? "" : "cd " + shellQuote(workDir) + "; ") + kGuiEnv +
+                          extraEnv + (extraEnv.empty() ? "" : " ") + std::string("DISPLAY=") +
+                          display + " XDG_CONFIG_HOME=" + shellQuote(configHome) + " " +
                           shellQuote(TILESTEP_BINARY) + " " + args + " >" + dir_ + "/out 2>" +
                           dir_ + "/err </dev/null & echo $! >" + dir_ + "/pid";
         std::system(cmd.c_str());
