@@ -25,8 +25,10 @@ constexpr int kFileMenuX = 24, kMenuY = 9;  // "File" in the menu bar
 constexpr int kOpenRecentY = 70;            // File > Open recent
 constexpr int kRecentItemX = 300;           // the submenu, right of the File menu
 constexpr int kRecentFirstY = 70, kRecentRowH = 18;
-constexpr int kViewMenuX = 105, kUiScaleY = 105;   // View > UI scale
-constexpr int kScaleItemX = 245, kScale2xY = 177;  // UI scale > "2 x"
+constexpr int kViewMenuX = 105, kUiScaleY = 105;                 // View > UI scale
+constexpr int kScaleItemX = 245, kScale2xY = 177;                // UI scale > "2 x"
+constexpr int kTilesetHeaderX = 1100, kTilesetHeaderY = 36;      // side panel's first section
+constexpr int kMapResizeButtonX = 1150, kMapResizeButtonY = 82;  // below it when closed
 // "Save the changes to b.json first?" [Save] [Discard changes] [Cancel], centred.
 constexpr int kConfirmDiscardX = 628, kConfirmButtonsY = 418;
 
@@ -185,6 +187,25 @@ TEST_F(AppFiles, UiScaleFromTheViewMenuIsSavedAndUsedAtTheNextStart) {
     launch(shellQuote(path_) + " --scale 1");
     if (HasFatalFailure()) return;
     EXPECT_NE(app_->out().find("canvas=112,19,868,757"), std::string::npos) << app_->out();
+}
+
+TEST_F(AppFiles, CollapsedPanelSectionsStayCollapsedAtTheNextStart) {
+    start(floorMap());
+    if (HasFatalFailure()) return;
+    click(kTilesetHeaderX, kTilesetHeaderY);
+    const std::string ini = settingsDir() + "/settings.ini";
+    ASSERT_TRUE(waitUntil(
+        [&] { return readFile(ini).find("closed=Tileset\n") != std::string::npos; }, 5000))
+        << readFile(ini);
+    pointAt(500, 500);
+    key("ctrl+q");
+    ASSERT_TRUE(app_->waitForExit(10000));
+
+    // With the Tileset section closed, the map inspector's Resize button moves up to y 82.
+    launch(shellQuote(path_));
+    if (HasFatalFailure()) return;
+    click(kMapResizeButtonX, kMapResizeButtonY);
+    EXPECT_TRUE(waitForNewLine("dialog Resize map", 0)) << app_->out();
 }
 
 }  // namespace

@@ -51,6 +51,8 @@ Settings loadSettings(const std::string& dir) {
             if (end && *end == '\0' && v >= 0.5f && v <= 4.0f) s.uiScale = v;
         } else if (key == "recent" && !value.empty() && s.recentFiles.size() < kMaxRecentFiles) {
             s.recentFiles.push_back(value);
+        } else if (key == "closed" && !value.empty()) {
+            s.closedPanels.push_back(value);
         }
     }
     return s;
@@ -63,6 +65,7 @@ void saveSettings(const std::string& dir, const Settings& s) {
         std::ofstream f(tmp, std::ios::trunc);
         if (s.uiScale > 0) f << "ui_scale=" << s.uiScale << "\n";
         for (const std::string& r : s.recentFiles) f << "recent=" << r << "\n";
+        for (const std::string& c : s.closedPanels) f << "closed=" << c << "\n";
         if (!f) return;
     }
     std::error_code ec;

@@ -12,15 +12,17 @@ namespace ts {
 std::string configDir();
 
 struct Settings {
-    float uiScale = 0;                     // 0 = not set: follow the monitor's content scale
-    std::vector<std::string> recentFiles;  // most recent first
+    float uiScale = 0;                      // 0 = not set: follow the monitor's content scale
+    std::vector<std::string> recentFiles;   // most recent first
+    std::vector<std::string> closedPanels;  // side panel sections the user collapsed
 
     void addRecent(const std::string& path);
 };
 
 constexpr size_t kMaxRecentFiles = 10;
 
-// settings.ini lines `ui_scale=1.5`, `recent=PATH`; unknown or broken lines are skipped.
+// settings.ini lines `ui_scale=1.5`, `recent=PATH`, `closed=SECTION`; unknown or broken
+// lines are skipped.
 Settings loadSettings(const std::string& dir);
 void saveSettings(const std::string& dir, const Settings& s);
 

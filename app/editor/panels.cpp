@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -22,6 +23,24 @@ std::string zoomText(double z) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g%%", std::round(z * 1000) / 10);
     return buf;
+}
+
+// A collapsing section of the side panel. ImGui 1.86 keeps tree states only in memory (and
+// the panel window saves no settings), so which sections are closed goes to settings.ini.
+bool section(EditorState& s, const char* name) {
+    std::vector<std::string>& closed = s.settings.closedPanels;
+    auto at = std::find(closed.begin(), closed.end(), name);
+    const bool wasOpen = at == closed.end();
+    ImGui::SetNextItemOpen(wasOpen, ImGuiCond_Once);
+    const bool open = ImGui::CollapsingHeader(name);
+    if (open != wasOpen) {
+        if (open)
+            closed.erase(at);
+        else
+            closed.push_back(name);
+        saveSettings(s.configDir, s.settings);
+    }
+    return open;
 }
 
 }  // namespace
@@ -156,10 +175,10 @@ void sidePanel(EditorState& s, CanvasRenderer& r, const PanelLayout& l, float wi
     ImGui::SetNextWindowSize(ImVec2(l.panelW, winH - l.menuH - l.statusH));
     ImGui::Begin("Panels", nullptr, kFixedWindow | ImGuiWindowFlags_NoResize);
     ImGui::PushItemWidth(std::round(l.panelW * 0.55f));
-    if (ImGui::CollapsingHeader("Tileset", ImGuiTreeNodeFlags_DefaultOpen)) tilesetSection(s, r);
-    if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(s);
-    if (ImGui::CollapsingHeader("Layers", ImGuiTreeNodeFlags_DefaultOpen)) layersSection(s);
-    if (ImGui::CollapsingHeader("History", ImGuiTreeNodeFlags_DefaultOpen)) historySection(s);
+    if (section(s, "Tileset")) tilesetSection(s, r);
+    if (section(s, "Inspector")) inspectorSection(s);
+    if (section(s, "Layers")) layersSection(s);
+    if (section(s, "History")) historySection(s);
     ImGui::PopItemWidth();
     ImGui::End();
 }
