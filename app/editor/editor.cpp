@@ -83,8 +83,7 @@ int runEditor(int argc, char** argv) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
-    if (!args.map.empty() && !openPath(w.state(), args.map))
-        std::fprintf(stderr, "tilestep: %s\n", w.state().dialogs.error.c_str());
+    if (!args.map.empty()) openPath(w.state(), args.map);  // an error is shown and printed
     if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;

@@ -359,6 +359,7 @@ void recoveryDialog(EditorState& s) {
             s.doc.replace(std::move(base), path);
             applyEdit(s, std::make_unique<SwapMapEdit>("Recovered changes", std::move(recovered)));
             s.fitRequested = true;
+            setMessage(s, "Recovered unsaved changes: save to keep them");
         } catch (const std::exception& e) {
             showError(s, e.what());
         }
