@@ -33,10 +33,19 @@ class AppDriver : public ::testing::Test {
     // Starts tilestep with `args` (plus --verbose) and waits until it has drawn a frame.
     void launch(const std::string& args, const std::string& env = "",
                 const std::string& workDir = "") {
-        app_.reset();
-        app_ = std::make_unique<BackgroundTilestep>(server_->display(), config_,
-                                                    args + " --verbose", env, workDir);
-        ASSERT_TRUE(app_->waitForOutput("view x0=", 20000)) << app_->err();
+        for (int attempt = 0;; ++attempt) {
+            app_.reset();
+            app_ = std::make_unique<BackgroundTilestep>(server_->display(), config_,
+                                                        args + " --verbose", env, workDir);
+            if (app_->waitForOutput("view x0=", 20000)) break;
+            // Test programs running side by side start and stop Xvfb servers; one that is
+            // still shutting down can remove the socket of a new one on the same display
+            // number. A fresh server, once, rather than a failure that says nothing.
+            bool lostDisplay = app_->err().find("Failed to open display") != std::string::npos;
+            ASSERT_TRUE(lostDisplay && attempt == 0) << app_->err();
+            server_ = std::make_unique<XvfbServer>();
+            ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
+        }
         view_ = parseViewLine(app_->out());
         ASSERT_TRUE(view_.ok);
         // Keyboard focus follows the pointer without a window manager: park it on the canvas.
