@@ -1,24 +1,17 @@
+// The pixel sweep's leading-edge queries: the detailed checks behind pixel_sweep_grid.h's
+// quick ones (walls, slopes, one-way tiles, brushes), the support run, and the public
+// functions of pixel_sweep_run.h on top of them.
 #include "pixel_sweep_run.h"
 
 #include <algorithm>
 
+#include "pixel_sweep_grid.h"
+
 namespace ts {
+namespace pixel_sweep {
+namespace grid {
 
 namespace {
-
-using CW = CollisionWorld;
-
-// Pixel -> tile, floored. Tile sizes are usually powers of two: then a shift, which costs
-// far less than a 64-bit division (these queries run several times per actor per frame).
-struct TileDiv {
-    int64_t t;
-    int shift = -1;
-    explicit TileDiv(int64_t tile) : t(tile) {
-        if ((tile & (tile - 1)) == 0) shift = __builtin_ctzll(uint64_t(tile));
-    }
-    // Arithmetic right shift floors negative values too.
-    int64_t operator()(int64_t a) const { return shift >= 0 ? a >> shift : floorDiv(a, t); }
-};
 
 // Smallest column height of a floor shape: rows [tile - minH, tile) are solid all across.
 int64_t minColumnHeight(Shape s, int64_t tile) {
@@ -37,120 +30,38 @@ int64_t minColumnHeight(Shape s, int64_t tile) {
     }
 }
 
-// sweepFreeRun for one direction: kH horizontal travel, kS = +1 right/down, -1 left/up.
-// Distances count steps: the leading edge (the column or row the moved box newly covers)
-// sits at `first + kS * d` after step d + 1; `best` is the number of free steps so far.
-template <bool kH, int kS>
-int64_t freeRun(const CW& world, const RectI& box, int64_t maxSteps) {
-    constexpr uint8_t travel = kH ? (kS > 0 ? DIR_RIGHT : DIR_LEFT) : (kS > 0 ? DIR_DOWN : DIR_UP);
-    // Walls across the travel on the edge through which the leading edge enters a tile, and
-    // walls along the travel between two tile rows (columns) strictly inside the box.
-    constexpr uint8_t entryWall = kH ? (kS > 0 ? CW::kCellWallLeft : CW::kCellWallRight)
-                                     : (kS > 0 ? CW::kCellWallTop : CW::kCellWallBottom);
-    constexpr uint8_t alongWall = kH ? CW::kCellWallBottom : CW::kCellWallRight;
-
-    const int64_t t = world.tileSize();
-    // "across" is the axis perpendicular to travel: the box covers [a0, a1) on it.
-    const int64_t a0 = kH ? box.y : box.x, a1 = kH ? box.bottom() : box.right();
-    const int64_t first = kS > 0 ? (kH ? box.right() : box.bottom()) : (kH ? box.x : box.y) - 1;
-    const int64_t limit = kH ? world.widthPx() : world.heightPx();
-    // Outside the map is solid: the leading edge may reach limit - 1 (or 0) at most.
-    int64_t best = std::min(maxSteps, kS > 0 ? limit - first : first + 1);
-    if (best <= 0) return 0;
-    auto block = [&](int64_t d) {
-        if (d >= 0 && d < best) best = d;
-    };
-
-    const TileDiv tileOf(t);
-    const int64_t c0 = tileOf(a0), c1 = tileOf(a1 - 1);  // tiles across the box
-    const int64_t width = world.map().width;
-    const uint8_t* cells = world.cellBitsData();
-    uint8_t seen = 0;  // union of the cell bits met
-    for (int64_t ti = tileOf(first);; ti += kS) {
-        const int64_t tileLo = ti * t, tileHi = tileLo + t - 1;
-        const int64_t firstLead = kS > 0 ? std::max(tileLo, first) : std::min(tileHi, first);
-        const int64_t dFirst = (firstLead - first) * kS;
-        if (dFirst >= best) break;
-        // Negative when the box already reaches into the tile: its entry edge is behind.
-        const int64_t dEntry = ((kS > 0 ? tileLo : tileHi) - first) * kS;
-        const uint8_t* cell = kH ? cells + c0 * width + ti : cells + ti * width + c0;
-        for (int64_t c = c0; c <= c1; ++c, cell += kH ? width : 1) {
-            const uint8_t f = *cell;
-            if (f == 0) continue;
-            seen |= f;
-            if (f & entryWall) block(dEntry);
-            if ((f & alongWall) && c < c1) block(dFirst);
-            if (f & CW::kCellSolid) {
-                block(dFirst);
-            } else if (f & CW::kCellPartial) {
-                const int64_t tx = kH ? ti : c, ty = kH ? c : ti;
-                const Shape shape = world.shapeAt(tx, ty);
-                if (shape == Shape::OneWay) {
-                    if (!(world.passMaskAt(tx, ty) & travel)) block(dEntry);
-                } else if (kH) {
-                    // Slope, moving sideways: the first column whose solid part reaches the
-                    // box's rows (solid rows of column c: [t - height(c), t), tile-local).
-                    const int64_t rowsEnd = std::min<int64_t>(a1 - ty * t, t);
-                    const uint16_t* col = world.columnHeights(shape);
-                    for (int64_t lead = firstLead; lead >= tileLo && lead <= tileHi; lead += kS) {
-                        const int64_t d = (lead - first) * kS;
-                        if (d >= best) break;
-                        const int64_t hgt = col[lead - tileLo];
-                        if (hgt > 0 && rowsEnd > t - hgt) {
-                            block(d);
-                            break;
-                        }
-                    }
-                } else {
-                    // Slope, moving vertically: only the highest column under the box matters.
-                    const int64_t ox = tx * t;
-                    const int64_t lx0 = std::max<int64_t>(a0 - ox, 0),
-                                  lx1 = std::min<int64_t>(a1 - ox, t);
-                    // Slopes are monotonic: the highest column is at one end.
-                    const uint16_t* col = world.columnHeights(shape);
-                    const int64_t maxH = std::max(col[lx0], col[lx1 - 1]);
-                    if (maxH == 0) continue;
-                    if (kS > 0)
-                        block((std::max(tileLo + t - maxH, firstLead) - first) * kS);
-                    else  // from below, the bottom row of the tile is hit first
-                        block(dEntry);
-                }
-            }
-        }
-        if (best == 0) return 0;
-    }
-    if (!(seen & CW::kCellBrush)) return best;
-
-    // Brushes in the strip the leading edge sweeps: they lie in tiles met above.
-    const int64_t leadA = std::min(first, first + kS * (best - 1));
-    const RectI strip = kH ? RectI{leadA, a0, best, a1 - a0} : RectI{a0, leadA, a1 - a0, best};
-    world.forEachBrushOverlapping(strip, [&](const RectI& b) {
-        const int64_t bLo = kH ? b.x : b.y, bHi = kH ? b.right() : b.bottom();
-        block(((kS > 0 ? std::max(bLo, first) : std::min(bHi - 1, first)) - first) * kS);
-    });
-    return best;
+constexpr uint8_t travelOf(bool kH, int kS) {
+    return kH ? (kS > 0 ? DIR_RIGHT : DIR_LEFT) : (kS > 0 ? DIR_DOWN : DIR_UP);
+}
+// Walls across the travel on the edge through which the leading edge enters a tile.
+constexpr uint8_t entryWallOf(bool kH, int kS) {
+    return kH ? (kS > 0 ? CW::kCellWallLeft : CW::kCellWallRight)
+              : (kS > 0 ? CW::kCellWallTop : CW::kCellWallBottom);
+}
+// Walls along the travel between two tile rows (columns) strictly inside the box.
+constexpr uint8_t alongWallOf(bool kH) {
+    return kH ? CW::kCellWallBottom : CW::kCellWallRight;
 }
 
-// sweepStepBlocked for one direction (see freeRun for kH, kS).
+// Pixel -> tile, floored also for negative pixels.
+int64_t floorTile(const SweepGrid& g, int64_t v) {
+    return g.shift >= 0 ? v >> g.shift : floorDiv(v, g.tile);
+}
+
+}  // namespace
+
 template <bool kH, int kS>
-bool stepBlocked(const CW& world, const RectI& box) {
-    constexpr uint8_t travel = kH ? (kS > 0 ? DIR_RIGHT : DIR_LEFT) : (kS > 0 ? DIR_DOWN : DIR_UP);
-    constexpr uint8_t entryWall = kH ? (kS > 0 ? CW::kCellWallLeft : CW::kCellWallRight)
-                                     : (kS > 0 ? CW::kCellWallTop : CW::kCellWallBottom);
-    constexpr uint8_t alongWall = kH ? CW::kCellWallBottom : CW::kCellWallRight;
-    const int64_t t = world.tileSize();
-    const int64_t a0 = kH ? box.y : box.x, a1 = kH ? box.bottom() : box.right();
-    // The leading edge: the column (row) the moved box newly covers.
-    const int64_t lead = kS > 0 ? (kH ? box.right() : box.bottom()) : (kH ? box.x : box.y) - 1;
-    if (lead < 0 || lead >= (kH ? world.widthPx() : world.heightPx())) return true;
-    const TileDiv tileOf(t);
-    const int64_t ti = tileOf(lead), local = lead - ti * t;
+bool stepDetail(const SweepGrid& g, int64_t lead, int64_t a0, int64_t a1) {
+    constexpr uint8_t travel = travelOf(kH, kS), entryWall = entryWallOf(kH, kS);
+    constexpr uint8_t alongWall = alongWallOf(kH);
+    const int64_t t = g.tile;
+    const int64_t ti = g.tileOf(lead), local = lead - ti * t;
     const bool entering = local == (kS > 0 ? 0 : t - 1);
-    const int64_t c0 = tileOf(a0), c1 = tileOf(a1 - 1);
-    const int64_t width = world.map().width;
-    const uint8_t* cell = world.cellBitsData() + (kH ? c0 * width + ti : ti * width + c0);
+    const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
+    const CollisionWorld& world = g.world;
+    const uint8_t* cell = g.bits + (kH ? c0 * g.width + ti : ti * g.width + c0);
     bool brushes = false;
-    for (int64_t c = c0; c <= c1; ++c, cell += kH ? width : 1) {
+    for (int64_t c = c0; c <= c1; ++c, cell += kH ? g.width : 1) {
         const uint8_t f = *cell;
         if (f == 0) continue;
         if (f & CW::kCellSolid) return true;
@@ -184,51 +95,102 @@ bool stepBlocked(const CW& world, const RectI& box) {
     return hit;
 }
 
-}  // namespace
-
-bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t travel) {
-    if (box.empty()) return false;  // rectBlocked never blocks an empty box
-    if (box.x < 0 || box.y < 0 || box.right() > world.widthPx() || box.bottom() > world.heightPx())
-        return true;
-    switch (travel) {
-        case DIR_RIGHT:
-            return stepBlocked<true, 1>(world, box);
-        case DIR_LEFT:
-            return stepBlocked<true, -1>(world, box);
-        case DIR_DOWN:
-            return stepBlocked<false, 1>(world, box);
-        default:
-            return stepBlocked<false, -1>(world, box);
+// Distances count steps: the leading edge sits at `first + kS * d` after step d + 1.
+template <bool kH, int kS>
+int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int64_t a1,
+                  int64_t best) {
+    constexpr uint8_t travel = travelOf(kH, kS), entryWall = entryWallOf(kH, kS);
+    constexpr uint8_t alongWall = alongWallOf(kH);
+    const int64_t t = g.tile;
+    const CollisionWorld& world = g.world;
+    auto block = [&](int64_t d) {
+        if (d >= 0 && d < best) best = d;
+    };
+    const int64_t tileLo = ti * t, tileHi = tileLo + t - 1;
+    const int64_t firstLead = kS > 0 ? std::max(tileLo, first) : std::min(tileHi, first);
+    const int64_t dFirst = (firstLead - first) * kS;
+    // Negative when the box already reaches into the tile: its entry edge is behind.
+    const int64_t dEntry = ((kS > 0 ? tileLo : tileHi) - first) * kS;
+    const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
+    const uint8_t* cell = g.bits + (kH ? c0 * g.width + ti : ti * g.width + c0);
+    for (int64_t c = c0; c <= c1; ++c, cell += kH ? g.width : 1) {
+        const uint8_t f = *cell;
+        if (f == 0) continue;
+        if (f & entryWall) block(dEntry);
+        if ((f & alongWall) && c < c1) block(dFirst);
+        if (f & CW::kCellSolid) {
+            block(dFirst);
+        } else if (f & CW::kCellPartial) {
+            const int64_t tx = kH ? ti : c, ty = kH ? c : ti;
+            const Shape shape = world.shapeAt(tx, ty);
+            if (shape == Shape::OneWay) {
+                if (!(world.passMaskAt(tx, ty) & travel)) block(dEntry);
+            } else if (kH) {
+                // Slope, moving sideways: the first column whose solid part reaches the box's
+                // rows (solid rows of column c: [t - height(c), t), tile-local).
+                const int64_t rowsEnd = std::min<int64_t>(a1 - ty * t, t);
+                const uint16_t* col = world.columnHeights(shape);
+                for (int64_t lead = firstLead; lead >= tileLo && lead <= tileHi; lead += kS) {
+                    const int64_t d = (lead - first) * kS;
+                    if (d >= best) break;
+                    const int64_t hgt = col[lead - tileLo];
+                    if (hgt > 0 && rowsEnd > t - hgt) {
+                        block(d);
+                        break;
+                    }
+                }
+            } else {
+                // Slope, moving vertically: only the highest column under the box matters.
+                const int64_t ox = tx * t;
+                const int64_t lx0 = std::max<int64_t>(a0 - ox, 0),
+                              lx1 = std::min<int64_t>(a1 - ox, t);
+                // Slopes are monotonic: the highest column is at one end.
+                const uint16_t* col = world.columnHeights(shape);
+                const int64_t maxH = std::max(col[lx0], col[lx1 - 1]);
+                if (maxH == 0) continue;
+                if (kS > 0)
+                    block((std::max(tileLo + t - maxH, firstLead) - first) * kS);
+                else  // from below, the bottom row of the tile is hit first
+                    block(dEntry);
+            }
+        }
     }
+    return best;
 }
 
-int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
-                     int64_t maxSteps) {
-    if (maxSteps <= 0) return 0;
-    if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
-    if (box.x < 0 || box.y < 0 || box.right() > world.widthPx() || box.bottom() > world.heightPx())
-        return 0;
-    switch (travel) {
-        case DIR_RIGHT:
-            return freeRun<true, 1>(world, box, maxSteps);
-        case DIR_LEFT:
-            return freeRun<true, -1>(world, box, maxSteps);
-        case DIR_DOWN:
-            return freeRun<false, 1>(world, box, maxSteps);
-        default:
-            return freeRun<false, -1>(world, box, maxSteps);
-    }
+template <bool kH, int kS>
+int64_t runBrushes(const SweepGrid& g, int64_t first, int64_t a0, int64_t a1, int64_t best) {
+    // Brushes in the strip the leading edge sweeps: they lie in tiles met by the run.
+    const int64_t leadA = std::min(first, first + kS * (best - 1));
+    const RectI strip = kH ? RectI{leadA, a0, best, a1 - a0} : RectI{a0, leadA, a1 - a0, best};
+    g.world.forEachBrushOverlapping(strip, [&](const RectI& b) {
+        const int64_t bLo = kH ? b.x : b.y, bHi = kH ? b.right() : b.bottom();
+        const int64_t d = ((kS > 0 ? std::max(bLo, first) : std::min(bHi - 1, first)) - first) * kS;
+        if (d >= 0 && d < best) best = d;
+    });
+    return best;
 }
 
-int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, int64_t maxSteps) {
+#define TS_PIXEL_SWEEP_DIRECTION(kH, kS)                                                     \
+    template bool stepDetail<kH, kS>(const SweepGrid&, int64_t, int64_t, int64_t);           \
+    template int64_t runDetail<kH, kS>(const SweepGrid&, int64_t, int64_t, int64_t, int64_t, \
+                                       int64_t);                                             \
+    template int64_t runBrushes<kH, kS>(const SweepGrid&, int64_t, int64_t, int64_t, int64_t);
+TS_PIXEL_SWEEP_DIRECTION(true, 1)
+TS_PIXEL_SWEEP_DIRECTION(true, -1)
+TS_PIXEL_SWEEP_DIRECTION(false, 1)
+TS_PIXEL_SWEEP_DIRECTION(false, -1)
+#undef TS_PIXEL_SWEEP_DIRECTION
+
+int64_t supportRun(const SweepGrid& g, const Box& box, int dir, int64_t maxSteps) {
     if (maxSteps <= 0) return 0;
-    const int64_t t = world.tileSize();
-    const int64_t row = box.bottom();              // the row the box one pixel lower newly covers
-    if (row >= world.heightPx()) return maxSteps;  // outside the map is solid
+    const int64_t t = g.tile;
+    const int64_t row = box.y + box.h;       // the row the box one pixel lower newly covers
+    if (row >= g.heightPx) return maxSteps;  // outside the map is solid
     if (row < 0 || box.w <= 0) return 0;
-    const TileDiv tileOf(t);
-    const int64_t ty = tileOf(row), ly = row - ty * t;
-    const uint8_t* cells = world.cellBitsData() + ty * world.map().width;
+    const CollisionWorld& world = g.world;
+    const int64_t ty = floorTile(g, row), ly = row - ty * t;
+    const uint8_t* cells = g.bits + ty * g.width;
     auto supports = [&](int64_t tx) {
         const uint8_t f = cells[tx];
         if (f & CW::kCellSolid) return true;
@@ -239,17 +201,18 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
         if (shape == Shape::OneWay) return ly == 0 && !(world.passMaskAt(tx, ty) & DIR_DOWN);
         return ly >= t - minColumnHeight(shape, t);
     };
+    const int64_t right = box.x + box.w;
     if (dir > 0) {
-        // Step k needs a supporting column in [box.x + k, box.right() + k - 1]. B is the end
-        // of the rightmost run of supporting tiles that starts inside the first window.
-        const int64_t winLo = box.x + 1, winHi = box.right();
+        // Step k needs a supporting column in [box.x + k, right + k - 1]. The answer is the
+        // end of the rightmost run of supporting tiles that starts inside the first window.
+        const int64_t winLo = box.x + 1, winHi = right;
         bool found = false;
         int64_t runEnd = 0;
-        for (int64_t tx = tileOf(winLo);; ++tx) {
+        for (int64_t tx = floorTile(g, winLo);; ++tx) {
             const int64_t start = tx * t;
             if (start > winHi && (!found || runEnd != start)) break;
             if (found && runEnd - 1 - box.x >= maxSteps) break;
-            if (tx < 0 || tx >= world.map().width) break;
+            if (tx < 0 || tx >= g.width) break;
             if (supports(tx)) {
                 runEnd = start + t;
                 found = true;
@@ -260,15 +223,15 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
         if (!found) return 0;
         return std::clamp<int64_t>(runEnd - 1 - box.x, 0, maxSteps);
     }
-    // Moving left: step k needs a supporting column in [box.x - k, box.right() - 1 - k].
-    const int64_t winLo = box.x - 1, winHi = box.right() - 2;
+    // Moving left: step k needs a supporting column in [box.x - k, right - 1 - k].
+    const int64_t winLo = box.x - 1, winHi = right - 2;
     bool found = false;
     int64_t runStart = 0;
-    for (int64_t tx = tileOf(winHi);; --tx) {
+    for (int64_t tx = floorTile(g, winHi);; --tx) {
         const int64_t end = tx * t + t;  // exclusive
         if (end <= winLo && (!found || runStart != end)) break;
-        if (found && box.right() - 1 - runStart >= maxSteps) break;
-        if (tx < 0 || tx >= world.map().width) break;
+        if (found && right - 1 - runStart >= maxSteps) break;
+        if (tx < 0 || tx >= g.width) break;
         if (supports(tx)) {
             runStart = tx * t;
             found = true;
@@ -277,7 +240,63 @@ int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, 
         }
     }
     if (!found) return 0;
-    return std::clamp<int64_t>(box.right() - 1 - runStart, 0, maxSteps);
+    return std::clamp<int64_t>(right - 1 - runStart, 0, maxSteps);
+}
+
+}  // namespace grid
+}  // namespace pixel_sweep
+
+namespace {
+
+using pixel_sweep::Box;
+using pixel_sweep::SweepGrid;
+namespace grid = pixel_sweep::grid;
+
+bool insideMap(const CollisionWorld& world, const RectI& box) {
+    return box.x >= 0 && box.y >= 0 && box.right() <= world.widthPx() &&
+           box.bottom() <= world.heightPx();
+}
+
+}  // namespace
+
+bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t travel) {
+    if (box.empty()) return false;  // rectBlocked never blocks an empty box
+    if (!insideMap(world, box)) return true;
+    const SweepGrid g(world);
+    const Box b{box.x, box.y, box.w, box.h};
+    switch (travel) {
+        case DIR_RIGHT:
+            return grid::stepBlocked<true, 1>(g, b);
+        case DIR_LEFT:
+            return grid::stepBlocked<true, -1>(g, b);
+        case DIR_DOWN:
+            return grid::stepBlocked<false, 1>(g, b);
+        default:
+            return grid::stepBlocked<false, -1>(g, b);
+    }
+}
+
+int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
+                     int64_t maxSteps) {
+    if (maxSteps <= 0) return 0;
+    if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
+    if (!insideMap(world, box)) return 0;
+    const SweepGrid g(world);
+    const Box b{box.x, box.y, box.w, box.h};
+    switch (travel) {
+        case DIR_RIGHT:
+            return grid::freeRun<true, 1>(g, b, maxSteps);
+        case DIR_LEFT:
+            return grid::freeRun<true, -1>(g, b, maxSteps);
+        case DIR_DOWN:
+            return grid::freeRun<false, 1>(g, b, maxSteps);
+        default:
+            return grid::freeRun<false, -1>(g, b, maxSteps);
+    }
+}
+
+int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, int64_t maxSteps) {
+    return grid::supportRun(SweepGrid(world), Box{box.x, box.y, box.w, box.h}, dir, maxSteps);
 }
 
 }  // namespace ts

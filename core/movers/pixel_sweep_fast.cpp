@@ -1,0 +1,202 @@
+// The pixel sweep without a trace. It asks the per-pixel step's questions (pixel_sweep.cpp)
+// in runs: how many pixels along X are free (and, walking, keep a whole tile under the box),
+// how many along Y; only where a run stops does it go pixel by pixel (climb, descend,
+// corner). Each run gives exactly the answers the pixels would, so the results are the same;
+// tests compare every frame with the per-pixel step and the literal sweep.
+#include "pixel_sweep_fast.h"
+
+#include <algorithm>
+
+#include "pixel_sweep_frame.h"
+#include "pixel_sweep_grid.h"
+
+namespace ts {
+namespace pixel_sweep {
+
+namespace {
+
+// A side step of b found blocked: climb a rise of up to the step height, each lift needing
+// head room, as the per-pixel step does. True when it climbed (b moved).
+template <int kS>
+bool climb(const SweepGrid& g, const Tuning& t, Box& b) {
+    if (grid::climbSurelyFails(g, b, kS, t.stepHeight)) return false;
+    for (int k = 1; k <= t.stepHeight; ++k) {
+        if (grid::stepBlocked<false, -1>(g, Box{b.x, b.y + 1 - k, b.w, b.h})) break;
+        if (!grid::stepBlocked<true, kS>(g, Box{b.x, b.y - k, b.w, b.h})) {
+            b.x += kS;
+            b.y -= k;
+            return true;
+        }
+    }
+    return false;
+}
+
+// The X sweep of n pixels in direction kS. onGround: grounded and not moving up (cleared
+// when the actor walks off a ledge); supportKnown: the last pixel proved that the box stands
+// on something. True when a wall stopped it.
+template <int kS>
+bool sweepX(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, bool& onGround,
+            bool& supportKnown) {
+    for (int64_t left = n; left > 0;) {
+        const int64_t free = grid::freeRun<true, kS>(g, b, left);
+        const bool walking = onGround && t.stickToSlopes;
+        int64_t k = free;
+        // Walking, a free step is followed by the descend probes unless a whole tile under
+        // the box settles them: the run goes only as far as that support.
+        if (walking) k = std::min(k, grid::supportRun(g, b, kS, k));
+        if (k > 0) {
+            b.x += kS * k;
+            left -= k;
+            supportKnown = walking;
+            if (left == 0) return false;
+        }
+        supportKnown = false;
+        if (k < free) {
+            // A free step past the support: follow the floor down by up to the step height;
+            // nothing within step height + 1 is a ledge.
+            b.x += kS;
+            const int64_t drop = grid::freeRun<false, 1>(g, b, t.stepHeight + 1);
+            if (drop > t.stepHeight) {
+                onGround = false;
+            } else {
+                b.y += drop;
+                supportKnown = true;
+            }
+        } else if (!climb<kS>(g, t, b)) {
+            return true;
+        }
+        --left;
+    }
+    return false;
+}
+
+// One sideways step of the corner correction (kS from the side's sign).
+bool sideBlocked(const SweepGrid& g, const Box& b, int side) {
+    return side > 0 ? grid::stepBlocked<true, 1>(g, b) : grid::stepBlocked<true, -1>(g, b);
+}
+
+// Moving up into something: slide sideways by up to the corner correction, pixel by pixel,
+// to a place where the up step is free; `pref` first at each distance, and with no
+// preference two open sides at the same distance are a tie: no slide. True when it slid
+// (b moved up one pixel).
+bool corner(const SweepGrid& g, const Tuning& t, Box& b, int pref) {
+    const int sides[2] = {pref != 0 ? pref : 1, pref != 0 ? -pref : -1};
+    bool open[2] = {true, true};
+    for (int k = 1; k <= t.cornerCorrection && (open[0] || open[1]); ++k) {
+        int found = 0, count = 0;
+        for (int i = 0; i < 2; ++i) {
+            if (!open[i]) continue;
+            const int sd = sides[i];
+            if (sideBlocked(g, Box{b.x + sd * (k - 1), b.y, b.w, b.h}, sd)) {
+                open[i] = false;
+                continue;
+            }
+            if (!grid::stepBlocked<false, -1>(g, Box{b.x + sd * k, b.y, b.w, b.h})) {
+                if (count++ == 0) found = sd;
+                if (pref != 0) break;
+            }
+        }
+        if (count == 2 && pref == 0) return false;
+        if (count > 0) {
+            b.x += found * k;
+            b.y -= 1;
+            return true;
+        }
+    }
+    return false;
+}
+
+// The Y sweep of n pixels in direction kS. Falling, each run asks one pixel further: whether
+// the box then stands on something is the end-of-frame grounded test (groundAfterFall 0 or
+// 1; untouched when the fall was stopped earlier). True when something stopped it.
+template <int kS>
+bool sweepY(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, int pref,
+            int& groundAfterFall) {
+    for (int64_t left = n; left > 0;) {
+        const int64_t run = grid::freeRun<false, kS>(g, b, kS > 0 ? left + 1 : left);
+        const int64_t k = std::min(run, left);
+        if (kS > 0 && run >= left) groundAfterFall = run == left ? 1 : 0;
+        b.y += kS * k;
+        left -= k;
+        if (left == 0) return false;
+        if (kS > 0 || t.cornerCorrection <= 0 || !corner(g, t, b, pref)) return true;
+        --left;
+    }
+    return false;
+}
+
+}  // namespace
+
+bool fastStep(const MoverState& s0, InputBits in, const ParamValues& p, const CollisionWorld& world,
+              MoverState* out) {
+    const SweepGrid g(world);
+    Box b{s0.x.floor(), s0.y.floor(), s0.w, s0.h};
+    if (!g.holds(b)) return false;
+    FrameStart f = frame::beginFrame(s0, in, p);
+    MoverState& s = f.s;
+    const Fix targetX = s.x + s.vx;
+    const int64_t nx = targetX.floor() - b.x;
+    if (nx == 0 && (s.y + s.vy).floor() == b.y) {
+        // Not a pixel to move: only the grounded test is left.
+        s.x = targetX;
+        s.y += s.vy;
+        s.pushing = s0.pushing && f.inputDir != 0 && s0.facing == s.facing;
+        frame::endFrame(s, f, grid::stepBlocked<false, 1>(g, b));
+        *out = s;
+        return true;
+    }
+    const Tuning t = frame::tuning(p);
+
+    // X sweep.
+    const int64_t y0 = b.y;
+    bool onGround = f.onGround, supportKnown = false, blockedX = false;
+    if (nx > 0)
+        blockedX = sweepX<1>(g, t, b, nx, onGround, supportKnown);
+    else if (nx < 0)
+        blockedX = sweepX<-1>(g, t, b, -nx, onGround, supportKnown);
+    if (blockedX) {
+        s.x = Fix::fromInt(b.x);
+        s.vx = Fix{};
+    } else {
+        s.x = targetX;
+    }
+    s.y += Fix::fromInt(b.y - y0);
+    s.pushing = nx != 0 ? (blockedX && f.inputDir == (nx > 0 ? 1 : -1))
+                        : (s0.pushing && f.inputDir != 0 && s0.facing == s.facing);
+
+    // Y sweep.
+    const Fix targetY = s.y + s.vy;
+    const int64_t ny = targetY.floor() - b.y;
+    const int64_t x1 = b.x;
+    int groundAfterFall = -1;
+    bool blockedY = false;
+    if (ny > 0)
+        blockedY = sweepY<1>(g, t, b, ny, 0, groundAfterFall);
+    else if (ny < 0)
+        blockedY = sweepY<-1>(g, t, b, -ny, frame::cornerPreference(s), groundAfterFall);
+    if (blockedY) {
+        s.y = Fix::fromInt(b.y);
+        s.vy = Fix{};
+    } else {
+        s.y = targetY;
+    }
+    s.x += Fix::fromInt(b.x - x1);
+
+    // Grounded: the box one pixel lower is blocked. Skip the probe when the sweep already
+    // proved it (a fall's run, a landing, or a walk that kept its footing).
+    bool grounded;
+    if (groundAfterFall >= 0)
+        grounded = groundAfterFall == 1;
+    else if (blockedY && ny > 0)
+        grounded = true;
+    else if (ny == 0 && nx != 0 && onGround && supportKnown)
+        grounded = true;
+    else
+        grounded = grid::stepBlocked<false, 1>(g, b);
+    frame::endFrame(s, f, grounded);
+    *out = s;
+    return true;
+}
+
+}  // namespace pixel_sweep
+}  // namespace ts

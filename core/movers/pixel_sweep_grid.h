@@ -1,0 +1,169 @@
+// The leading-edge questions of the pixel sweep (seed 001), answered from the collision
+// layer's cell bits (CollisionWorld::cellBits, one byte per tile) and specialised per
+// direction at compile time. kH: horizontal travel; kS: +1 right/down, -1 left/up.
+//
+// Every answer is exactly the collision layer's: a one-pixel step of box b is blocked when
+// CollisionWorld::rectBlocked(b and the moved box together, travel) is true. Only the tiles
+// that the box's leading edge enters are read; plain empty tiles and whole solid tiles are
+// settled from their bits, and only walls, slopes, one-way tiles and brushes send a query to
+// the detailed (out of line) checks. Precondition everywhere: the box is inside the map and
+// not empty (SweepGrid::holds).
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+
+#include "../collision.h"
+#include "../geom.h"
+
+namespace ts {
+namespace pixel_sweep {
+
+// A box in whole pixels.
+struct Box {
+    int64_t x, y, w, h;
+};
+
+// What the queries read from the collision layer, loaded once per frame.
+struct SweepGrid {
+    explicit SweepGrid(const CollisionWorld& w)
+        : world(w),
+          bits(w.cellBitsData()),
+          width(w.map().width),
+          tile(w.tileSize()),
+          shift((tile & (tile - 1)) == 0 ? __builtin_ctzll(uint64_t(tile)) : -1),
+          widthPx(w.widthPx()),
+          heightPx(w.heightPx()) {}
+
+    const CollisionWorld& world;
+    const uint8_t* bits;  // row-major, `width` per row, 8 zero bytes after the last
+    int64_t width, tile;
+    int shift;  // log2(tile) for power-of-two tiles (shifts instead of divisions), else -1
+    int64_t widthPx, heightPx;
+
+    // Pixel -> tile, for pixels inside the map (never negative).
+    int64_t tileOf(int64_t v) const { return shift >= 0 ? v >> shift : v / tile; }
+    bool holds(const Box& b) const {
+        return b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= widthPx &&
+               b.y + b.h <= heightPx;
+    }
+};
+
+namespace grid {
+
+using CW = CollisionWorld;
+
+// Union of the cell bits of the tiles [c0, c1] across the travel in tile line `ti` (a tile
+// column for horizontal travel, a tile row for vertical travel).
+template <bool kH>
+inline unsigned lineBits(const SweepGrid& g, int64_t ti, int64_t c0, int64_t c1) {
+    if (kH) {
+        const uint8_t* cell = g.bits + c0 * g.width + ti;
+        unsigned u = *cell;
+        for (int64_t c = c0; c < c1; ++c) u |= *(cell += g.width);
+        return u;
+    }
+    const uint8_t* row = g.bits + ti * g.width + c0;
+    const int64_t n = c1 - c0 + 1;
+    if (n > 8) {
+        unsigned u = 0;
+        for (int64_t i = 0; i < n; ++i) u |= row[i];
+        return u;
+    }
+    // Up to 8 tiles in one load (the bits are padded for that), folded into one byte.
+    uint64_t word;
+    std::memcpy(&word, row, 8);
+    if (n < 8) word &= (uint64_t(1) << (8 * n)) - 1;
+    if (word == 0) return 0;
+    word |= word >> 32;
+    word |= word >> 16;
+    word |= word >> 8;
+    return unsigned(word & 0xff);
+}
+
+// The line a one-pixel step newly covers (its leading edge) and the box's extent across.
+template <bool kH, int kS>
+inline int64_t leadOf(const Box& b) {
+    return kS > 0 ? (kH ? b.x + b.w : b.y + b.h) : (kH ? b.x : b.y) - 1;
+}
+
+// stepBlocked past the quick checks: the tiles of leading line `lead` hold walls, slopes,
+// one-way tiles or brushes, and no whole solid tile.
+template <bool kH, int kS>
+bool stepDetail(const SweepGrid& g, int64_t lead, int64_t a0, int64_t a1);
+
+// The blocking distance (steps before the first blocked one, at most `best`) within tile line
+// `ti`, whose cells hold no whole solid tile, for the run whose first leading line is `first`.
+template <bool kH, int kS>
+int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int64_t a1,
+                  int64_t best);
+
+// Brushes in the strip the leading edge sweeps in `best` steps: the distance of the first.
+template <bool kH, int kS>
+int64_t runBrushes(const SweepGrid& g, int64_t first, int64_t a0, int64_t a1, int64_t best);
+
+// Is the one-pixel step of b blocked?
+template <bool kH, int kS>
+inline bool stepBlocked(const SweepGrid& g, const Box& b) {
+    const int64_t lead = leadOf<kH, kS>(b);
+    if (kS > 0 ? lead >= (kH ? g.widthPx : g.heightPx) : lead < 0) return true;
+    const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
+    const unsigned u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
+    if (u == 0) return false;
+    if (u & CW::kCellSolid) return true;
+    return stepDetail<kH, kS>(g, lead, a0, a1);
+}
+
+// Number of one-pixel steps (0..maxSteps) b can take before a step is blocked.
+template <bool kH, int kS>
+inline int64_t freeRun(const SweepGrid& g, const Box& b, int64_t maxSteps) {
+    const int64_t first = leadOf<kH, kS>(b);
+    // Outside the map is solid: the leading edge may reach the last pixel (or 0) at most.
+    int64_t best = std::min(maxSteps, kS > 0 ? (kH ? g.widthPx : g.heightPx) - first : first + 1);
+    if (best <= 0) return 0;
+    const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
+    const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
+    int64_t tiLast = g.tileOf(first + kS * (best - 1));
+    unsigned seen = 0;
+    for (int64_t ti = g.tileOf(first);; ti += kS) {
+        const unsigned u = lineBits<kH>(g, ti, c0, c1);
+        if (u != 0) {
+            seen |= u;
+            if (u & CW::kCellSolid) {
+                // Nothing in a tile blocks before its first pixel, which a solid tile blocks.
+                const int64_t firstLead = kS > 0 ? std::max(ti * g.tile, first)
+                                                 : std::min(ti * g.tile + g.tile - 1, first);
+                best = (firstLead - first) * kS;
+                break;
+            }
+            const int64_t was = best;
+            best = runDetail<kH, kS>(g, ti, first, a0, a1, best);
+            if (best == 0) return 0;
+            if (best != was) tiLast = g.tileOf(first + kS * (best - 1));
+        }
+        if (kS > 0 ? ti >= tiLast : ti <= tiLast) break;
+    }
+    if ((seen & CW::kCellBrush) && best > 0) best = runBrushes<kH, kS>(g, first, a0, a1, best);
+    return best;
+}
+
+// Without the climb probes: after the plain side step of b (direction sg) was found blocked,
+// can no climb of up to `stepHeight` px succeed? Every lifted box shares the rows
+// [y - 1, y + h - 1 - stepHeight] of the leading column; a solid tile there, or those rows
+// or that column leaving the map, blocks every side probe whatever the head-room probes say.
+inline bool climbSurelyFails(const SweepGrid& g, const Box& b, int sg, int stepHeight) {
+    const int64_t rows = b.h - stepHeight + 1;
+    if (rows <= 0) return false;
+    const int64_t col = sg > 0 ? b.x + b.w : b.x - 1, y0 = b.y - 1, y1 = y0 + rows - 1;
+    if (col < 0 || col >= g.widthPx || y0 < 0 || y1 >= g.heightPx) return true;
+    return lineBits<true>(g, g.tileOf(col), g.tileOf(y0), g.tileOf(y1)) & CW::kCellSolid;
+}
+
+// Number of one-pixel horizontal steps (0..maxSteps, dir +1 right, -1 left) after each of
+// which the box one pixel lower is certainly blocked for downward travel, judged only from
+// whole tiles under the box (see sweepSupportRun in pixel_sweep_run.h).
+int64_t supportRun(const SweepGrid& g, const Box& b, int dir, int64_t maxSteps);
+
+}  // namespace grid
+}  // namespace pixel_sweep
+}  // namespace ts
