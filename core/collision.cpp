@@ -50,10 +50,19 @@ void CollisionWorld::rebuild() {
 
 void CollisionWorld::rebuildCellBits() {
     const Map& m = *map_;
+    gridSize_.width = m.width;
+    gridSize_.height = m.height;
+    gridSize_.tile = tile_;
+    gridSize_.tileShift = (tile_ & (tile_ - 1)) == 0 ? __builtin_ctz(uint32_t(tile_)) : -1;
+    gridSize_.widthPx = widthPx();
+    gridSize_.heightPx = heightPx();
+    static_assert(size_t(Shape::Count) <= 16, "a shape fits in 4 bits");
     cellBits_.assign(size_t(m.width) * size_t(m.height) + 8, 0);
+    cellShapes_.assign(size_t(m.width) * size_t(m.height), 0);
     for (int64_t cy = 0; cy < m.height; ++cy)
         for (int64_t cx = 0; cx < m.width; ++cx) {
             const Shape s = shapeAt(cx, cy);
+            cellShapes_[size_t(cy * m.width + cx)] = uint8_t(uint8_t(s) | passMaskAt(cx, cy) << 4);
             uint8_t b = s == Shape::Solid ? kCellSolid : s == Shape::Empty ? 0 : kCellPartial;
             if (m.walls.v(cx, cy)) b |= kCellWallLeft;
             if (m.walls.v(cx + 1, cy)) b |= kCellWallRight;

@@ -99,6 +99,19 @@ class CollisionWorld {
     // Row-major, map width per row: the same bytes as cellBits, for loops. Followed by 8 zero
     // bytes, so that a reader may load 8 bytes at once starting at any cell.
     const uint8_t* cellBitsData() const { return cellBits_.data(); }
+    // The grid's sizes in one place, for sweeps that scan tiles (filled by rebuild()): tiles
+    // per row and per column, the tile size, log2 of the tile size when it is a power of two
+    // (else -1), and the map's size in px.
+    struct GridSize {
+        int64_t width = 0, height = 0, tile = 16;
+        int tileShift = 4;
+        int64_t widthPx = 0, heightPx = 0;
+    };
+    const GridSize& gridSize() const { return gridSize_; }
+    // Per tile: its Shape in the low 4 bits and its one-way pass mask (passMaskAt) in the high
+    // 4 bits, row-major like cellBitsData: shapeAt and passMaskAt in one load, for sweeps that
+    // read many tiles. Built by rebuild(). Only for cells inside the map.
+    const uint8_t* cellShapesData() const { return cellShapes_.data(); }
     // Solid column heights of a shape (shapeColumnHeight), one per column of a tile.
     const uint16_t* columnHeights(Shape s) const { return &colHeight_[size_t(s) * size_t(tile_)]; }
 
@@ -119,6 +132,8 @@ class CollisionWorld {
     std::vector<uint32_t> bucketStart_;
     std::vector<uint32_t> bucketItems_;
     std::vector<uint8_t> cellBits_;  // width * height CellBit flags, then 8 zero bytes
+    std::vector<uint8_t> cellShapes_;  // width * height shape | pass mask << 4
+    GridSize gridSize_;
 };
 
 }  // namespace ts

@@ -85,6 +85,57 @@ TEST(CollisionCellBits, MatchTheDirectQueriesOnRandomMaps) {
     EXPECT_GT(marked, 1000);
 }
 
+TEST(CollisionCellBits, ShapeBytesHoldShapeAndPassMask) {
+    // Row 0: empty, solid, slope rising right, platform (default pass mask UP|LEFT|RIGHT).
+    Map m = test::mapFromRows({".#/=", "...."});
+    CW w(m);
+    const uint8_t* shapes = w.cellShapesData();
+    EXPECT_EQ(shapes[0], uint8_t(Shape::Empty));
+    EXPECT_EQ(shapes[1], uint8_t(Shape::Solid));
+    EXPECT_EQ(shapes[2], uint8_t(Shape::Slope45Right));
+    EXPECT_EQ(shapes[3], uint8_t(Shape::OneWay) | (DIR_UP | DIR_LEFT | DIR_RIGHT) << 4);
+    EXPECT_EQ(shapes[4], uint8_t(Shape::Empty));
+    m.setTile(0, 1, 1);  // solid
+    w.rebuild();
+    EXPECT_EQ(w.cellShapesData()[4], uint8_t(Shape::Solid));
+}
+
+TEST(CollisionCellBits, ShapeBytesMatchTheDirectQueriesOnRandomMaps) {
+    int partial = 0;
+    for (uint64_t seed = 1; seed <= 20; ++seed) {
+        test::RandomMapOptions o;
+        o.tileSize = seed % 3 == 0 ? 12 : 16;
+        const Map m = test::randomMap(seed, o);
+        const CW w(m);
+        for (int64_t cy = 0; cy < m.height; ++cy)
+            for (int64_t cx = 0; cx < m.width; ++cx) {
+                const uint8_t b = w.cellShapesData()[cy * m.width + cx];
+                ASSERT_EQ(Shape(b & 15), w.shapeAt(cx, cy)) << seed << " " << cx << "," << cy;
+                ASSERT_EQ(b >> 4, w.passMaskAt(cx, cy)) << seed << " " << cx << "," << cy;
+                partial += (w.cellBits(cx, cy) & CW::kCellPartial) != 0;
+            }
+    }
+    EXPECT_GT(partial, 100);
+}
+
+TEST(CollisionCellBits, GridSizeFollowsTheMap) {
+    Map m = Map::blank(5, 3, 16);
+    CW w(m);
+    EXPECT_EQ(w.gridSize().width, 5);
+    EXPECT_EQ(w.gridSize().height, 3);
+    EXPECT_EQ(w.gridSize().tile, 16);
+    EXPECT_EQ(w.gridSize().tileShift, 4);  // 16 = 2^4
+    EXPECT_EQ(w.gridSize().widthPx, 80);
+    EXPECT_EQ(w.gridSize().heightPx, 48);
+    m = Map::blank(2, 7, 12);
+    w.rebuild();
+    EXPECT_EQ(w.gridSize().width, 2);
+    EXPECT_EQ(w.gridSize().height, 7);
+    EXPECT_EQ(w.gridSize().tileShift, -1);  // 12 is not a power of two
+    EXPECT_EQ(w.gridSize().widthPx, 24);
+    EXPECT_EQ(w.gridSize().heightPx, 84);
+}
+
 TEST(CollisionCellBits, ColumnHeightsAreTheShapeColumns) {
     for (int tile : {8, 12, 16}) {
         Map m = Map::blank(1, 1, tile);

@@ -117,7 +117,8 @@ struct Sweeper {
     }
 };
 
-// The step one pixel at a time, every probe traced (when there is a trace).
+}  // namespace
+
 MoverState pixelStep(const MoverState& s0, InputBits in, const ParamValues& p,
                      const CollisionWorld& world, Trace* trace) {
     FrameStart f = frame::beginFrame(s0, in, p);
@@ -171,16 +172,11 @@ MoverState pixelStep(const MoverState& s0, InputBits in, const ParamValues& p,
     s.x += Fix::fromInt(sw.px - px1);
 
     // Grounded: the box one pixel lower is blocked.
-    frame::endFrame(s, f, sw.blocked(sw.box(), DIR_DOWN, "ground"));
+    frame::endFrame(s, f.jumped, sw.blocked(sw.box(), DIR_DOWN, "ground"));
     return s;
 }
 
-MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
-    MoverState out;
-    if (!trace && fastStep(s0, in, p, world, &out)) return out;
-    return pixelStep(s0, in, p, world, trace);
-}
+namespace {
 
 void describe(const MoverState& s, std::string& out) {
     out += ",\"air_frames\":" + std::to_string(s.timer);
@@ -210,7 +206,7 @@ int cornerPreference(const MoverState& s) {
 }
 
 void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
-    frame::endFrame(s, f, grounded);
+    frame::endFrame(s, f.jumped, grounded);
 }
 
 }  // namespace pixel_sweep
@@ -218,6 +214,6 @@ void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
 const MoverInfo kPixelSweepMover = {MoverKind::PixelSweep,      "pixel_sweep",
                                     "Pixel sweep (platformer)", pixel_sweep::frame::kParams,
                                     pixel_sweep::kParamCount,   false,
-                                    pixel_sweep::step,          pixel_sweep::describe};
+                                    pixel_sweep::fastStep,      pixel_sweep::describe};
 
 }  // namespace ts

@@ -17,10 +17,10 @@ namespace {
 
 // A side step of b found blocked: climb a rise of up to the step height, each lift needing
 // head room, as the per-pixel step does. True when it climbed (b moved).
-template <int kS>
-bool climb(const SweepGrid& g, const Tuning& t, Box& b) {
-    if (grid::climbSurelyFails(g, b, kS, t.stepHeight)) return false;
-    for (int k = 1; k <= t.stepHeight; ++k) {
+template <int kS, class G>
+bool climb(G g, int stepHeight, Box& b) {
+    if (grid::climbSurelyFails(g, b, kS, stepHeight)) return false;
+    for (int k = 1; k <= stepHeight; ++k) {
         if (grid::stepBlocked<false, -1>(g, Box{b.x, b.y + 1 - k, b.w, b.h})) break;
         if (!grid::stepBlocked<true, kS>(g, Box{b.x, b.y - k, b.w, b.h})) {
             b.x += kS;
@@ -34,12 +34,13 @@ bool climb(const SweepGrid& g, const Tuning& t, Box& b) {
 // The X sweep of n pixels in direction kS. onGround: grounded and not moving up (cleared
 // when the actor walks off a ledge); supportKnown: the last pixel proved that the box stands
 // on something. True when a wall stopped it.
-template <int kS>
-bool sweepX(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, bool& onGround,
-            bool& supportKnown) {
+template <int kS, class G>
+bool sweepX(G g, const ParamValues& p, Box& b, int64_t n, bool& onGround, bool& supportKnown) {
+    const int stepHeight = frame::clampedInt(p, kStepHeight);
+    const bool stick = frame::clampedInt(p, kStickToSlopes) != 0;
     for (int64_t left = n; left > 0;) {
         const int64_t free = grid::freeRun<true, kS>(g, b, left);
-        const bool walking = onGround && t.stickToSlopes;
+        const bool walking = onGround && stick;
         int64_t k = free;
         // Walking, a free step is followed by the descend probes unless a whole tile under
         // the box settles them: the run goes only as far as that support.
@@ -55,14 +56,14 @@ bool sweepX(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, bool& onGrou
             // A free step past the support: follow the floor down by up to the step height;
             // nothing within step height + 1 is a ledge.
             b.x += kS;
-            const int64_t drop = grid::freeRun<false, 1>(g, b, t.stepHeight + 1);
-            if (drop > t.stepHeight) {
+            const int64_t drop = grid::freeRun<false, 1>(g, b, stepHeight + 1);
+            if (drop > stepHeight) {
                 onGround = false;
             } else {
                 b.y += drop;
                 supportKnown = true;
             }
-        } else if (!climb<kS>(g, t, b)) {
+        } else if (!climb<kS>(g, stepHeight, b)) {
             return true;
         }
         --left;
@@ -71,7 +72,8 @@ bool sweepX(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, bool& onGrou
 }
 
 // One sideways step of the corner correction (kS from the side's sign).
-bool sideBlocked(const SweepGrid& g, const Box& b, int side) {
+template <class G>
+bool sideBlocked(G g, const Box& b, int side) {
     return side > 0 ? grid::stepBlocked<true, 1>(g, b) : grid::stepBlocked<true, -1>(g, b);
 }
 
@@ -79,10 +81,11 @@ bool sideBlocked(const SweepGrid& g, const Box& b, int side) {
 // to a place where the up step is free; `pref` first at each distance, and with no
 // preference two open sides at the same distance are a tie: no slide. True when it slid
 // (b moved up one pixel).
-bool corner(const SweepGrid& g, const Tuning& t, Box& b, int pref) {
+template <class G>
+bool corner(G g, int cornerCorrection, Box& b, int pref) {
     const int sides[2] = {pref != 0 ? pref : 1, pref != 0 ? -pref : -1};
     bool open[2] = {true, true};
-    for (int k = 1; k <= t.cornerCorrection && (open[0] || open[1]); ++k) {
+    for (int k = 1; k <= cornerCorrection && (open[0] || open[1]); ++k) {
         int found = 0, count = 0;
         for (int i = 0; i < 2; ++i) {
             if (!open[i]) continue;
@@ -109,8 +112,8 @@ bool corner(const SweepGrid& g, const Tuning& t, Box& b, int pref) {
 // The Y sweep of n pixels in direction kS. Falling, each run asks one pixel further: whether
 // the box then stands on something is the end-of-frame grounded test (groundAfterFall 0 or
 // 1; untouched when the fall was stopped earlier). True when something stopped it.
-template <int kS>
-bool sweepY(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, int pref,
+template <int kS, class G>
+bool sweepY(G g, const ParamValues& p, const MoverState& s, Box& b, int64_t n,
             int& groundAfterFall) {
     for (int64_t left = n; left > 0;) {
         const int64_t run = grid::freeRun<false, kS>(g, b, kS > 0 ? left + 1 : left);
@@ -119,21 +122,39 @@ bool sweepY(const SweepGrid& g, const Tuning& t, Box& b, int64_t n, int pref,
         b.y += kS * k;
         left -= k;
         if (left == 0) return false;
-        if (kS > 0 || t.cornerCorrection <= 0 || !corner(g, t, b, pref)) return true;
+        if (kS > 0) return true;
+        const int cornerCorrection = frame::clampedInt(p, kCornerCorrection);
+        if (cornerCorrection <= 0 || !corner(g, cornerCorrection, b, frame::cornerPreference(s)))
+            return true;
         --left;
     }
     return false;
 }
 
-}  // namespace
+// Standing with no key that moves: startFrame would set vy = 0 and change nothing else (no
+// parameter matters), so no pixel moves and only the grounded test is left. Most actors
+// spend most frames like this; the test costs a few loads.
+bool standsStill(const MoverState& s0, InputBits in) {
+    return s0.grounded && s0.vx == Fix{} && s0.vy >= Fix{} && !(in & KEY_J) &&
+           ((in & KEY_L) != 0) == ((in & KEY_R) != 0);
+}
 
-bool fastStep(const MoverState& s0, InputBits in, const ParamValues& p, const CollisionWorld& world,
-              MoverState* out) {
-    const SweepGrid g(world);
-    Box b{s0.x.floor(), s0.y.floor(), s0.w, s0.h};
-    if (!g.holds(b)) return false;
-    FrameStart f = frame::beginFrame(s0, in, p);
-    MoverState& s = f.s;
+template <class G>
+MoverState standStill(G g, const MoverState& s0, const Box& b) {
+    MoverState s = s0;
+    s.vy = Fix{};
+    s.pushing = false;
+    frame::endFrame(s, false, grid::stepBlocked<false, 1>(g, b));
+    return s;
+}
+
+// Every other frame: startFrame, the X sweep, the Y sweep, the grounded test. Out of line so
+// that standing frames do not pay for its registers.
+template <class G>
+__attribute__((noinline)) MoverState stepOn(G g, const MoverState& s0, InputBits in,
+                                            const ParamValues& p, Box b) {
+    MoverState s = s0;
+    const frame::FrameFlags f = frame::startFrame(s, in, p);
     const Fix targetX = s.x + s.vx;
     const int64_t nx = targetX.floor() - b.x;
     if (nx == 0 && (s.y + s.vy).floor() == b.y) {
@@ -141,19 +162,17 @@ bool fastStep(const MoverState& s0, InputBits in, const ParamValues& p, const Co
         s.x = targetX;
         s.y += s.vy;
         s.pushing = s0.pushing && f.inputDir != 0 && s0.facing == s.facing;
-        frame::endFrame(s, f, grid::stepBlocked<false, 1>(g, b));
-        *out = s;
-        return true;
+        frame::endFrame(s, f.jumped, grid::stepBlocked<false, 1>(g, b));
+        return s;
     }
-    const Tuning t = frame::tuning(p);
 
     // X sweep.
     const int64_t y0 = b.y;
     bool onGround = f.onGround, supportKnown = false, blockedX = false;
     if (nx > 0)
-        blockedX = sweepX<1>(g, t, b, nx, onGround, supportKnown);
+        blockedX = sweepX<1>(g, p, b, nx, onGround, supportKnown);
     else if (nx < 0)
-        blockedX = sweepX<-1>(g, t, b, -nx, onGround, supportKnown);
+        blockedX = sweepX<-1>(g, p, b, -nx, onGround, supportKnown);
     if (blockedX) {
         s.x = Fix::fromInt(b.x);
         s.vx = Fix{};
@@ -171,9 +190,9 @@ bool fastStep(const MoverState& s0, InputBits in, const ParamValues& p, const Co
     int groundAfterFall = -1;
     bool blockedY = false;
     if (ny > 0)
-        blockedY = sweepY<1>(g, t, b, ny, 0, groundAfterFall);
+        blockedY = sweepY<1>(g, p, s, b, ny, groundAfterFall);
     else if (ny < 0)
-        blockedY = sweepY<-1>(g, t, b, -ny, frame::cornerPreference(s), groundAfterFall);
+        blockedY = sweepY<-1>(g, p, s, b, -ny, groundAfterFall);
     if (blockedY) {
         s.y = Fix::fromInt(b.y);
         s.vy = Fix{};
@@ -193,9 +212,24 @@ bool fastStep(const MoverState& s0, InputBits in, const ParamValues& p, const Co
         grounded = true;
     else
         grounded = grid::stepBlocked<false, 1>(g, b);
-    frame::endFrame(s, f, grounded);
-    *out = s;
-    return true;
+    frame::endFrame(s, f.jumped, grounded);
+    return s;
+}
+
+}  // namespace
+
+MoverState fastStep(const MoverState& s0, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world, Trace* trace) {
+    if (trace) return pixelStep(s0, in, p, world, trace);
+    const Box b{s0.x.floor(), s0.y.floor(), s0.w, s0.h};
+    if (world.gridSize().tileShift >= 0) {
+        const SweepGrid<true> g{world};
+        if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0, b) : stepOn(g, s0, in, p, b);
+    } else {
+        const SweepGrid<false> g{world};
+        if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0, b) : stepOn(g, s0, in, p, b);
+    }
+    return pixelStep(s0, in, p, world, nullptr);
 }
 
 }  // namespace pixel_sweep

@@ -7,13 +7,19 @@
 namespace ts {
 
 class CollisionWorld;
+struct Trace;
 
 namespace pixel_sweep {
 
-// Steps s0 into *out and returns true; returns false (and leaves *out alone) when the actor's
-// box is empty or not inside the map, which only the per-pixel step handles.
-bool fastStep(const MoverState& s0, InputBits in, const ParamValues& p, const CollisionWorld& world,
-              MoverState* out);
+// The mover's step function: with a trace, pixelStep; without, the runs. An actor whose box
+// is empty or not inside the map also goes to pixelStep.
+MoverState fastStep(const MoverState& s0, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world, Trace* trace);
+
+// The step one pixel at a time, every probe traced when `trace` is not null
+// (pixel_sweep.cpp).
+MoverState pixelStep(const MoverState& s0, InputBits in, const ParamValues& p,
+                     const CollisionWorld& world, Trace* trace);
 
 }  // namespace pixel_sweep
 }  // namespace ts

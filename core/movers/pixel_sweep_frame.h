@@ -65,10 +65,17 @@ inline Tuning tuning(const ParamValues& p) {
     return t;
 }
 
-inline FrameStart beginFrame(const MoverState& s0, InputBits in, const ParamValues& p) {
-    FrameStart f;
-    f.s = s0;
-    MoverState& s = f.s;
+// What the frame start decided besides the state.
+struct FrameFlags {
+    bool jumped = false;
+    bool onGround = false;  // grounded and not moving up: the X sweep may stick to slopes
+    int inputDir = 0;       // -1 left, 0 none, +1 right
+};
+
+// beginFrame in place: s holds the previous frame's state and gets this frame's velocities
+// and facing.
+inline FrameFlags startFrame(MoverState& s, InputBits in, const ParamValues& p) {
+    FrameFlags f;
     const Fix maxSpeed = Fix::fromInt(kMaxSpeedPx);
     f.inputDir = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
     if (f.inputDir != 0) {
@@ -80,18 +87,28 @@ inline FrameStart beginFrame(const MoverState& s0, InputBits in, const ParamValu
     }
     s.vx = fixClamp(s.vx, -maxSpeed, maxSpeed);
 
-    const bool canJump = s0.grounded || (s0.timer >= 1 && s0.timer <= clampedInt(p, kCoyoteFrames));
+    const bool canJump = s.grounded || (s.timer >= 1 && s.timer <= clampedInt(p, kCoyoteFrames));
     if ((in & KEY_J) && canJump) {
         s.vy = -clampedParam(p, kJumpSpeed);
         f.jumped = true;
-    } else if (s0.grounded && s.vy >= Fix{}) {
+    } else if (s.grounded && s.vy >= Fix{}) {
         s.vy = Fix{};  // standing: gravity would only push into the floor
     } else {
         s.vy = s.vy + clampedParam(p, kGravity);
     }
     // The cap is at least 0: a speed of 0 needs no clamping.
     if (s.vy != Fix{}) s.vy = fixClamp(s.vy, -maxSpeed, clampedParam(p, kMaxFallSpeed));
-    f.onGround = s0.grounded && !f.jumped;
+    f.onGround = s.grounded && !f.jumped;
+    return f;
+}
+
+inline FrameStart beginFrame(const MoverState& s0, InputBits in, const ParamValues& p) {
+    FrameStart f;
+    f.s = s0;
+    const FrameFlags flags = startFrame(f.s, in, p);
+    f.jumped = flags.jumped;
+    f.onGround = flags.onGround;
+    f.inputDir = flags.inputDir;
     return f;
 }
 
@@ -100,11 +117,12 @@ inline int cornerPreference(const MoverState& s) {
     return s.facing == DIR_RIGHT ? 1 : (s.facing == DIR_LEFT ? -1 : 0);
 }
 
-inline void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
+// Bookkeeping after both sweeps: the grounded flag and the airborne timer.
+inline void endFrame(MoverState& s, bool jumped, bool grounded) {
     s.grounded = grounded;
     if (grounded)
         s.timer = 0;
-    else if (f.jumped)
+    else if (jumped)
         s.timer = kAirborneCap;
     else
         s.timer = s.timer >= kAirborneCap - 1 ? kAirborneCap : std::max(s.timer, 0) + 1;

@@ -24,28 +24,28 @@ struct Box {
     int64_t x, y, w, h;
 };
 
-// What the queries read from the collision layer, loaded once per frame.
+// The collision layer as the queries read it: the cell bits, the shape bytes and the grid's
+// sizes, straight from the CollisionWorld (one pointer, passed by value). kPow2: the tile size
+// is a power of two (the common case), so pixel -> tile is a shift, not a division.
+template <bool kPow2>
 struct SweepGrid {
-    explicit SweepGrid(const CollisionWorld& w)
-        : world(w),
-          bits(w.cellBitsData()),
-          width(w.map().width),
-          tile(w.tileSize()),
-          shift((tile & (tile - 1)) == 0 ? __builtin_ctzll(uint64_t(tile)) : -1),
-          widthPx(w.widthPx()),
-          heightPx(w.heightPx()) {}
-
     const CollisionWorld& world;
-    const uint8_t* bits;  // row-major, `width` per row, 8 zero bytes after the last
-    int64_t width, tile;
-    int shift;  // log2(tile) for power-of-two tiles (shifts instead of divisions), else -1
-    int64_t widthPx, heightPx;
 
+    const uint8_t* bits() const { return world.cellBitsData(); }      // 8 zero bytes after the last
+    const uint8_t* shapes() const { return world.cellShapesData(); }  // shape | pass mask << 4
+    int64_t width() const { return world.gridSize().width; }          // tiles per row
+    int64_t tile() const { return world.gridSize().tile; }
+    int64_t widthPx() const { return world.gridSize().widthPx; }
+    int64_t heightPx() const { return world.gridSize().heightPx; }
     // Pixel -> tile, for pixels inside the map (never negative).
-    int64_t tileOf(int64_t v) const { return shift >= 0 ? v >> shift : v / tile; }
+    int64_t tileOf(int64_t v) const { return kPow2 ? v >> world.gridSize().tileShift : v / tile(); }
+    // Pixel -> tile, floored also for negative pixels.
+    int64_t floorTile(int64_t v) const {
+        return kPow2 ? v >> world.gridSize().tileShift : floorDiv(v, tile());
+    }
     bool holds(const Box& b) const {
-        return b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= widthPx &&
-               b.y + b.h <= heightPx;
+        return b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= widthPx() &&
+               b.y + b.h <= heightPx();
     }
 };
 
@@ -55,15 +55,15 @@ using CW = CollisionWorld;
 
 // Union of the cell bits of the tiles [c0, c1] across the travel in tile line `ti` (a tile
 // column for horizontal travel, a tile row for vertical travel).
-template <bool kH>
-inline unsigned lineBits(const SweepGrid& g, int64_t ti, int64_t c0, int64_t c1) {
+template <bool kH, class G>
+inline unsigned lineBits(G g, int64_t ti, int64_t c0, int64_t c1) {
     if (kH) {
-        const uint8_t* cell = g.bits + c0 * g.width + ti;
+        const uint8_t* cell = g.bits() + c0 * g.width() + ti;
         unsigned u = *cell;
-        for (int64_t c = c0; c < c1; ++c) u |= *(cell += g.width);
+        for (int64_t c = c0; c < c1; ++c) u |= *(cell += g.width());
         return u;
     }
-    const uint8_t* row = g.bits + ti * g.width + c0;
+    const uint8_t* row = g.bits() + ti * g.width() + c0;
     const int64_t n = c1 - c0 + 1;
     if (n > 8) {
         unsigned u = 0;
@@ -73,7 +73,9 @@ inline unsigned lineBits(const SweepGrid& g, int64_t ti, int64_t c0, int64_t c1)
     // Up to 8 tiles in one load (the bits are padded for that), folded into one byte.
     uint64_t word;
     std::memcpy(&word, row, 8);
-    if (n < 8) word &= (uint64_t(1) << (8 * n)) - 1;
+    // Keep the first n bytes (where they sit in the word does not matter to the union).
+    word =
+        __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? word << (8 * (8 - n)) : word >> (8 * (8 - n));
     if (word == 0) return 0;
     word |= word >> 32;
     word |= word >> 16;
@@ -89,24 +91,23 @@ inline int64_t leadOf(const Box& b) {
 
 // stepBlocked past the quick checks: the tiles of leading line `lead` hold walls, slopes,
 // one-way tiles or brushes, and no whole solid tile.
-template <bool kH, int kS>
-bool stepDetail(const SweepGrid& g, int64_t lead, int64_t a0, int64_t a1);
+template <bool kH, int kS, class G>
+bool stepDetail(G g, int64_t lead, int64_t a0, int64_t a1);
 
 // The blocking distance (steps before the first blocked one, at most `best`) within tile line
 // `ti`, whose cells hold no whole solid tile, for the run whose first leading line is `first`.
-template <bool kH, int kS>
-int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int64_t a1,
-                  int64_t best);
+template <bool kH, int kS, class G>
+int64_t runDetail(G g, int64_t ti, int64_t first, int64_t a0, int64_t a1, int64_t best);
 
 // Brushes in the strip the leading edge sweeps in `best` steps: the distance of the first.
-template <bool kH, int kS>
-int64_t runBrushes(const SweepGrid& g, int64_t first, int64_t a0, int64_t a1, int64_t best);
+template <bool kH, int kS, class G>
+int64_t runBrushes(G g, int64_t first, int64_t a0, int64_t a1, int64_t best);
 
 // Is the one-pixel step of b blocked?
-template <bool kH, int kS>
-inline bool stepBlocked(const SweepGrid& g, const Box& b) {
+template <bool kH, int kS, class G>
+inline bool stepBlocked(G g, const Box& b) {
     const int64_t lead = leadOf<kH, kS>(b);
-    if (kS > 0 ? lead >= (kH ? g.widthPx : g.heightPx) : lead < 0) return true;
+    if (kS > 0 ? lead >= (kH ? g.widthPx() : g.heightPx()) : lead < 0) return true;
     const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
     const unsigned u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
     if (u == 0) return false;
@@ -115,11 +116,12 @@ inline bool stepBlocked(const SweepGrid& g, const Box& b) {
 }
 
 // Number of one-pixel steps (0..maxSteps) b can take before a step is blocked.
-template <bool kH, int kS>
-inline int64_t freeRun(const SweepGrid& g, const Box& b, int64_t maxSteps) {
+template <bool kH, int kS, class G>
+inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
     const int64_t first = leadOf<kH, kS>(b);
     // Outside the map is solid: the leading edge may reach the last pixel (or 0) at most.
-    int64_t best = std::min(maxSteps, kS > 0 ? (kH ? g.widthPx : g.heightPx) - first : first + 1);
+    int64_t best =
+        std::min(maxSteps, kS > 0 ? (kH ? g.widthPx() : g.heightPx()) - first : first + 1);
     if (best <= 0) return 0;
     const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
     const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
@@ -131,8 +133,8 @@ inline int64_t freeRun(const SweepGrid& g, const Box& b, int64_t maxSteps) {
             seen |= u;
             if (u & CW::kCellSolid) {
                 // Nothing in a tile blocks before its first pixel, which a solid tile blocks.
-                const int64_t firstLead = kS > 0 ? std::max(ti * g.tile, first)
-                                                 : std::min(ti * g.tile + g.tile - 1, first);
+                const int64_t firstLead = kS > 0 ? std::max(ti * g.tile(), first)
+                                                 : std::min(ti * g.tile() + g.tile() - 1, first);
                 best = (firstLead - first) * kS;
                 break;
             }
@@ -151,18 +153,20 @@ inline int64_t freeRun(const SweepGrid& g, const Box& b, int64_t maxSteps) {
 // can no climb of up to `stepHeight` px succeed? Every lifted box shares the rows
 // [y - 1, y + h - 1 - stepHeight] of the leading column; a solid tile there, or those rows
 // or that column leaving the map, blocks every side probe whatever the head-room probes say.
-inline bool climbSurelyFails(const SweepGrid& g, const Box& b, int sg, int stepHeight) {
+template <class G>
+inline bool climbSurelyFails(G g, const Box& b, int sg, int stepHeight) {
     const int64_t rows = b.h - stepHeight + 1;
     if (rows <= 0) return false;
     const int64_t col = sg > 0 ? b.x + b.w : b.x - 1, y0 = b.y - 1, y1 = y0 + rows - 1;
-    if (col < 0 || col >= g.widthPx || y0 < 0 || y1 >= g.heightPx) return true;
+    if (col < 0 || col >= g.widthPx() || y0 < 0 || y1 >= g.heightPx()) return true;
     return lineBits<true>(g, g.tileOf(col), g.tileOf(y0), g.tileOf(y1)) & CW::kCellSolid;
 }
 
 // Number of one-pixel horizontal steps (0..maxSteps, dir +1 right, -1 left) after each of
 // which the box one pixel lower is certainly blocked for downward travel, judged only from
 // whole tiles under the box (see sweepSupportRun in pixel_sweep_run.h).
-int64_t supportRun(const SweepGrid& g, const Box& b, int dir, int64_t maxSteps);
+template <class G>
+int64_t supportRun(G g, const Box& b, int dir, int64_t maxSteps);
 
 }  // namespace grid
 }  // namespace pixel_sweep

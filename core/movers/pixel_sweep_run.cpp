@@ -43,25 +43,20 @@ constexpr uint8_t alongWallOf(bool kH) {
     return kH ? CW::kCellWallBottom : CW::kCellWallRight;
 }
 
-// Pixel -> tile, floored also for negative pixels.
-int64_t floorTile(const SweepGrid& g, int64_t v) {
-    return g.shift >= 0 ? v >> g.shift : floorDiv(v, g.tile);
-}
-
 }  // namespace
 
-template <bool kH, int kS>
-bool stepDetail(const SweepGrid& g, int64_t lead, int64_t a0, int64_t a1) {
+template <bool kH, int kS, class G>
+bool stepDetail(G g, int64_t lead, int64_t a0, int64_t a1) {
     constexpr uint8_t travel = travelOf(kH, kS), entryWall = entryWallOf(kH, kS);
     constexpr uint8_t alongWall = alongWallOf(kH);
-    const int64_t t = g.tile;
+    const int64_t t = g.tile();
     const int64_t ti = g.tileOf(lead), local = lead - ti * t;
     const bool entering = local == (kS > 0 ? 0 : t - 1);
     const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
     const CollisionWorld& world = g.world;
-    const uint8_t* cell = g.bits + (kH ? c0 * g.width + ti : ti * g.width + c0);
+    const uint8_t* cell = g.bits() + (kH ? c0 * g.width() + ti : ti * g.width() + c0);
     bool brushes = false;
-    for (int64_t c = c0; c <= c1; ++c, cell += kH ? g.width : 1) {
+    for (int64_t c = c0; c <= c1; ++c, cell += kH ? g.width() : 1) {
         const uint8_t f = *cell;
         if (f == 0) continue;
         if (f & CW::kCellSolid) return true;
@@ -70,9 +65,10 @@ bool stepDetail(const SweepGrid& g, int64_t lead, int64_t a0, int64_t a1) {
         brushes |= (f & CW::kCellBrush) != 0;
         if (!(f & CW::kCellPartial)) continue;
         const int64_t tx = kH ? ti : c, ty = kH ? c : ti;
-        const Shape shape = world.shapeAt(tx, ty);
+        const uint8_t sb = g.shapes()[ty * g.width() + tx];
+        const Shape shape = Shape(sb & 15);
         if (shape == Shape::OneWay) {
-            if (entering && !(world.passMaskAt(tx, ty) & travel)) return true;
+            if (entering && !((sb >> 4) & travel)) return true;
             continue;
         }
         const uint16_t* col = world.columnHeights(shape);
@@ -96,12 +92,11 @@ bool stepDetail(const SweepGrid& g, int64_t lead, int64_t a0, int64_t a1) {
 }
 
 // Distances count steps: the leading edge sits at `first + kS * d` after step d + 1.
-template <bool kH, int kS>
-int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int64_t a1,
-                  int64_t best) {
+template <bool kH, int kS, class G>
+int64_t runDetail(G g, int64_t ti, int64_t first, int64_t a0, int64_t a1, int64_t best) {
     constexpr uint8_t travel = travelOf(kH, kS), entryWall = entryWallOf(kH, kS);
     constexpr uint8_t alongWall = alongWallOf(kH);
-    const int64_t t = g.tile;
+    const int64_t t = g.tile();
     const CollisionWorld& world = g.world;
     auto block = [&](int64_t d) {
         if (d >= 0 && d < best) best = d;
@@ -112,8 +107,8 @@ int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int
     // Negative when the box already reaches into the tile: its entry edge is behind.
     const int64_t dEntry = ((kS > 0 ? tileLo : tileHi) - first) * kS;
     const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
-    const uint8_t* cell = g.bits + (kH ? c0 * g.width + ti : ti * g.width + c0);
-    for (int64_t c = c0; c <= c1; ++c, cell += kH ? g.width : 1) {
+    const uint8_t* cell = g.bits() + (kH ? c0 * g.width() + ti : ti * g.width() + c0);
+    for (int64_t c = c0; c <= c1; ++c, cell += kH ? g.width() : 1) {
         const uint8_t f = *cell;
         if (f == 0) continue;
         if (f & entryWall) block(dEntry);
@@ -122,9 +117,10 @@ int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int
             block(dFirst);
         } else if (f & CW::kCellPartial) {
             const int64_t tx = kH ? ti : c, ty = kH ? c : ti;
-            const Shape shape = world.shapeAt(tx, ty);
+            const uint8_t sb = g.shapes()[ty * g.width() + tx];
+            const Shape shape = Shape(sb & 15);
             if (shape == Shape::OneWay) {
-                if (!(world.passMaskAt(tx, ty) & travel)) block(dEntry);
+                if (!((sb >> 4) & travel)) block(dEntry);
             } else if (kH) {
                 // Slope, moving sideways: the first column whose solid part reaches the box's
                 // rows (solid rows of column c: [t - height(c), t), tile-local).
@@ -158,8 +154,8 @@ int64_t runDetail(const SweepGrid& g, int64_t ti, int64_t first, int64_t a0, int
     return best;
 }
 
-template <bool kH, int kS>
-int64_t runBrushes(const SweepGrid& g, int64_t first, int64_t a0, int64_t a1, int64_t best) {
+template <bool kH, int kS, class G>
+int64_t runBrushes(G g, int64_t first, int64_t a0, int64_t a1, int64_t best) {
     // Brushes in the strip the leading edge sweeps: they lie in tiles met by the run.
     const int64_t leadA = std::min(first, first + kS * (best - 1));
     const RectI strip = kH ? RectI{leadA, a0, best, a1 - a0} : RectI{a0, leadA, a1 - a0, best};
@@ -171,34 +167,24 @@ int64_t runBrushes(const SweepGrid& g, int64_t first, int64_t a0, int64_t a1, in
     return best;
 }
 
-#define TS_PIXEL_SWEEP_DIRECTION(kH, kS)                                                     \
-    template bool stepDetail<kH, kS>(const SweepGrid&, int64_t, int64_t, int64_t);           \
-    template int64_t runDetail<kH, kS>(const SweepGrid&, int64_t, int64_t, int64_t, int64_t, \
-                                       int64_t);                                             \
-    template int64_t runBrushes<kH, kS>(const SweepGrid&, int64_t, int64_t, int64_t, int64_t);
-TS_PIXEL_SWEEP_DIRECTION(true, 1)
-TS_PIXEL_SWEEP_DIRECTION(true, -1)
-TS_PIXEL_SWEEP_DIRECTION(false, 1)
-TS_PIXEL_SWEEP_DIRECTION(false, -1)
-#undef TS_PIXEL_SWEEP_DIRECTION
-
-int64_t supportRun(const SweepGrid& g, const Box& box, int dir, int64_t maxSteps) {
+template <class G>
+int64_t supportRun(G g, const Box& box, int dir, int64_t maxSteps) {
     if (maxSteps <= 0) return 0;
-    const int64_t t = g.tile;
-    const int64_t row = box.y + box.h;       // the row the box one pixel lower newly covers
-    if (row >= g.heightPx) return maxSteps;  // outside the map is solid
+    const int64_t t = g.tile();
+    const int64_t row = box.y + box.h;         // the row the box one pixel lower newly covers
+    if (row >= g.heightPx()) return maxSteps;  // outside the map is solid
     if (row < 0 || box.w <= 0) return 0;
-    const CollisionWorld& world = g.world;
-    const int64_t ty = floorTile(g, row), ly = row - ty * t;
-    const uint8_t* cells = g.bits + ty * g.width;
+    const int64_t ty = g.floorTile(row), ly = row - ty * t;
+    const uint8_t* cells = g.bits() + ty * g.width();
     auto supports = [&](int64_t tx) {
         const uint8_t f = cells[tx];
         if (f & CW::kCellSolid) return true;
         // A horizontal wall on the line the lowered box's bottom edge crosses.
         if (ly == 0 && (f & CW::kCellWallTop)) return true;
         if (!(f & CW::kCellPartial)) return false;
-        const Shape shape = world.shapeAt(tx, ty);
-        if (shape == Shape::OneWay) return ly == 0 && !(world.passMaskAt(tx, ty) & DIR_DOWN);
+        const uint8_t sb = g.shapes()[ty * g.width() + tx];
+        const Shape shape = Shape(sb & 15);
+        if (shape == Shape::OneWay) return ly == 0 && !((sb >> 4) & DIR_DOWN);
         return ly >= t - minColumnHeight(shape, t);
     };
     const int64_t right = box.x + box.w;
@@ -208,11 +194,11 @@ int64_t supportRun(const SweepGrid& g, const Box& box, int dir, int64_t maxSteps
         const int64_t winLo = box.x + 1, winHi = right;
         bool found = false;
         int64_t runEnd = 0;
-        for (int64_t tx = floorTile(g, winLo);; ++tx) {
+        for (int64_t tx = g.floorTile(winLo);; ++tx) {
             const int64_t start = tx * t;
             if (start > winHi && (!found || runEnd != start)) break;
             if (found && runEnd - 1 - box.x >= maxSteps) break;
-            if (tx < 0 || tx >= g.width) break;
+            if (tx < 0 || tx >= g.width()) break;
             if (supports(tx)) {
                 runEnd = start + t;
                 found = true;
@@ -227,11 +213,11 @@ int64_t supportRun(const SweepGrid& g, const Box& box, int dir, int64_t maxSteps
     const int64_t winLo = box.x - 1, winHi = right - 2;
     bool found = false;
     int64_t runStart = 0;
-    for (int64_t tx = floorTile(g, winHi);; --tx) {
+    for (int64_t tx = g.floorTile(winHi);; --tx) {
         const int64_t end = tx * t + t;  // exclusive
         if (end <= winLo && (!found || runStart != end)) break;
         if (found && right - 1 - runStart >= maxSteps) break;
-        if (tx < 0 || tx >= g.width) break;
+        if (tx < 0 || tx >= g.width()) break;
         if (supports(tx)) {
             runStart = tx * t;
             found = true;
@@ -242,6 +228,22 @@ int64_t supportRun(const SweepGrid& g, const Box& box, int dir, int64_t maxSteps
     if (!found) return 0;
     return std::clamp<int64_t>(right - 1 - runStart, 0, maxSteps);
 }
+
+// The detailed checks for both grids and all four directions.
+#define TS_PIXEL_SWEEP_DIRECTION(G, kH, kS)                                                \
+    template bool stepDetail<kH, kS, G>(G, int64_t, int64_t, int64_t);                     \
+    template int64_t runDetail<kH, kS, G>(G, int64_t, int64_t, int64_t, int64_t, int64_t); \
+    template int64_t runBrushes<kH, kS, G>(G, int64_t, int64_t, int64_t, int64_t);
+#define TS_PIXEL_SWEEP_GRID(G)             \
+    TS_PIXEL_SWEEP_DIRECTION(G, true, 1)   \
+    TS_PIXEL_SWEEP_DIRECTION(G, true, -1)  \
+    TS_PIXEL_SWEEP_DIRECTION(G, false, 1)  \
+    TS_PIXEL_SWEEP_DIRECTION(G, false, -1) \
+    template int64_t supportRun<G>(G, const Box&, int, int64_t);
+TS_PIXEL_SWEEP_GRID(SweepGrid<true>)
+TS_PIXEL_SWEEP_GRID(SweepGrid<false>)
+#undef TS_PIXEL_SWEEP_GRID
+#undef TS_PIXEL_SWEEP_DIRECTION
 
 }  // namespace grid
 }  // namespace pixel_sweep
@@ -257,13 +259,12 @@ bool insideMap(const CollisionWorld& world, const RectI& box) {
            box.bottom() <= world.heightPx();
 }
 
-}  // namespace
+bool powerOfTwoTiles(const CollisionWorld& world) {
+    return world.gridSize().tileShift >= 0;
+}
 
-bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t travel) {
-    if (box.empty()) return false;  // rectBlocked never blocks an empty box
-    if (!insideMap(world, box)) return true;
-    const SweepGrid g(world);
-    const Box b{box.x, box.y, box.w, box.h};
+template <class G>
+bool stepBlockedOn(G g, const Box& b, uint8_t travel) {
     switch (travel) {
         case DIR_RIGHT:
             return grid::stepBlocked<true, 1>(g, b);
@@ -276,13 +277,8 @@ bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t tra
     }
 }
 
-int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
-                     int64_t maxSteps) {
-    if (maxSteps <= 0) return 0;
-    if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
-    if (!insideMap(world, box)) return 0;
-    const SweepGrid g(world);
-    const Box b{box.x, box.y, box.w, box.h};
+template <class G>
+int64_t freeRunOn(G g, const Box& b, uint8_t travel, int64_t maxSteps) {
     switch (travel) {
         case DIR_RIGHT:
             return grid::freeRun<true, 1>(g, b, maxSteps);
@@ -295,8 +291,30 @@ int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t trav
     }
 }
 
+}  // namespace
+
+bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t travel) {
+    if (box.empty()) return false;  // rectBlocked never blocks an empty box
+    if (!insideMap(world, box)) return true;
+    const Box b{box.x, box.y, box.w, box.h};
+    return powerOfTwoTiles(world) ? stepBlockedOn(SweepGrid<true>{world}, b, travel)
+                                  : stepBlockedOn(SweepGrid<false>{world}, b, travel);
+}
+
+int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
+                     int64_t maxSteps) {
+    if (maxSteps <= 0) return 0;
+    if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
+    if (!insideMap(world, box)) return 0;
+    const Box b{box.x, box.y, box.w, box.h};
+    return powerOfTwoTiles(world) ? freeRunOn(SweepGrid<true>{world}, b, travel, maxSteps)
+                                  : freeRunOn(SweepGrid<false>{world}, b, travel, maxSteps);
+}
+
 int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, int64_t maxSteps) {
-    return grid::supportRun(SweepGrid(world), Box{box.x, box.y, box.w, box.h}, dir, maxSteps);
+    const Box b{box.x, box.y, box.w, box.h};
+    return powerOfTwoTiles(world) ? grid::supportRun(SweepGrid<true>{world}, b, dir, maxSteps)
+                                  : grid::supportRun(SweepGrid<false>{world}, b, dir, maxSteps);
 }
 
 }  // namespace ts
