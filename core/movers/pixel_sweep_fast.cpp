@@ -141,9 +141,18 @@ bool standsStill(const MoverState& s0, InputBits in) {
 
 template <class G>
 MoverState standStill(G g, const MoverState& s0, const Box& b) {
-    MoverState s = s0;
+    // Field by field: a whole-struct copy here compiles to a slow `rep movs`.
+    MoverState s;
+    s.x = s0.x;
+    s.y = s0.y;
+    s.vx = s0.vx;
     s.vy = Fix{};
+    s.w = s0.w;
+    s.h = s0.h;
+    s.facing = s0.facing;
     s.pushing = false;
+    s.timer = s0.timer;
+    s.aux = s0.aux;
     frame::endFrame(s, false, grid::stepBlocked<false, 1>(g, b));
     return s;
 }
@@ -222,11 +231,11 @@ MoverState fastStep(const MoverState& s0, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) {
     if (trace) return pixelStep(s0, in, p, world, trace);
     const Box b{s0.x.floor(), s0.y.floor(), s0.w, s0.h};
-    if (world.gridSize().tileShift >= 0) {
-        const SweepGrid<true> g{world};
+    if (world.gridSize().tile == 16) {
+        const SweepGrid<4> g{world};
         if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0, b) : stepOn(g, s0, in, p, b);
     } else {
-        const SweepGrid<false> g{world};
+        const SweepGrid<0> g{world};
         if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0, b) : stepOn(g, s0, in, p, b);
     }
     return pixelStep(s0, in, p, world, nullptr);

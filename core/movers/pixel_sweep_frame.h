@@ -74,7 +74,8 @@ struct FrameFlags {
 
 // beginFrame in place: s holds the previous frame's state and gets this frame's velocities
 // and facing.
-inline FrameFlags startFrame(MoverState& s, InputBits in, const ParamValues& p) {
+__attribute__((always_inline)) inline FrameFlags startFrame(MoverState& s, InputBits in,
+                                                            const ParamValues& p) {
     FrameFlags f;
     const Fix maxSpeed = Fix::fromInt(kMaxSpeedPx);
     f.inputDir = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);

@@ -25,27 +25,35 @@ struct Box {
 };
 
 // The collision layer as the queries read it: the cell bits, the shape bytes and the grid's
-// sizes, straight from the CollisionWorld (one pointer, passed by value). kPow2: the tile size
-// is a power of two (the common case), so pixel -> tile is a shift, not a division.
-template <bool kPow2>
+// sizes, straight from the CollisionWorld (one pointer, passed by value). kShift > 0: tiles of
+// 2^kShift px (16 px, the common case, is compiled on its own: pixel -> tile is a constant
+// shift); kShift == 0: any tile size, read at run time.
+template <int kShift>
 struct SweepGrid {
     const CollisionWorld& world;
 
     const uint8_t* bits() const { return world.cellBitsData(); }      // 8 zero bytes after the last
     const uint8_t* shapes() const { return world.cellShapesData(); }  // shape | pass mask << 4
     int64_t width() const { return world.gridSize().width; }          // tiles per row
-    int64_t tile() const { return world.gridSize().tile; }
+    int64_t tile() const { return kShift > 0 ? int64_t(1) << kShift : world.gridSize().tile; }
     int64_t widthPx() const { return world.gridSize().widthPx; }
     int64_t heightPx() const { return world.gridSize().heightPx; }
     // Pixel -> tile, for pixels inside the map (never negative).
-    int64_t tileOf(int64_t v) const { return kPow2 ? v >> world.gridSize().tileShift : v / tile(); }
+    int64_t tileOf(int64_t v) const {
+        if (kShift > 0) return v >> kShift;
+        const int shift = world.gridSize().tileShift;
+        return shift >= 0 ? v >> shift : v / tile();
+    }
     // Pixel -> tile, floored also for negative pixels.
     int64_t floorTile(int64_t v) const {
-        return kPow2 ? v >> world.gridSize().tileShift : floorDiv(v, tile());
+        if (kShift > 0) return v >> kShift;
+        const int shift = world.gridSize().tileShift;
+        return shift >= 0 ? v >> shift : floorDiv(v, tile());
     }
     bool holds(const Box& b) const {
-        return b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= widthPx() &&
-               b.y + b.h <= heightPx();
+        // Unsigned: a negative x or y fails too.
+        return b.w > 0 && b.h > 0 && uint64_t(b.x) + uint64_t(b.w) <= uint64_t(widthPx()) &&
+               uint64_t(b.y) + uint64_t(b.h) <= uint64_t(heightPx());
     }
 };
 
@@ -53,10 +61,11 @@ namespace grid {
 
 using CW = CollisionWorld;
 
-// Union of the cell bits of the tiles [c0, c1] across the travel in tile line `ti` (a tile
-// column for horizontal travel, a tile row for vertical travel).
+// Cell bits of the tiles [c0, c1] across the travel in tile line `ti` (a tile column for
+// horizontal travel, a tile row for vertical travel), as a word whose bytes together hold
+// them (test with bytesOf(bit), or fold with unionOf).
 template <bool kH, class G>
-inline unsigned lineBits(G g, int64_t ti, int64_t c0, int64_t c1) {
+inline uint64_t lineBits(G g, int64_t ti, int64_t c0, int64_t c1) {
     if (kH) {
         const uint8_t* cell = g.bits() + c0 * g.width() + ti;
         unsigned u = *cell;
@@ -70,13 +79,24 @@ inline unsigned lineBits(G g, int64_t ti, int64_t c0, int64_t c1) {
         for (int64_t i = 0; i < n; ++i) u |= row[i];
         return u;
     }
-    // Up to 8 tiles in one load (the bits are padded for that), folded into one byte.
+    // Up to 8 tiles in one load (the bits are padded for that), the first n bytes kept.
+    static constexpr uint64_t kFirstBytes[9] = {
+        0,           0xff,         0xffff,         0xffffff,
+        0xffffffff,  0xffffffffff, 0xffffffffffff, 0xffffffffffffff,
+        ~uint64_t(0)};
+    static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "first bytes are the low bytes");
     uint64_t word;
     std::memcpy(&word, row, 8);
-    // Keep the first n bytes (where they sit in the word does not matter to the union).
-    word =
-        __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? word << (8 * (8 - n)) : word >> (8 * (8 - n));
-    if (word == 0) return 0;
+    return word & kFirstBytes[n];
+}
+
+// A cell bit in every byte of a lineBits word.
+constexpr uint64_t bytesOf(unsigned bit) {
+    return 0x0101010101010101ull * bit;
+}
+
+// The union of a lineBits word's bytes.
+inline unsigned unionOf(uint64_t word) {
     word |= word >> 32;
     word |= word >> 16;
     word |= word >> 8;
@@ -109,9 +129,9 @@ inline bool stepBlocked(G g, const Box& b) {
     const int64_t lead = leadOf<kH, kS>(b);
     if (kS > 0 ? lead >= (kH ? g.widthPx() : g.heightPx()) : lead < 0) return true;
     const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
-    const unsigned u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
+    const uint64_t u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
     if (u == 0) return false;
-    if (u & CW::kCellSolid) return true;
+    if (u & bytesOf(CW::kCellSolid)) return true;
     return stepDetail<kH, kS>(g, lead, a0, a1);
 }
 
@@ -126,12 +146,12 @@ inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
     const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
     const int64_t c0 = g.tileOf(a0), c1 = g.tileOf(a1 - 1);
     int64_t tiLast = g.tileOf(first + kS * (best - 1));
-    unsigned seen = 0;
+    uint64_t seen = 0;
     for (int64_t ti = g.tileOf(first);; ti += kS) {
-        const unsigned u = lineBits<kH>(g, ti, c0, c1);
+        const uint64_t u = lineBits<kH>(g, ti, c0, c1);
         if (u != 0) {
             seen |= u;
-            if (u & CW::kCellSolid) {
+            if (u & bytesOf(CW::kCellSolid)) {
                 // Nothing in a tile blocks before its first pixel, which a solid tile blocks.
                 const int64_t firstLead = kS > 0 ? std::max(ti * g.tile(), first)
                                                  : std::min(ti * g.tile() + g.tile() - 1, first);
@@ -145,7 +165,8 @@ inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
         }
         if (kS > 0 ? ti >= tiLast : ti <= tiLast) break;
     }
-    if ((seen & CW::kCellBrush) && best > 0) best = runBrushes<kH, kS>(g, first, a0, a1, best);
+    if ((seen & bytesOf(CW::kCellBrush)) && best > 0)
+        best = runBrushes<kH, kS>(g, first, a0, a1, best);
     return best;
 }
 
@@ -159,7 +180,7 @@ inline bool climbSurelyFails(G g, const Box& b, int sg, int stepHeight) {
     if (rows <= 0) return false;
     const int64_t col = sg > 0 ? b.x + b.w : b.x - 1, y0 = b.y - 1, y1 = y0 + rows - 1;
     if (col < 0 || col >= g.widthPx() || y0 < 0 || y1 >= g.heightPx()) return true;
-    return lineBits<true>(g, g.tileOf(col), g.tileOf(y0), g.tileOf(y1)) & CW::kCellSolid;
+    return (lineBits<true>(g, g.tileOf(col), g.tileOf(y0), g.tileOf(y1)) & CW::kCellSolid) != 0;
 }
 
 // Number of one-pixel horizontal steps (0..maxSteps, dir +1 right, -1 left) after each of

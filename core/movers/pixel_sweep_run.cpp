@@ -240,8 +240,8 @@ int64_t supportRun(G g, const Box& box, int dir, int64_t maxSteps) {
     TS_PIXEL_SWEEP_DIRECTION(G, false, 1)  \
     TS_PIXEL_SWEEP_DIRECTION(G, false, -1) \
     template int64_t supportRun<G>(G, const Box&, int, int64_t);
-TS_PIXEL_SWEEP_GRID(SweepGrid<true>)
-TS_PIXEL_SWEEP_GRID(SweepGrid<false>)
+TS_PIXEL_SWEEP_GRID(SweepGrid<4>)
+TS_PIXEL_SWEEP_GRID(SweepGrid<0>)
 #undef TS_PIXEL_SWEEP_GRID
 #undef TS_PIXEL_SWEEP_DIRECTION
 
@@ -259,8 +259,8 @@ bool insideMap(const CollisionWorld& world, const RectI& box) {
            box.bottom() <= world.heightPx();
 }
 
-bool powerOfTwoTiles(const CollisionWorld& world) {
-    return world.gridSize().tileShift >= 0;
+bool sixteenPxTiles(const CollisionWorld& world) {
+    return world.gridSize().tile == 16;
 }
 
 template <class G>
@@ -297,8 +297,8 @@ bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t tra
     if (box.empty()) return false;  // rectBlocked never blocks an empty box
     if (!insideMap(world, box)) return true;
     const Box b{box.x, box.y, box.w, box.h};
-    return powerOfTwoTiles(world) ? stepBlockedOn(SweepGrid<true>{world}, b, travel)
-                                  : stepBlockedOn(SweepGrid<false>{world}, b, travel);
+    return sixteenPxTiles(world) ? stepBlockedOn(SweepGrid<4>{world}, b, travel)
+                                 : stepBlockedOn(SweepGrid<0>{world}, b, travel);
 }
 
 int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
@@ -307,14 +307,14 @@ int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t trav
     if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
     if (!insideMap(world, box)) return 0;
     const Box b{box.x, box.y, box.w, box.h};
-    return powerOfTwoTiles(world) ? freeRunOn(SweepGrid<true>{world}, b, travel, maxSteps)
-                                  : freeRunOn(SweepGrid<false>{world}, b, travel, maxSteps);
+    return sixteenPxTiles(world) ? freeRunOn(SweepGrid<4>{world}, b, travel, maxSteps)
+                                 : freeRunOn(SweepGrid<0>{world}, b, travel, maxSteps);
 }
 
 int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, int64_t maxSteps) {
     const Box b{box.x, box.y, box.w, box.h};
-    return powerOfTwoTiles(world) ? grid::supportRun(SweepGrid<true>{world}, b, dir, maxSteps)
-                                  : grid::supportRun(SweepGrid<false>{world}, b, dir, maxSteps);
+    return sixteenPxTiles(world) ? grid::supportRun(SweepGrid<4>{world}, b, dir, maxSteps)
+                                 : grid::supportRun(SweepGrid<0>{world}, b, dir, maxSteps);
 }
 
 }  // namespace ts
