@@ -503,6 +503,38 @@ TEST(PixelSweep, TraceShowsEveryProbeAndDoesNotChangeTheResult) {
     EXPECT_TRUE(has("descend"));
 }
 
+// Boxes the run queries do not take (not inside the map, or empty) go pixel by pixel, with
+// the same answers with and without a trace.
+TEST(PixelSweep, BoxReachingOffTheMapIsStuckAndEmptyBoxMovesFreely) {
+    // Floor top at y = 32 (row 2). A 12 x 16 box at x = -4 reaches 4 px left of the map:
+    // outside is solid, so every step of that box is blocked, and so is the grounded test.
+    Rig a(test::mapFromRows({"....", "....", "####"}), -4, 16);
+    Rig b(test::mapFromRows({"....", "....", "####"}), -4, 16);
+    a.speed(2);
+    b.speed(2);
+    Trace trace;
+    for (int f = 0; f < 6; ++f) {
+        const InputBits in = f % 2 ? KEY_R : KEY_L | KEY_J;
+        b.step(in, &trace);
+        ASSERT_EQ(a.step(in), b.s) << f;
+        EXPECT_EQ(a.px(), -4) << f;
+        EXPECT_EQ(a.py(), 16) << f;
+        EXPECT_TRUE(a.s.grounded) << f;
+    }
+    // An empty box never hits anything (rectBlocked of an empty box is false): at 2 px per
+    // frame to the right it is at x = 2 * frames, through the floor and out of the map.
+    Rig c(test::mapFromRows({"....", "....", "####"}), 0, 16), d = Rig(c.map, 0, 16);
+    c.s.w = d.s.w = 0;
+    c.speed(2);
+    d.speed(2);
+    for (int f = 1; f <= 40; ++f) {
+        d.step(KEY_R, &trace);
+        ASSERT_EQ(c.step(KEY_R), d.s) << f;
+        EXPECT_EQ(c.px(), 2 * f) << f;
+    }
+    EXPECT_GT(c.py(), 48);  // fell through the floor and below the map
+}
+
 TEST(PixelSweep, TraceRectIsTheLeadingEdge) {
     Rig r(hill45(), 8, 48);
     r.settle();

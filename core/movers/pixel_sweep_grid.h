@@ -51,9 +51,8 @@ struct SweepGrid {
         return shift >= 0 ? v >> shift : floorDiv(v, tile());
     }
     bool holds(const Box& b) const {
-        // Unsigned: a negative x or y fails too.
-        return b.w > 0 && b.h > 0 && uint64_t(b.x) + uint64_t(b.w) <= uint64_t(widthPx()) &&
-               uint64_t(b.y) + uint64_t(b.h) <= uint64_t(heightPx());
+        return b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= widthPx() &&
+               b.y + b.h <= heightPx();
     }
 };
 
