@@ -135,8 +135,11 @@ bool sweepY(G g, const ParamValues& p, const MoverState& s, Box& b, int64_t n,
 // parameter matters), so no pixel moves and only the grounded test is left. Most actors
 // spend most frames like this; the test costs a few loads.
 bool standsStill(const MoverState& s0, InputBits in) {
-    return s0.grounded && s0.vx == Fix{} && s0.vy >= Fix{} && !(in & KEY_J) &&
-           ((in & KEY_L) != 0) == ((in & KEY_R) != 0);
+    // One branch for the caller instead of five (which side an actor is on is hard to
+    // predict): & rather than &&.
+    static_assert(KEY_L == 1 && KEY_R == 2, "left and right are the two lowest bits");
+    const bool noSideKey = (((in >> 1) ^ in) & 1) == 0;  // both or neither
+    return s0.grounded & (s0.vx == Fix{}) & (s0.vy >= Fix{}) & !(in & KEY_J) & noSideKey;
 }
 
 template <class G>
