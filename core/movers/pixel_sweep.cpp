@@ -2,8 +2,8 @@
 // one pixel at a time along X (climbing rises up to the step height, sticking to downward
 // slopes while grounded), then along Y (sliding around ceiling corners when moving up).
 // This file holds the per-pixel step, which asks one leading-edge question per pixel and
-// traces each; without a trace the step is fastStep (pixel_sweep_fast.cpp), which asks the
-// same questions in runs and gives the same results.
+// traces each; without a trace, step (pixel_sweep_fast.cpp) asks the same questions in runs
+// and gives the same results.
 #include "pixel_sweep.h"
 
 #include <algorithm>
@@ -214,6 +214,6 @@ void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
 const MoverInfo kPixelSweepMover = {MoverKind::PixelSweep,      "pixel_sweep",
                                     "Pixel sweep (platformer)", pixel_sweep::frame::kParams,
                                     pixel_sweep::kParamCount,   false,
-                                    pixel_sweep::fastStep,      pixel_sweep::describe};
+                                    pixel_sweep::step,          pixel_sweep::describe};
 
 }  // namespace ts

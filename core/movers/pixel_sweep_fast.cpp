@@ -230,8 +230,8 @@ __attribute__((noinline)) MoverState stepOn(G g, const MoverState& s0, InputBits
 
 }  // namespace
 
-MoverState fastStep(const MoverState& s0, InputBits in, const ParamValues& p,
-                    const CollisionWorld& world, Trace* trace) {
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+                const CollisionWorld& world, Trace* trace) {
     if (trace) return pixelStep(s0, in, p, world, trace);
     const Box b{s0.x.floor(), s0.y.floor(), s0.w, s0.h};
     if (world.gridSize().tile == 16) {

@@ -13,8 +13,8 @@ namespace pixel_sweep {
 
 // The mover's step function: with a trace, pixelStep; without, the runs. An actor whose box
 // is empty or not inside the map also goes to pixelStep.
-MoverState fastStep(const MoverState& s0, InputBits in, const ParamValues& p,
-                    const CollisionWorld& world, Trace* trace);
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+                const CollisionWorld& world, Trace* trace);
 
 // The step one pixel at a time, every probe traced when `trace` is not null
 // (pixel_sweep.cpp).
