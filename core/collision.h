@@ -131,7 +131,7 @@ class CollisionWorld {
     int64_t bucketsX_ = 0, bucketsY_ = 0;
     std::vector<uint32_t> bucketStart_;
     std::vector<uint32_t> bucketItems_;
-    std::vector<uint8_t> cellBits_;  // width * height CellBit flags, then 8 zero bytes
+    std::vector<uint8_t> cellBits_;    // width * height CellBit flags, then 8 zero bytes
     std::vector<uint8_t> cellShapes_;  // width * height shape | pass mask << 4
     GridSize gridSize_;
 };
