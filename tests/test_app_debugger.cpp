@@ -15,16 +15,8 @@
 namespace ts::test {
 namespace {
 
-class AppDebugger : public ::testing::Test {
+class AppDebugger : public XvfbTest {
   protected:
-    void SetUp() override {
-        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
-            GTEST_SKIP() << "Xvfb or xdotool is not installed";
-        dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>();
-        ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
-    }
-
     // Runs tilestep on the private display and waits for it.
     CommandResult run(const std::string& args) {
         return runShell("DISPLAY=" + server_->display() + " XDG_CONFIG_HOME=" +
@@ -50,8 +42,6 @@ class AppDebugger : public ::testing::Test {
         return path;
     }
 
-    std::string dir_;
-    std::unique_ptr<XvfbServer> server_;
     int shots_ = 0;
 };
 

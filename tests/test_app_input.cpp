@@ -13,16 +13,8 @@
 namespace ts::test {
 namespace {
 
-class AppInput : public ::testing::Test {
+class AppInput : public XvfbTest {
   protected:
-    void SetUp() override {
-        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
-            GTEST_SKIP() << "Xvfb or xdotool is not installed";
-        dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>();
-        ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
-    }
-
     // Starts the editor on `map` and waits until it has drawn the map.
     void start(const Map& map) {
         path_ = dir_ + "/level.json";
@@ -56,8 +48,7 @@ class AppInput : public ::testing::Test {
         app_->xdotool(cmd);
     }
 
-    std::string dir_, path_;
-    std::unique_ptr<XvfbServer> server_;
+    std::string path_;
     std::unique_ptr<BackgroundTilestep> app_;
     ViewLine view_;
     int tile_ = 16;

@@ -57,13 +57,7 @@ TEST_F(AppEdit, BrushHandlesSelectMoveResizeAndDelete) {
 
 TEST_F(AppEdit, ActorInspectorRenamesAndSetsMoverSizeAndParameter) {
     Map original = Map::blank(20, 12);
-    Actor hero;
-    hero.name = "hero";
-    hero.mover = MoverKind::PixelSweep;
-    hero.x = 100;
-    hero.y = 80;
-    hero.params = defaultParams(hero.mover);
-    original.actors.push_back(hero);
+    original.actors.push_back(makeActor("hero", MoverKind::PixelSweep, 100, 80, 12, 16));
     start(original);
     if (HasFatalFailure()) return;
 
@@ -122,12 +116,7 @@ TEST_F(AppEdit, ResizeWithAnchorShiftsTheContent) {
     original.setTile(9, 5, 1);
     original.walls.setH(3, 2, true);
     original.brushes = {Brush{RectI{16, 16, 16, 16}}};
-    Actor hero;
-    hero.name = "hero";
-    hero.x = 40;
-    hero.y = 40;
-    hero.params = defaultParams(hero.mover);
-    original.actors.push_back(hero);
+    original.actors.push_back(makeActor("hero", MoverKind::PixelSweep, 40, 40, 12, 16));
     start(original);
     if (HasFatalFailure()) return;
 

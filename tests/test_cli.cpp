@@ -41,23 +41,8 @@ Map sampleMap() {
     m.walls.setH(3, 2, true);
     m.walls.setV(5, 1, true);
     m.brushes.push_back(Brush{RectI{20, 20, 10, 6}});
-    Actor hero;
-    hero.name = "hero";
-    hero.mover = MoverKind::TopDownAabb;
-    hero.x = 32;
-    hero.y = 16;
-    hero.w = 12;
-    hero.h = 16;
-    hero.params = defaultParams(hero.mover);
-    Actor blob;
-    blob.name = "blob";
-    blob.mover = MoverKind::GridWalls;
-    blob.x = 80;
-    blob.y = 40;
-    blob.w = 10;
-    blob.h = 10;
-    blob.params = defaultParams(blob.mover);
-    m.actors = {hero, blob};
+    m.actors = {test::makeActor("hero", MoverKind::TopDownAabb, 32, 16, 12, 16),
+                test::makeActor("blob", MoverKind::GridWalls, 80, 40, 10, 10)};
     return m;
 }
 

@@ -147,14 +147,7 @@ TEST(MapIo, JsonTextOfASmallMap) {
     m.walls.setH(1, 1, true);
     m.walls.setV(3, 0, true);
     m.brushes.push_back({RectI{2, 3, 4, 5}});
-    Actor a;
-    a.name = "hero";
-    a.mover = MoverKind::GridWalls;
-    a.x = 4;
-    a.y = 5;
-    a.w = 6;
-    a.h = 6;
-    a.params = defaultParams(a.mover);
+    const Actor a = test::makeActor("hero", MoverKind::GridWalls, 4, 5, 6, 6);
     m.actors.push_back(a);
 
     std::string params;

@@ -36,14 +36,20 @@ void pickKind(EditorState& s, CellPos cell) {
     setMessage(s, "Picked " + s.doc.map().tileset.kinds[size_t(id)].name);
 }
 
-void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
-    const Map& m = s.doc.map();
-    CanvasDrag& d = s.drag;
-    CellPos cell = cellAt(m, px, py);
+// A fresh drag starting at map pixel (px, py); returns the cell under it.
+CellPos beginDrag(CanvasDrag& d, const Map& m, int64_t px, int64_t py) {
+    const CellPos cell = cellAt(m, px, py);
     d = CanvasDrag{};
     d.startCell = d.lastCell = cell;
     d.startPx = px;
     d.startPy = py;
+    return cell;
+}
+
+void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
+    const Map& m = s.doc.map();
+    CanvasDrag& d = s.drag;
+    const CellPos cell = beginDrag(d, m, px, py);
     if (isTileTool(s.tool) && alt) {
         pickKind(s, cell);
         return;
@@ -130,11 +136,7 @@ void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
 void startRight(EditorState& s, int64_t px, int64_t py) {
     const Map& m = s.doc.map();
     CanvasDrag& d = s.drag;
-    CellPos cell = cellAt(m, px, py);
-    d = CanvasDrag{};
-    d.startCell = d.lastCell = cell;
-    d.startPx = px;
-    d.startPy = py;
+    const CellPos cell = beginDrag(d, m, px, py);
     switch (s.tool) {
         case Tool::Stamp:
             d.kind = DragKind::Capture;

@@ -6,10 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -116,6 +119,22 @@ class XvfbServer {
   private:
     std::string dir_, display_;
     int pid_ = 0;
+};
+
+// Base fixture for window tests: skips when Xvfb or xdotool is missing, gives each test a
+// fresh folder (dir_) and a private X server (server_).
+class XvfbTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
+            GTEST_SKIP() << "Xvfb or xdotool is not installed";
+        dir_ = tempDir();
+        server_ = std::make_unique<XvfbServer>();
+        ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
+    }
+
+    std::string dir_;
+    std::unique_ptr<XvfbServer> server_;
 };
 
 // tilestep running in the background on a test display. `extraEnv`: more NAME=VALUE words
