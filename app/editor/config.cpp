@@ -72,31 +72,4 @@ void saveSettings(const std::string& dir, const Settings& s) {
     fs::rename(tmp, dir + "/settings.ini", ec);
 }
 
-std::string recoveryMapPath(const std::string& dir) {
-    return dir + "/recovery.json";
-}
-
-bool hasRecovery(const std::string& dir, std::string* originalPath) {
-    if (dir.empty()) return false;
-    std::error_code ec;
-    if (!fs::exists(recoveryMapPath(dir), ec)) return false;
-    std::ifstream f(dir + "/recovery.txt");
-    std::string line;
-    std::getline(f, line);
-    *originalPath = line;
-    return true;
-}
-
-void writeRecoverySource(const std::string& dir, const std::string& originalPath) {
-    std::ofstream f(dir + "/recovery.txt", std::ios::trunc);
-    f << originalPath << "\n";
-}
-
-void removeRecovery(const std::string& dir) {
-    if (dir.empty()) return;
-    std::error_code ec;
-    fs::remove(recoveryMapPath(dir), ec);
-    fs::remove(dir + "/recovery.txt", ec);
-}
-
 }  // namespace ts

@@ -1,5 +1,6 @@
 // The user's settings folder ($XDG_CONFIG_HOME/tilestep or ~/.config/tilestep): UI scale,
-// recent files, the ImGui window layout (imgui.ini) and the recovery copy of unsaved work.
+// recent files, the ImGui window layout (imgui.ini) and the recovery copies of unsaved work
+// (core/recovery_slot.h).
 // Never the working directory, so running tilestep from a map folder leaves no litter.
 #pragma once
 #include <string>
@@ -25,11 +26,5 @@ constexpr size_t kMaxRecentFiles = 10;
 // lines are skipped.
 Settings loadSettings(const std::string& dir);
 void saveSettings(const std::string& dir, const Settings& s);
-
-// Recovery copy: recovery.json plus recovery.txt holding the original path (may be empty).
-std::string recoveryMapPath(const std::string& dir);
-bool hasRecovery(const std::string& dir, std::string* originalPath);
-void writeRecoverySource(const std::string& dir, const std::string& originalPath);
-void removeRecovery(const std::string& dir);
 
 }  // namespace ts

@@ -9,6 +9,7 @@
 #include "edit/edit.h"
 #include "editor/config.h"
 #include "editor/view.h"
+#include "recovery_slot.h"
 
 namespace ts {
 
@@ -123,6 +124,7 @@ struct EditorState {
     } hint;
     size_t wallCount = 0;  // kept by the renderer's sync (counting walls is O(map))
 
+    RecoverySlot recovery;  // this editor's own recovery copy, when it could take a slot
     double lastRecoveryTime = 0;
     uint64_t recoveryRevision = 0;
 };

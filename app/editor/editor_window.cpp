@@ -69,6 +69,8 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     if (opt.interactive) {
         s.configDir = configDir();
         s.settings = loadSettings(s.configDir);
+        // Its own slot, so that a second editor running beside it keeps a separate copy.
+        s.recovery.acquire(s.configDir);
     }
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) {

@@ -116,7 +116,7 @@ bool saveTo(EditorState& s, const std::string& path) {
     s.doc.markSaved();
     s.settings.addRecent(path);
     saveSettings(s.configDir, s.settings);
-    removeRecovery(s.configDir);
+    s.recovery.removeCopy();
     s.recoveryRevision = 0;
     setMessage(s, "Saved " + path);
     return true;
@@ -343,7 +343,7 @@ void recoveryDialog(EditorState& s) {
         (!ImGui::IsWindowAppearing() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))) {
         ImGui::CloseCurrentPopup();
         try {
-            Map recovered = loadMap(recoveryMapPath(s.configDir));
+            Map recovered = loadMap(s.recovery.mapPath());
             // Reopen the original, then put the recovered map on top as one undoable step:
             // the document is then unsaved, as the work was.
             Map base = Map::blank(recovered.width, recovered.height, recovered.tileSize);
@@ -363,12 +363,12 @@ void recoveryDialog(EditorState& s) {
         } catch (const std::exception& e) {
             showError(s, e.what());
         }
-        removeRecovery(s.configDir);
+        s.recovery.removeCopy();
         d.recoveryPending = false;
     }
     ImGui::SameLine();
     if (ImGui::Button("Discard")) {
-        removeRecovery(s.configDir);
+        s.recovery.removeCopy();
         d.recoveryPending = false;
         ImGui::CloseCurrentPopup();
     }
@@ -478,10 +478,10 @@ static double recoveryInterval() {
 
 void updateRecovery(EditorState& s, double now) {
     // The previous session's copy stays until the user has answered the offer.
-    if (!s.interactive || s.configDir.empty() || s.dialogs.recoveryPending) return;
+    if (!s.interactive || !s.recovery.held() || s.dialogs.recoveryPending) return;
     if (!s.doc.dirty()) {
         if (s.recoveryRevision != 0) {
-            removeRecovery(s.configDir);
+            s.recovery.removeCopy();
             s.recoveryRevision = 0;
         }
         s.lastRecoveryTime = now;
@@ -491,8 +491,8 @@ void updateRecovery(EditorState& s, double now) {
         return;
     s.lastRecoveryTime = now;
     try {
-        saveMap(s.doc.map(), recoveryMapPath(s.configDir));
-        writeRecoverySource(s.configDir, s.doc.path());
+        saveMap(s.doc.map(), s.recovery.mapPath());
+        s.recovery.writeSource(s.doc.path());
         s.recoveryRevision = s.doc.revision();
     } catch (const std::exception& e) {
         setMessage(s, std::string("Recovery copy failed: ") + e.what());
@@ -501,7 +501,7 @@ void updateRecovery(EditorState& s, double now) {
 
 void offerRecovery(EditorState& s) {
     std::string source;
-    if (s.interactive && hasRecovery(s.configDir, &source)) {
+    if (s.interactive && s.recovery.hasCopy(&source)) {
         s.dialogs.recoverySource = source;
         s.dialogs.openRecovery = true;
         s.dialogs.recoveryPending = true;

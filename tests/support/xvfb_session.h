@@ -155,7 +155,11 @@ class BackgroundTilestep {
         pid_ = std::atoi(readFile(dir_ + "/pid").c_str());
     }
     ~BackgroundTilestep() {
-        if (running()) kill(pid_, SIGKILL);
+        if (!running()) return;
+        kill(pid_, SIGKILL);
+        // Gone before the next start, as after a real crash: until then it still holds its
+        // recovery slot, and the next editor would take another one.
+        for (int t = 0; t < 5000 && running(); t += 10) sleepMs(10);
     }
     bool running() const { return pid_ > 0 && kill(pid_, 0) == 0 && !zombie(); }
     std::string out() const { return readFile(dir_ + "/out"); }

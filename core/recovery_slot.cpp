@@ -1,0 +1,94 @@
+#include "recovery_slot.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <utility>
+
+namespace fs = std::filesystem;
+
+namespace ts {
+
+RecoverySlot::~RecoverySlot() {
+    release();
+}
+
+RecoverySlot::RecoverySlot(RecoverySlot&& o) noexcept
+    : dir_(std::move(o.dir_)), index_(std::exchange(o.index_, -1)), fd_(std::exchange(o.fd_, -1)) {}
+
+RecoverySlot& RecoverySlot::operator=(RecoverySlot&& o) noexcept {
+    if (this != &o) {
+        release();
+        dir_ = std::move(o.dir_);
+        index_ = std::exchange(o.index_, -1);
+        fd_ = std::exchange(o.fd_, -1);
+    }
+    return *this;
+}
+
+bool RecoverySlot::acquire(const std::string& dir) {
+    release();
+    if (dir.empty()) return false;
+    for (int i = 0; i < kMaxSlots; ++i) {
+        const std::string lock = dir + "/recovery-" + std::to_string(i) + ".lock";
+        const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        if (fd < 0) return false;  // the folder is not writable: no slot at all
+        // Per open file: a second editor, or a second open in this process, is refused.
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+            dir_ = dir;
+            index_ = i;
+            fd_ = fd;
+            return true;
+        }
+        ::close(fd);
+    }
+    return false;
+}
+
+void RecoverySlot::release() {
+    if (fd_ >= 0) ::close(fd_);  // closing drops the lock; the lock file stays for reuse
+    fd_ = -1;
+    index_ = -1;
+    dir_.clear();
+}
+
+std::string RecoverySlot::stem() const {
+    return index_ == 0 ? dir_ + "/recovery" : dir_ + "/recovery-" + std::to_string(index_);
+}
+
+std::string RecoverySlot::mapPath() const {
+    return held() ? stem() + ".json" : std::string();
+}
+
+std::string RecoverySlot::sourcePath() const {
+    return held() ? stem() + ".txt" : std::string();
+}
+
+bool RecoverySlot::hasCopy(std::string* originalPath) const {
+    if (!held()) return false;
+    std::error_code ec;
+    if (!fs::exists(mapPath(), ec)) return false;
+    std::ifstream f(sourcePath());
+    std::string line;
+    std::getline(f, line);
+    *originalPath = line;
+    return true;
+}
+
+void RecoverySlot::writeSource(const std::string& originalPath) const {
+    if (!held()) return;
+    std::ofstream f(sourcePath(), std::ios::trunc);
+    f << originalPath << "\n";
+}
+
+void RecoverySlot::removeCopy() const {
+    if (!held()) return;
+    std::error_code ec;
+    fs::remove(mapPath(), ec);
+    fs::remove(sourcePath(), ec);
+}
+
+}  // namespace ts

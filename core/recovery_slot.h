@@ -1,0 +1,49 @@
+// Where one editor keeps the recovery copy of its unsaved work, inside the settings folder.
+// Several editors may run at once: each holds its own slot (an flock on recovery-N.lock for
+// as long as it lives), so no editor overwrites another's copy. The lock dies with its
+// process, so the slot of an editor that crashed is free again, and the next editor to take
+// it offers the copy it left. Slot 0 is recovery.json / recovery.txt (the names from before
+// slots existed); slot N > 0 is recovery-N.json / recovery-N.txt.
+#pragma once
+#include <string>
+
+namespace ts {
+
+class RecoverySlot {
+  public:
+    static constexpr int kMaxSlots = 16;
+
+    RecoverySlot() = default;
+    ~RecoverySlot();
+    RecoverySlot(RecoverySlot&& o) noexcept;
+    RecoverySlot& operator=(RecoverySlot&& o) noexcept;
+    RecoverySlot(const RecoverySlot&) = delete;
+    RecoverySlot& operator=(const RecoverySlot&) = delete;
+
+    // Takes the lowest slot of `dir` that no running editor holds. False when dir is empty,
+    // the lock files cannot be made, or all kMaxSlots are held: then there is no recovery
+    // copy, and the editor still works.
+    bool acquire(const std::string& dir);
+    void release();
+    bool held() const { return fd_ >= 0; }
+    int index() const { return index_; }
+
+    // The copy of the map (JSON) and the file naming the map's own path (one line, empty
+    // for a map never saved). Empty strings when no slot is held.
+    std::string mapPath() const;
+    std::string sourcePath() const;
+
+    // A copy is there: *originalPath gets the map's own path.
+    bool hasCopy(std::string* originalPath) const;
+    void writeSource(const std::string& originalPath) const;
+    void removeCopy() const;
+
+  private:
+    std::string stem() const;  // dir/recovery or dir/recovery-N
+
+    std::string dir_;
+    int index_ = -1;
+    int fd_ = -1;
+};
+
+}  // namespace ts
