@@ -46,6 +46,7 @@ void CollisionWorld::rebuild() {
             forBuckets(m.brushes[bi].rect,
                        [&](size_t i) { bucketItems_[fill[i]++] = uint32_t(bi); });
     rebuildCellBits();
+    masks_.build(*this, maskLimit_);  // reads the cell bits and the brush buckets
 }
 
 void CollisionWorld::rebuildCellBits() {

@@ -12,6 +12,7 @@
 
 #include "geom.h"
 #include "map.h"
+#include "tile_masks.h"
 
 namespace ts {
 
@@ -114,6 +115,15 @@ class CollisionWorld {
     const uint8_t* cellShapesData() const { return cellShapes_.data(); }
     // Solid column heights of a shape (shapeColumnHeight), one per column of a tile.
     const uint16_t* columnHeights(Shape s) const { return &colHeight_[size_t(s) * size_t(tile_)]; }
+    // Per-tile pixel masks of the leading-edge questions, for 16-px tiles (tile_masks.h);
+    // built by rebuild().
+    const TileMasks& tileMasks() const { return masks_; }
+    // Keeps at most n distinct masks from now on (tiles beyond get TileMasks::kFallback, the
+    // sweeps' detailed checks): lets tests exercise that path on small maps.
+    void limitTileMasks(size_t n) {
+        maskLimit_ = n;
+        masks_.build(*this, n);
+    }
 
   private:
     void rebuildCellBits();
@@ -134,6 +144,8 @@ class CollisionWorld {
     std::vector<uint8_t> cellBits_;    // width * height CellBit flags, then 8 zero bytes
     std::vector<uint8_t> cellShapes_;  // width * height shape | pass mask << 4
     GridSize gridSize_;
+    TileMasks masks_;
+    size_t maskLimit_ = TileMasks::kFallback;
 };
 
 }  // namespace ts

@@ -30,6 +30,9 @@ struct Box {
 // shift); kShift == 0: any tile size, read at run time.
 template <int kShift>
 struct SweepGrid {
+    // 16-px tiles read the per-tile pixel masks (CollisionWorld::tileMasks, built for every
+    // 16-px map) instead of the per-feature detailed checks.
+    static constexpr bool kMasked = kShift == 4;
     const CollisionWorld& world;
 
     const uint8_t* bits() const { return world.cellBitsData(); }      // 8 zero bytes after the last
@@ -38,6 +41,7 @@ struct SweepGrid {
     int64_t tile() const { return kShift > 0 ? int64_t(1) << kShift : world.gridSize().tile; }
     int64_t widthPx() const { return world.gridSize().widthPx; }
     int64_t heightPx() const { return world.gridSize().heightPx; }
+    const TileMasks& masks() const { return world.tileMasks(); }
     // Pixel -> tile, for pixels inside the map (never negative).
     int64_t tileOf(int64_t v) const {
         if (kShift > 0) return v >> kShift;
@@ -108,6 +112,73 @@ inline int64_t leadOf(const Box& b) {
     return kS > 0 ? (kH ? b.x + b.w : b.y + b.h) : (kH ? b.x : b.y) - 1;
 }
 
+constexpr int slotOf(bool kH, int kS) {
+    return kH ? (kS > 0 ? TileMasks::kRight : TileMasks::kLeft)
+              : (kS > 0 ? TileMasks::kDown : TileMasks::kUp);
+}
+
+// From the tile masks (16-px tiles), for the tiles of tile line ti that the box's pixels
+// [a0, a1) across the travel meet: the OR of hitOf(mask entry, the box's pixels across in
+// that tile), all 16 bits when a wall along the travel lies between two of those tiles
+// (stepDetail's `c < c1`), or -1 when one of them has no masks (TileMasks::kFallback).
+// Boxes meet one or two tiles across nearly always: both are read without a branch (the
+// second with no pixels when there is one), only wider boxes loop.
+template <bool kH, class G, class HitOf>
+inline int64_t maskLine(G g, int64_t ti, int64_t a0, int64_t a1, HitOf hitOf) {
+    const TileMasks& tm = g.masks();
+    constexpr unsigned along = kH ? TileMasks::kAlongH : TileMasks::kAlongV;
+    const int64_t c0 = a0 >> 4, c1 = (a1 - 1) >> 4, stride = kH ? g.width() : 1;
+    const uint16_t* id = tm.ids() + (kH ? c0 * g.width() + ti : ti * g.width() + c0);
+    const uint16_t idLo = id[0], idHi = id[(c1 - c0) * stride];
+    if ((idLo == TileMasks::kFallback) | (idHi == TileMasks::kFallback)) return -1;
+    const unsigned selLo = 0xffffu << (a0 & 15), selHi = 0xffffu >> (15 - ((a1 - 1) & 15));
+    const bool two = c1 != c0;
+    int64_t hit = hitOf(tm.entry(idLo), selLo & (two ? 0xffffu : selHi)) |
+                  hitOf(tm.entry(idHi), two ? selHi : 0u) |
+                  ((tm.along(idLo) & along) && two ? 0xffffu : 0u);
+    for (int64_t c = c0 + 1; c < c1; ++c) {
+        const uint16_t i = id[(c - c0) * stride];
+        if (i == TileMasks::kFallback) return -1;
+        hit |= hitOf(tm.entry(i), 0xffffu) | ((tm.along(i) & along) ? 0xffffu : 0u);
+    }
+    return hit;
+}
+
+// stepDetail from the tile masks: 1 blocked, 0 free, -1 a tile without masks.
+template <bool kH, int kS, class G>
+inline int maskStep(G g, int64_t lead, int64_t a0, int64_t a1) {
+    const int64_t local = lead & 15;
+    const int64_t hit =
+        maskLine<kH>(g, lead >> 4, a0, a1, [local](const TileMasks::Entry& e, unsigned sel) {
+            return e.lines[slotOf(kH, kS)][local] & sel;
+        });
+    return hit < 0 ? -1 : hit != 0;
+}
+
+// runDetail (and runBrushes: brushes are in the masks) from the tile masks: the blocking
+// distance within tile line ti, at most `best`, or -1 for a tile without masks.
+template <bool kH, int kS, class G>
+inline int64_t maskRun(G g, int64_t ti, int64_t first, int64_t a0, int64_t a1, int64_t best) {
+    // The leading lines of the tile on which a step is blocked.
+    int64_t hit = maskLine<kH>(g, ti, a0, a1, [](const TileMasks::Entry& e, unsigned sel) {
+        return TileMasks::linesHit(e, slotOf(kH, kS), sel);
+    });
+    if (hit < 0) return -1;
+    // Only the lines from the run's first one on: the box already covers those behind it.
+    const int64_t tileLo = ti << 4;
+    int64_t d;
+    if (kS > 0) {
+        hit &= 0xffff << (std::max(tileLo, first) - tileLo);
+        if (hit == 0) return best;
+        d = tileLo + __builtin_ctzll(uint64_t(hit)) - first;
+    } else {
+        hit &= (2 << (std::min(tileLo + 15, first) - tileLo)) - 1;
+        if (hit == 0) return best;
+        d = first - (tileLo + 63 - __builtin_clzll(uint64_t(hit)));
+    }
+    return std::min(best, d);
+}
+
 // stepBlocked past the quick checks: the tiles of leading line `lead` hold walls, slopes,
 // one-way tiles or brushes, and no whole solid tile.
 template <bool kH, int kS, class G>
@@ -128,6 +199,12 @@ inline bool stepBlocked(G g, const Box& b) {
     const int64_t lead = leadOf<kH, kS>(b);
     if (kS > 0 ? lead >= (kH ? g.widthPx() : g.heightPx()) : lead < 0) return true;
     const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
+    if constexpr (G::kMasked) {
+        // Every tile has masks (empty tiles none set, solid tiles all): no branch on what
+        // the tiles hold.
+        const int hit = maskStep<kH, kS>(g, lead, a0, a1);
+        if (hit >= 0) return hit != 0;
+    }
     const uint64_t u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
     if (u == 0) return false;
     if (u & bytesOf(CW::kCellSolid)) return true;
@@ -149,7 +226,8 @@ inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
     for (int64_t ti = g.tileOf(first);; ti += kS) {
         const uint64_t u = lineBits<kH>(g, ti, c0, c1);
         if (u != 0) {
-            seen |= u;
+            // Brushes are searched at the end, only for lines the masks did not answer.
+            if (!G::kMasked) seen |= u;
             if (u & bytesOf(CW::kCellSolid)) {
                 // Nothing in a tile blocks before its first pixel, which a solid tile blocks.
                 const int64_t firstLead = kS > 0 ? std::max(ti * g.tile(), first)
@@ -158,7 +236,13 @@ inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
                 break;
             }
             const int64_t was = best;
-            best = runDetail<kH, kS>(g, ti, first, a0, a1, best);
+            int64_t got = -1;
+            if constexpr (G::kMasked) got = maskRun<kH, kS>(g, ti, first, a0, a1, best);
+            if (got < 0) {
+                seen |= u;
+                got = runDetail<kH, kS>(g, ti, first, a0, a1, best);
+            }
+            best = got;
             if (best == 0) return 0;
             if (best != was) tiLast = g.tileOf(first + kS * (best - 1));
         }
