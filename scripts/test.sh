@@ -4,14 +4,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh "$@"
-dir=build
-ctest_args=()
-if [ "${1:-}" = "--sanitize" ]; then
-  dir=build-asan
-  export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
-  export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-  # The window tests drive Mesa's software GL, which is not built with the sanitizers.
-  ctest_args+=(-LE '^test_app')
+jobs="$(nproc 2>/dev/null || echo 2)"
+if [ "${1:-}" != "--sanitize" ]; then
+  cd build
+  ctest --output-on-failure -j "$jobs" --timeout 600
+  exit
 fi
-cd "$dir"
-ctest --output-on-failure -j "$(nproc 2>/dev/null || echo 2)" --timeout 600 "${ctest_args[@]}"
+cd build-asan
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+# Everything but the window tests, with leak checks.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1} \
+  ctest --output-on-failure -j "$jobs" --timeout 600 -LE '^test_app'
+# The window tests without the leak check: the editor loads Mesa's software GL, which is not
+# built with the sanitizers and leaks at exit, from a driver already unloaded by the time the
+# check runs (so no suppression can name it). Memory errors and UB are still caught.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1} \
+  ctest --output-on-failure -j "$jobs" --timeout 600 -L '^test_app'
