@@ -260,6 +260,32 @@ TEST(EditMap, CentreAnchorMovesByHalfTheDifferenceRoundedDown) {
               (std::vector<std::string>{"......", ".#....", "..=...", "......", "......"}));
 }
 
+TEST(EditMap, ResizeShiftIsHowFarTheContentMoved) {
+    // Checked against the moves above: bottom-right 3x2 -> 5x3 moved the '#' from (0,0) to
+    // (2,1); centre 3x2 -> 2x1 moved '=' from (1,1) to (0,0); centre 3x2 -> 6x5 by (1,1).
+    Map m = resizeFixture();
+    const TileShift br = resizeShift(m, 5, 3, Anchor::BottomRight);
+    EXPECT_EQ(br.x, 2);
+    EXPECT_EQ(br.y, 1);
+    const TileShift shrink = resizeShift(m, 2, 1, Anchor::Center);
+    EXPECT_EQ(shrink.x, -1);
+    EXPECT_EQ(shrink.y, -1);
+    const TileShift grow = resizeShift(m, 6, 5, Anchor::Center);
+    EXPECT_EQ(grow.x, 1);
+    EXPECT_EQ(grow.y, 1);
+    const TileShift tl = resizeShift(m, 9, 9, Anchor::TopLeft);
+    EXPECT_EQ(tl.x, 0);
+    EXPECT_EQ(tl.y, 0);
+    // Every anchor: the old '#' at (0,0) lands at the shift, when it is inside the new map.
+    for (int a = 0; a < 9; ++a) {
+        const TileShift sh = resizeShift(m, 4, 4, Anchor(a));
+        Map after = applyUndoRedo(m, resizeMap(m, 4, 4, Anchor(a)));
+        ASSERT_TRUE(sh.x >= 0 && sh.y >= 0 && sh.x < 4 && sh.y < 4);
+        EXPECT_EQ(after.tile(sh.x, sh.y), m.tile(0, 0)) << "anchor " << a;
+        EXPECT_EQ(after.tile(sh.x + 1, sh.y + 1), m.tile(1, 1)) << "anchor " << a;
+    }
+}
+
 TEST(EditMap, EveryAnchorKeepsTheMapValid) {
     Map m = resizeFixture();
     for (int a = 0; a < 9; ++a)

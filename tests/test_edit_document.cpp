@@ -171,6 +171,36 @@ TEST(EditDocument, DirtyDuringAStroke) {
     EXPECT_TRUE(doc.dirty());
 }
 
+TEST(EditDocument, ContentShiftFollowsResizesThroughUndoRedoAndJumps) {
+    Document doc(Map::blank(4, 4, 16));
+    EXPECT_EQ(doc.contentShift(), ContentShift{});
+    doc.apply(paint(doc, 0, 0));  // tiles do not move content
+    EXPECT_EQ(doc.contentShift(), ContentShift{});
+    // Bottom-right anchor, 4x4 -> 6x7: the content moves by (2, 3) tiles = (32, 48) px.
+    ASSERT_TRUE(doc.apply(resizeMap(doc.map(), 6, 7, Anchor::BottomRight)));
+    EXPECT_EQ(doc.contentShift(), (ContentShift{32, 48}));
+    EXPECT_EQ(doc.map().tile(2, 3), kSolid);  // the painted cell went where the shift says
+    // Centre anchor, 6x7 -> 2x3: floor(-4/2) = -2 tiles both ways.
+    ASSERT_TRUE(doc.apply(resizeMap(doc.map(), 2, 3, Anchor::Center)));
+    EXPECT_EQ(doc.contentShift(), (ContentShift{0, 16}));
+    EXPECT_EQ(doc.map().tile(0, 1), kSolid);
+    ASSERT_TRUE(doc.undo());
+    EXPECT_EQ(doc.contentShift(), (ContentShift{32, 48}));
+    doc.jumpTo(0);
+    EXPECT_EQ(doc.contentShift(), ContentShift{});
+    doc.jumpTo(3);
+    EXPECT_EQ(doc.contentShift(), (ContentShift{0, 16}));
+    // A resize inside a stroke counts once, and its undo takes it back.
+    doc.beginStroke("drag");
+    doc.apply(resizeMap(doc.map(), 3, 3, Anchor::Right));
+    doc.endStroke();
+    EXPECT_EQ(doc.contentShift(), (ContentShift{16, 16}));
+    doc.undo();
+    EXPECT_EQ(doc.contentShift(), (ContentShift{0, 16}));
+    doc.replace(Map::blank(2, 2), "");
+    EXPECT_EQ(doc.contentShift(), ContentShift{});
+}
+
 TEST(EditDocument, ReplaceStartsAFreshHistory) {
     Document doc(Map::blank(4, 4));
     doc.apply(paint(doc, 0, 0));

@@ -111,6 +111,7 @@ struct EditorState {
     bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens
     bool quit = false;        // leave the main loop
     bool fitRequested = true;
+    ContentShift seenShift;    // doc.contentShift() the view last followed
     float pendingUiScale = 0;  // applied between frames (fonts must be rebuilt)
     float uiScale = 1;         // in effect (saved, --scale or the monitor's): the menu marks it
     // What the edits since the renderer's last sync touched, so it need not diff the whole

@@ -199,6 +199,15 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     s.view.canvas = canvasRect(layout, float(winW), float(winH));
     const float barH = dbg.active ? debuggerBarHeight(uiScale_) : 0;
     s.view.canvas.h = std::max(1.0f, s.view.canvas.h - barH);
+    // The content moved inside the map (a resize with an anchor, or its undo or redo): move
+    // the view with it, so that what the user was looking at stays where it was.
+    const ContentShift shift = s.doc.contentShift();
+    if (shift != s.seenShift) {
+        if (!s.fitRequested)
+            s.view.pan(-double(shift.x - s.seenShift.x) * s.view.zoom(),
+                       -double(shift.y - s.seenShift.y) * s.view.zoom());
+        s.seenShift = shift;
+    }
     if (s.fitRequested) {
         s.view.fit(s.doc.map().widthPx(), s.doc.map().heightPx(), 16);
         s.fitRequested = false;

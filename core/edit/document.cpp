@@ -8,6 +8,7 @@ bool Document::apply(CommandPtr cmd) {
     if (!cmd || cmd->changesNothing()) return false;
     cmd->apply(map_);
     ++revision_;
+    addShift(cmd->contentShift(), 1);
     // The redo entries are gone once the map moves away from them, stroke or not.
     if (stack_.canRedo()) {
         if (savedPosition_ > int64_t(stack_.position())) savedPosition_ = -1;
@@ -35,6 +36,7 @@ bool Document::undo() {
     endStroke();
     if (!stack_.undo(map_)) return false;
     ++revision_;
+    addShift(stack_.entry(stack_.position()).contentShift(), -1);
     return true;
 }
 
@@ -42,6 +44,7 @@ bool Document::redo() {
     endStroke();
     if (!stack_.redo(map_)) return false;
     ++revision_;
+    addShift(stack_.entry(stack_.position() - 1).contentShift(), 1);
     return true;
 }
 
@@ -69,6 +72,12 @@ void Document::replace(Map map, std::string path) {
     path_ = std::move(path);
     savedPosition_ = 0;
     ++revision_;
+    shift_ = ContentShift{};
+}
+
+void Document::addShift(const ContentShift& d, int sign) {
+    shift_.x += sign * d.x;
+    shift_.y += sign * d.y;
 }
 
 }  // namespace ts

@@ -48,6 +48,11 @@ class Document {
     // Undoes or redoes until `position` entries are applied (clamped to historySize()).
     void jumpTo(size_t position);
 
+    // The sum of the content shifts (EditCommand::contentShift) of the applied commands since
+    // the map was opened: how far the content has moved from where it was then. The editor
+    // pans its view when this changes (resize, and its undo and redo).
+    ContentShift contentShift() const { return shift_; }
+
     // Files. The path is empty for a new, never saved map.
     const std::string& path() const { return path_; }
     void setPath(std::string path) { path_ = std::move(path); }
@@ -57,11 +62,14 @@ class Document {
     void replace(Map map, std::string path);
 
   private:
+    void addShift(const ContentShift& d, int sign);
+
     Map map_;
     std::string path_;
     UndoStack stack_;
     std::unique_ptr<CommandGroup> stroke_;
     uint64_t revision_ = 1;
+    ContentShift shift_;
     // History position of the saved state; -1 when no reachable state is the saved one.
     int64_t savedPosition_ = 0;
 };

@@ -18,4 +18,14 @@ bool CommandGroup::changesNothing() const {
     return parts_.empty();
 }
 
+ContentShift CommandGroup::contentShift() const {
+    ContentShift sum;
+    for (const CommandPtr& c : parts_) {
+        const ContentShift d = c->contentShift();
+        sum.x += d.x;
+        sum.y += d.y;
+    }
+    return sum;
+}
+
 }  // namespace ts

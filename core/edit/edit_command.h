@@ -16,6 +16,13 @@
 
 namespace ts {
 
+// How far a command moves the map's existing content, in map pixels (+x right, +y down).
+struct ContentShift {
+    int64_t x = 0, y = 0;
+    bool operator==(const ContentShift& o) const { return x == o.x && y == o.y; }
+    bool operator!=(const ContentShift& o) const { return !(*this == o); }
+};
+
 class EditCommand {
   public:
     explicit EditCommand(std::string label) : label_(std::move(label)) {}
@@ -28,6 +35,9 @@ class EditCommand {
     // True when applying would leave the map as it was: the document drops such commands,
     // so a click or a stroke that changed nothing leaves no undo step.
     virtual bool changesNothing() const = 0;
+    // How far apply() moves the content (revert() moves it back): only a map resize with an
+    // anchor does. The editor pans its view by as much, so the content stays on screen.
+    virtual ContentShift contentShift() const { return {}; }
 
     // What the history panel shows: "Stamp", "Bucket fill", "Move brush"...
     const std::string& label() const { return label_; }
@@ -53,6 +63,7 @@ class CommandGroup : public EditCommand {
     void apply(Map& map) override;
     void revert(Map& map) override;
     bool changesNothing() const override;
+    ContentShift contentShift() const override;
 
   private:
     std::vector<CommandPtr> parts_;

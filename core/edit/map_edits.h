@@ -149,14 +149,16 @@ class HeaderEdit : public EditCommand {
 // after it; apply() and revert() swap.
 class SwapMapEdit : public EditCommand {
   public:
-    SwapMapEdit(std::string label, Map other)
-        : EditCommand(std::move(label)), other_(std::move(other)) {}
+    SwapMapEdit(std::string label, Map other, ContentShift shift = {})
+        : EditCommand(std::move(label)), other_(std::move(other)), shift_(shift) {}
     void apply(Map& map) override { std::swap(map, other_); }
     void revert(Map& map) override { std::swap(map, other_); }
     bool changesNothing() const override { return false; }
+    ContentShift contentShift() const override { return shift_; }
 
   private:
     Map other_;
+    ContentShift shift_;
 };
 
 }  // namespace ts

@@ -26,6 +26,11 @@ int64_t anchorShift(int anchorPos, int64_t oldSize, int64_t newSize) {
 
 }  // namespace
 
+TileShift resizeShift(const Map& map, int32_t width, int32_t height, Anchor anchor) {
+    return TileShift{anchorShift(int(anchor) % 3, map.width, width),
+                     anchorShift(int(anchor) / 3, map.height, height)};
+}
+
 CommandPtr resizeMap(const Map& map, int32_t width, int32_t height, Anchor anchor,
                      std::string* error) {
     if (width < 1 || height < 1 || width > kMaxMapTiles || height > kMaxMapTiles)
@@ -34,8 +39,8 @@ CommandPtr resizeMap(const Map& map, int32_t width, int32_t height, Anchor ancho
                                  " tiles per side");
     if (width == map.width && height == map.height)
         return std::make_unique<CommandGroup>("Resize map");
-    const int64_t ox = anchorShift(int(anchor) % 3, map.width, width);
-    const int64_t oy = anchorShift(int(anchor) / 3, map.height, height);
+    const TileShift shift = resizeShift(map, width, height, anchor);
+    const int64_t ox = shift.x, oy = shift.y;
 
     Map out = Map::blank(width, height, map.tileSize);
     out.simRate = map.simRate;
@@ -66,7 +71,7 @@ CommandPtr resizeMap(const Map& map, int32_t width, int32_t height, Anchor ancho
         a.y = clampI(a.y + dy, 0, hpx);
         out.actors.push_back(std::move(a));
     }
-    return std::make_unique<SwapMapEdit>("Resize map", std::move(out));
+    return std::make_unique<SwapMapEdit>("Resize map", std::move(out), ContentShift{dx, dy});
 }
 
 CommandPtr setTileSize(const Map& map, int32_t tileSize, std::string* error) {

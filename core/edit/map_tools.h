@@ -30,6 +30,12 @@ enum class Anchor : uint8_t {
 // (this command keeps a copy of it).
 CommandPtr resizeMap(const Map& map, int32_t width, int32_t height, Anchor anchor,
                      std::string* error = nullptr);
+// How far resizeMap moves the old content, in tiles (+x right, +y down); its command's
+// contentShift() is the same in pixels.
+struct TileShift {
+    int64_t x = 0, y = 0;
+};
+TileShift resizeShift(const Map& map, int32_t width, int32_t height, Anchor anchor);
 // New tile size (kMinTileSize..kMaxTileSize). Brush rectangles and actor spawns are scaled
 // so they stay over the same tiles (brushes rounded outward, never empty); actor sizes and
 // parameters are left alone.
