@@ -110,7 +110,10 @@ void menuBar(EditorState& s) {
 void toolbar(EditorState& s, const PanelLayout& l, float winH) {
     ImGui::SetNextWindowPos(ImVec2(0, l.menuH));
     ImGui::SetNextWindowSize(ImVec2(l.toolbarW, winH - l.menuH - l.statusH));
-    ImGui::Begin("Tools", nullptr, kFixedWindow | ImGuiWindowFlags_NoResize);
+    // No scrollbar: at large UI scales in a small window the hints run past the bottom, and a
+    // scrollbar would take its width from the tool buttons' labels (the wheel still scrolls).
+    ImGui::Begin("Tools", nullptr,
+                 kFixedWindow | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoScrollbar);
     ImGui::TextDisabled("TOOLS");
     const float w = ImGui::GetContentRegionAvail().x;
     for (int i = 0; i < int(Tool::Count); ++i) {

@@ -199,8 +199,13 @@ std::string passText(uint8_t mask) {
 void tilesetSection(EditorState& s, CanvasRenderer& r) {
     const Map& m = s.doc.map();
     const float size = std::round(ImGui::GetFontSize() * 2.2f);
-    ImGui::BeginChild(
-        "kinds", ImVec2(0, std::min(240.0f, (size + 6) * float(m.tileset.kinds.size()) + 8)), true);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    // Lengths for UI scale 1 (13 px font), scaled like the font.
+    const float px = ImGui::GetFontSize() / 13.0f;
+    const float listH =
+        std::min(240 * px, (size + 6 * px) * float(m.tileset.kinds.size()) + 8 * px);
+    const float textX = style.WindowPadding.x + size + style.ItemSpacing.x;
+    ImGui::BeginChild("kinds", ImVec2(0, listH), true);
     for (size_t i = 0; i < m.tileset.kinds.size(); ++i) {
         const TileKind& k = m.tileset.kinds[i];
         ImGui::PushID(int(i));
@@ -213,7 +218,7 @@ void tilesetSection(EditorState& s, CanvasRenderer& r) {
                 s.tool = i == 0 ? Tool::Eraser : Tool::Stamp;
         }
         drawSwatch(ImGui::GetWindowDrawList(), p, size, k, m.tileSize, r);
-        ImGui::SameLine(size + 14);
+        ImGui::SameLine(textX);
         ImGui::BeginGroup();
         ImGui::TextUnformatted(k.name.c_str());
         if (i == s.selectedKind && i > 0) {
