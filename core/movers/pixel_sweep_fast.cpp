@@ -44,7 +44,7 @@ bool sweepX(G g, const ParamValues& p, Box& b, int64_t n, bool& onGround, bool& 
         int64_t k = free;
         // Walking, a free step is followed by the descend probes unless a whole tile under
         // the box settles them: the run goes only as far as that support.
-        if (walking) k = std::min(k, grid::supportRun(g, b, kS, k));
+        if (walking && k > 0) k = std::min(k, grid::supportRun(g, b, kS, k));
         if (k > 0) {
             b.x += kS * k;
             left -= k;
@@ -131,6 +131,10 @@ bool sweepY(G g, const ParamValues& p, const MoverState& s, Box& b, int64_t n,
     return false;
 }
 
+Box boxOf(const MoverState& s) {
+    return Box{s.x.floor(), s.y.floor(), s.w, s.h};
+}
+
 // Standing with no key that moves: startFrame would set vy = 0 and change nothing else (no
 // parameter matters), so no pixel moves and only the grounded test is left. Most actors
 // spend most frames like this; the test costs a few loads.
@@ -143,7 +147,7 @@ bool standsStill(const MoverState& s0, InputBits in) {
 }
 
 template <class G>
-MoverState standStill(G g, const MoverState& s0, const Box& b) {
+__attribute__((noinline)) MoverState standStill(G g, const MoverState& s0) {
     // Field by field: a whole-struct copy here compiles to a slow `rep movs`.
     MoverState s;
     s.x = s0.x;
@@ -156,7 +160,7 @@ MoverState standStill(G g, const MoverState& s0, const Box& b) {
     s.pushing = false;
     s.timer = s0.timer;
     s.aux = s0.aux;
-    frame::endFrame(s, false, grid::stepBlocked<false, 1>(g, b));
+    frame::endFrame(s, false, grid::stepBlocked<false, 1>(g, boxOf(s0)));
     return s;
 }
 
@@ -164,7 +168,8 @@ MoverState standStill(G g, const MoverState& s0, const Box& b) {
 // that standing frames do not pay for its registers.
 template <class G>
 __attribute__((noinline)) MoverState stepOn(G g, const MoverState& s0, InputBits in,
-                                            const ParamValues& p, Box b) {
+                                            const ParamValues& p) {
+    Box b = boxOf(s0);
     MoverState s = s0;
     const frame::FrameFlags f = frame::startFrame(s, in, p);
     const Fix targetX = s.x + s.vx;
@@ -233,13 +238,14 @@ __attribute__((noinline)) MoverState stepOn(G g, const MoverState& s0, InputBits
 MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace) {
     if (trace) return pixelStep(s0, in, p, world, trace);
-    const Box b{s0.x.floor(), s0.y.floor(), s0.w, s0.h};
+    // Only tests and calls with arguments in registers: the calls below are tail calls.
+    const Box b = boxOf(s0);
     if (world.gridSize().tile == 16) {
         const SweepGrid<4> g{world};
-        if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0, b) : stepOn(g, s0, in, p, b);
+        if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0) : stepOn(g, s0, in, p);
     } else {
         const SweepGrid<0> g{world};
-        if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0, b) : stepOn(g, s0, in, p, b);
+        if (g.holds(b)) return standsStill(s0, in) ? standStill(g, s0) : stepOn(g, s0, in, p);
     }
     return pixelStep(s0, in, p, world, nullptr);
 }

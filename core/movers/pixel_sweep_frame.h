@@ -79,17 +79,18 @@ __attribute__((always_inline)) inline FrameFlags startFrame(MoverState& s, Input
     FrameFlags f;
     const Fix maxSpeed = Fix::fromInt(kMaxSpeedPx);
     f.inputDir = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    // The speed cap only where vx changes: a speed of 0 needs no clamping.
     if (f.inputDir != 0) {
-        s.vx = fixApproach(s.vx, clampedParam(p, kRunSpeed) * f.inputDir,
-                           clampedParam(p, kAcceleration));
+        s.vx = fixClamp(fixApproach(s.vx, clampedParam(p, kRunSpeed) * f.inputDir,
+                                    clampedParam(p, kAcceleration)),
+                        -maxSpeed, maxSpeed);
         s.facing = f.inputDir > 0 ? DIR_RIGHT : DIR_LEFT;
     } else if (s.vx != Fix{}) {  // approaching 0 from 0 stays 0 whatever the friction
-        s.vx = fixApproach(s.vx, Fix{}, clampedParam(p, kFriction));
+        s.vx = fixClamp(fixApproach(s.vx, Fix{}, clampedParam(p, kFriction)), -maxSpeed, maxSpeed);
     }
-    s.vx = fixClamp(s.vx, -maxSpeed, maxSpeed);
 
-    const bool canJump = s.grounded || (s.timer >= 1 && s.timer <= clampedInt(p, kCoyoteFrames));
-    if ((in & KEY_J) && canJump) {
+    // The coyote frames are read only when J is held.
+    if ((in & KEY_J) && (s.grounded || (s.timer >= 1 && s.timer <= clampedInt(p, kCoyoteFrames)))) {
         s.vy = -clampedParam(p, kJumpSpeed);
         f.jumped = true;
     } else if (s.grounded && s.vy >= Fix{}) {

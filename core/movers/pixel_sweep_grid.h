@@ -54,13 +54,23 @@ struct SweepGrid {
         const int shift = world.gridSize().tileShift;
         return shift >= 0 ? v >> shift : floorDiv(v, tile());
     }
+    // Unsigned compares, combined without branches: 1 <= w <= width and 0 <= x <= width - w
+    // (the first makes width - w non-negative), the same along y.
     bool holds(const Box& b) const {
-        return b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= widthPx() &&
-               b.y + b.h <= heightPx();
+        const CollisionWorld::GridSize& gs = world.gridSize();
+        return (uint64_t(b.w - 1) < uint64_t(gs.widthPx)) &
+               (uint64_t(b.x) <= uint64_t(gs.widthPx - b.w)) &
+               (uint64_t(b.h - 1) < uint64_t(gs.heightPx)) &
+               (uint64_t(b.y) <= uint64_t(gs.heightPx - b.h));
     }
 };
 
 namespace grid {
+
+// The queries are small and called from few places, each with constant directions: always
+// inlined, so that the callers' boxes stay in registers (GCC's own choice changes with every
+// edit of the callers and costs a call with the box in memory when it goes out of line).
+#define TS_SWEEP_INLINE __attribute__((always_inline)) inline
 
 using CW = CollisionWorld;
 
@@ -68,9 +78,12 @@ using CW = CollisionWorld;
 // horizontal travel, a tile row for vertical travel), as a word whose bytes together hold
 // them (test with bytesOf(bit), or fold with unionOf).
 template <bool kH, class G>
-inline uint64_t lineBits(G g, int64_t ti, int64_t c0, int64_t c1) {
+TS_SWEEP_INLINE uint64_t lineBits(G g, int64_t ti, int64_t c0, int64_t c1) {
     if (kH) {
         const uint8_t* cell = g.bits() + c0 * g.width() + ti;
+        // One or two tile rows (boxes up to a tile tall plus one): both loaded, no loop
+        // whose exit depends on the box's alignment.
+        if (c1 - c0 <= 1) return cell[0] | cell[(c1 - c0) * g.width()];
         unsigned u = *cell;
         for (int64_t c = c0; c < c1; ++c) u |= *(cell += g.width());
         return u;
@@ -117,18 +130,14 @@ constexpr int slotOf(bool kH, int kS) {
               : (kS > 0 ? TileMasks::kDown : TileMasks::kUp);
 }
 
-// From the tile masks (16-px tiles), for the tiles of tile line ti that the box's pixels
-// [a0, a1) across the travel meet: the OR of hitOf(mask entry, the box's pixels across in
-// that tile), all 16 bits when a wall along the travel lies between two of those tiles
-// (stepDetail's `c < c1`), or -1 when one of them has no masks (TileMasks::kFallback).
-// Boxes meet one or two tiles across nearly always: both are read without a branch (the
-// second with no pixels when there is one), only wider boxes loop.
+// maskLine for boxes that meet three or more tiles across (id: the first tile's). Out of
+// line: it needs registers that the common case should not have to save.
 template <bool kH, class G, class HitOf>
-inline int64_t maskLine(G g, int64_t ti, int64_t a0, int64_t a1, HitOf hitOf) {
+__attribute__((noinline)) int64_t maskLineWide(G g, const uint16_t* id, int64_t a0, int64_t a1,
+                                               HitOf hitOf) {
     const TileMasks& tm = g.masks();
     constexpr unsigned along = kH ? TileMasks::kAlongH : TileMasks::kAlongV;
     const int64_t c0 = a0 >> 4, c1 = (a1 - 1) >> 4, stride = kH ? g.width() : 1;
-    const uint16_t* id = tm.ids() + (kH ? c0 * g.width() + ti : ti * g.width() + c0);
     const uint16_t idLo = id[0], idHi = id[(c1 - c0) * stride];
     if ((idLo == TileMasks::kFallback) | (idHi == TileMasks::kFallback)) return -1;
     const unsigned selLo = 0xffffu << (a0 & 15), selHi = 0xffffu >> (15 - ((a1 - 1) & 15));
@@ -144,9 +153,35 @@ inline int64_t maskLine(G g, int64_t ti, int64_t a0, int64_t a1, HitOf hitOf) {
     return hit;
 }
 
+// From the tile masks (16-px tiles), for the tiles of tile line ti that the box's pixels
+// [a0, a1) across the travel meet: the OR of hitOf(mask entry, the box's pixels across in
+// that tile), all 16 bits when a wall along the travel lies between two of those tiles
+// (stepDetail's `c < c1`), or -1 when one of them has no masks (TileMasks::kFallback).
+// Boxes meet one or two tiles across nearly always: both are read without a branch (the
+// second with no pixels when there is one), only wider boxes loop.
+template <bool kH, class G, class HitOf>
+TS_SWEEP_INLINE int64_t maskLine(G g, int64_t ti, int64_t a0, int64_t a1, HitOf hitOf) {
+    const TileMasks& tm = g.masks();
+    constexpr unsigned along = kH ? TileMasks::kAlongH : TileMasks::kAlongV;
+    const int64_t c0 = a0 >> 4, stride = kH ? g.width() : 1;
+    const uint16_t* id = tm.ids() + (kH ? c0 * g.width() + ti : ti * g.width() + c0);
+    const int64_t off = a0 & 15, n = a1 - a0;
+    if (off + n <= 32) {
+        // One or two tiles across (every box up to 17 px): the box's pixels as one 32-bit
+        // window, the first tile's in the low half, the second's (if any) in the high half.
+        const uint32_t win = uint32_t((uint64_t(1) << n) - 1) << off;
+        const bool two = (win >> 16) != 0;
+        const uint16_t idLo = id[0], idHi = id[two ? stride : 0];
+        if (std::max(idLo, idHi) == TileMasks::kFallback) return -1;
+        return hitOf(tm.entry(idLo), win & 0xffffu) | hitOf(tm.entry(idHi), win >> 16) |
+               ((tm.along(idLo) & along) && two ? 0xffffu : 0u);
+    }
+    return maskLineWide<kH>(g, id, a0, a1, hitOf);
+}
+
 // stepDetail from the tile masks: 1 blocked, 0 free, -1 a tile without masks.
 template <bool kH, int kS, class G>
-inline int maskStep(G g, int64_t lead, int64_t a0, int64_t a1) {
+TS_SWEEP_INLINE int maskStep(G g, int64_t lead, int64_t a0, int64_t a1) {
     const int64_t local = lead & 15;
     const int64_t hit =
         maskLine<kH>(g, lead >> 4, a0, a1, [local](const TileMasks::Entry& e, unsigned sel) {
@@ -158,7 +193,8 @@ inline int maskStep(G g, int64_t lead, int64_t a0, int64_t a1) {
 // runDetail (and runBrushes: brushes are in the masks) from the tile masks: the blocking
 // distance within tile line ti, at most `best`, or -1 for a tile without masks.
 template <bool kH, int kS, class G>
-inline int64_t maskRun(G g, int64_t ti, int64_t first, int64_t a0, int64_t a1, int64_t best) {
+TS_SWEEP_INLINE int64_t maskRun(G g, int64_t ti, int64_t first, int64_t a0, int64_t a1,
+                                int64_t best) {
     // The leading lines of the tile on which a step is blocked.
     int64_t hit = maskLine<kH>(g, ti, a0, a1, [](const TileMasks::Entry& e, unsigned sel) {
         return TileMasks::linesHit(e, slotOf(kH, kS), sel);
@@ -193,9 +229,25 @@ int64_t runDetail(G g, int64_t ti, int64_t first, int64_t a0, int64_t a1, int64_
 template <bool kH, int kS, class G>
 int64_t runBrushes(G g, int64_t first, int64_t a0, int64_t a1, int64_t best);
 
+// stepBlocked from the cell bits: plain empty tiles and whole solid tiles settle it, the
+// rest goes to stepDetail.
+template <bool kH, int kS, class G>
+TS_SWEEP_INLINE bool stepByBits(G g, int64_t lead, int64_t a0, int64_t a1) {
+    const uint64_t u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
+    if (u == 0) return false;
+    if (u & bytesOf(CW::kCellSolid)) return true;
+    return stepDetail<kH, kS>(g, lead, a0, a1);
+}
+
+// The same, out of line: with tile masks only tiles without masks need it.
+template <bool kH, int kS, class G>
+__attribute__((noinline)) bool stepByBitsOutOfLine(G g, int64_t lead, int64_t a0, int64_t a1) {
+    return stepByBits<kH, kS>(g, lead, a0, a1);
+}
+
 // Is the one-pixel step of b blocked?
 template <bool kH, int kS, class G>
-inline bool stepBlocked(G g, const Box& b) {
+TS_SWEEP_INLINE bool stepBlocked(G g, const Box& b) {
     const int64_t lead = leadOf<kH, kS>(b);
     if (kS > 0 ? lead >= (kH ? g.widthPx() : g.heightPx()) : lead < 0) return true;
     const int64_t a0 = kH ? b.y : b.x, a1 = kH ? b.y + b.h : b.x + b.w;
@@ -204,16 +256,14 @@ inline bool stepBlocked(G g, const Box& b) {
         // the tiles hold.
         const int hit = maskStep<kH, kS>(g, lead, a0, a1);
         if (hit >= 0) return hit != 0;
+        return stepByBitsOutOfLine<kH, kS>(g, lead, a0, a1);
     }
-    const uint64_t u = lineBits<kH>(g, g.tileOf(lead), g.tileOf(a0), g.tileOf(a1 - 1));
-    if (u == 0) return false;
-    if (u & bytesOf(CW::kCellSolid)) return true;
-    return stepDetail<kH, kS>(g, lead, a0, a1);
+    return stepByBits<kH, kS>(g, lead, a0, a1);
 }
 
 // Number of one-pixel steps (0..maxSteps) b can take before a step is blocked.
 template <bool kH, int kS, class G>
-inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
+TS_SWEEP_INLINE int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
     const int64_t first = leadOf<kH, kS>(b);
     // Outside the map is solid: the leading edge may reach the last pixel (or 0) at most.
     int64_t best =
@@ -258,7 +308,7 @@ inline int64_t freeRun(G g, const Box& b, int64_t maxSteps) {
 // [y - 1, y + h - 1 - stepHeight] of the leading column; a solid tile there, or those rows
 // or that column leaving the map, blocks every side probe whatever the head-room probes say.
 template <class G>
-inline bool climbSurelyFails(G g, const Box& b, int sg, int stepHeight) {
+TS_SWEEP_INLINE bool climbSurelyFails(G g, const Box& b, int sg, int stepHeight) {
     const int64_t rows = b.h - stepHeight + 1;
     if (rows <= 0) return false;
     const int64_t col = sg > 0 ? b.x + b.w : b.x - 1, y0 = b.y - 1, y1 = y0 + rows - 1;
