@@ -131,6 +131,8 @@ struct EditorState {
 };
 
 // Shared helpers the panels and the canvas use.
+// A length given for UI scale 1 (13 px font), scaled like the font (panels.cpp).
+float ui(float px);
 void setMessage(EditorState& s, std::string text);
 // Applies a command built by a core tool; remembers nothing else (the Document does).
 bool applyEdit(EditorState& s, CommandPtr cmd);

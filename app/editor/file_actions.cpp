@@ -20,11 +20,6 @@ namespace {
 constexpr const char* kConfirmTitle = "Unsaved changes";
 constexpr const char* kErrorTitle = "Error";
 
-// Dialog sizes are given for UI scale 1 (13 px font) and follow the scale.
-float ui(float px) {
-    return px * ImGui::GetFontSize() / 13.0f;
-}
-
 std::string displayName(const EditorState& s) {
     return s.doc.path().empty() ? std::string("untitled")
                                 : fs::path(s.doc.path()).filename().string();

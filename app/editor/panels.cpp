@@ -233,6 +233,10 @@ void historySection(EditorState& s) {
     }
 }
 
+float ui(float px) {
+    return px * ImGui::GetFontSize() / 13.0f;
+}
+
 void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::SetNextWindowPos(ImVec2(0, winH - l.statusH));
     ImGui::SetNextWindowSize(ImVec2(winW, l.statusH));
@@ -240,25 +244,24 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::Begin("Status", nullptr,
                  kFixedWindow | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoScrollbar);
     const Map& m = s.doc.map();
-    const float k = ImGui::GetFontSize() / 13.0f;
     if (s.hoverValid) {
         CellPos c = cellAt(m, s.hoverPx, s.hoverPy);
         ImGui::Text("cell %lld, %lld", (long long)c.x, (long long)c.y);
-        ImGui::SameLine(150 * k);
+        ImGui::SameLine(ui(150));
         ImGui::Text("px %lld, %lld", (long long)s.hoverPx, (long long)s.hoverPy);
     } else {
         ImGui::TextDisabled("cell -");
-        ImGui::SameLine(150 * k);
+        ImGui::SameLine(ui(150));
         ImGui::TextDisabled("px -");
     }
-    ImGui::SameLine(300 * k);
+    ImGui::SameLine(ui(300));
     ImGui::Text("zoom %s", zoomText(s.view.zoom()).c_str());
-    ImGui::SameLine(420 * k);
+    ImGui::SameLine(ui(420));
     ImGui::Text("%d x %d tiles, %d px", m.width, m.height, m.tileSize);
-    ImGui::SameLine(600 * k);
+    ImGui::SameLine(ui(600));
     ImGui::Text("%s", toolName(s.tool));
     if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
-        ImGui::SameLine(720 * k);
+        ImGui::SameLine(ui(720));
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());
     }
     ImGui::End();

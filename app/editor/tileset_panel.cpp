@@ -200,10 +200,7 @@ void tilesetSection(EditorState& s, CanvasRenderer& r) {
     const Map& m = s.doc.map();
     const float size = std::round(ImGui::GetFontSize() * 2.2f);
     const ImGuiStyle& style = ImGui::GetStyle();
-    // Lengths for UI scale 1 (13 px font), scaled like the font.
-    const float px = ImGui::GetFontSize() / 13.0f;
-    const float listH =
-        std::min(240 * px, (size + 6 * px) * float(m.tileset.kinds.size()) + 8 * px);
+    const float listH = std::min(ui(240), (size + ui(6)) * float(m.tileset.kinds.size()) + ui(8));
     const float textX = style.WindowPadding.x + size + style.ItemSpacing.x;
     ImGui::BeginChild("kinds", ImVec2(0, listH), true);
     for (size_t i = 0; i < m.tileset.kinds.size(); ++i) {

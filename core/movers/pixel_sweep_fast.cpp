@@ -238,7 +238,7 @@ __attribute__((noinline)) MoverState stepOn(G g, const MoverState& s0, InputBits
 MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace) {
     if (trace) return pixelStep(s0, in, p, world, trace);
-    // Only tests and calls with arguments in registers: the calls below are tail calls.
+    // The callees derive the box again (two shifts) rather than take it as arguments.
     const Box b = boxOf(s0);
     if (world.gridSize().tile == 16) {
         const SweepGrid<4> g{world};
