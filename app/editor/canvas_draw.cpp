@@ -84,15 +84,6 @@ void drawWalls(const EditorState& s, CanvasRenderer& r, const Visible& vis, floa
         if (it->x >= vis.cx0 && it->x <= vis.cx1) drawEdge(r.batch, s.view, m, *it, thick, kWall);
 }
 
-void drawCircle(gfx::BatchRenderer& b, float cx, float cy, float radius, gfx::Color c) {
-    constexpr int kSegments = 24;
-    for (int i = 0; i < kSegments; ++i) {
-        float a0 = float(i) * 6.2831853f / kSegments, a1 = float(i + 1) * 6.2831853f / kSegments;
-        b.line(cx + radius * std::cos(a0), cy + radius * std::sin(a0), cx + radius * std::cos(a1),
-               cy + radius * std::sin(a1), c);
-    }
-}
-
 void drawBrushHandles(gfx::BatchRenderer& b, const ScreenRect& r) {
     const float k = 7;
     float xs[] = {r.x, r.x + r.w / 2, r.x + r.w};
@@ -300,8 +291,8 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
             ScreenRect sr = toScreen(v, double(box.x), double(box.y), double(box.w), double(box.h));
             bool selected = int(i) == s.selectedActor;
             if (moverInfo(a.mover).round) {
-                drawCircle(r.batch, sr.x + sr.w / 2, sr.y + sr.h / 2, sr.w / 2,
-                           selected ? kSelect : kActorLine);
+                r.batch.circle(sr.x + sr.w / 2, sr.y + sr.h / 2, sr.w / 2, 24,
+                               selected ? kSelect : kActorLine);
                 r.batch.rect(sr.x + sr.w / 2 - 1, sr.y + sr.h / 2 - 1, 3, 3, kActorLine);
             } else {
                 r.batch.rect(sr.x, sr.y, sr.w, sr.h, kActorFill);

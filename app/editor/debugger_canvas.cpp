@@ -29,15 +29,6 @@ gfx::Color actorColor(size_t i, uint32_t alpha) {
     return (c & 0xffffff) | alpha << 24;
 }
 
-void drawCircle(gfx::BatchRenderer& b, float cx, float cy, float r, gfx::Color c) {
-    constexpr int kSegments = 28;
-    for (int i = 0; i < kSegments; ++i) {
-        float a0 = float(i) * 6.2831853f / kSegments, a1 = float(i + 1) * 6.2831853f / kSegments;
-        b.line(cx + r * std::cos(a0), cy + r * std::sin(a0), cx + r * std::cos(a1),
-               cy + r * std::sin(a1), c);
-    }
-}
-
 // Map-pixel box of a state: top-left box, or the circle's bounding box for round movers.
 void stateBox(const MoverState& st, bool round, double* x, double* y, double* w, double* h) {
     *w = st.w;
@@ -60,7 +51,7 @@ void drawActors(const EditorState& s, DebugSession& d) {
             // A filled square inside the circle keeps round actors as visible as boxes.
             float k = sw * 0.35f;
             d.batch.rect(sx + sw / 2 - k, sy + sh / 2 - k, 2 * k, 2 * k, actorColor(i, 0x70));
-            drawCircle(d.batch, sx + sw / 2, sy + sh / 2, sw / 2, actorColor(i, 0xff));
+            d.batch.circle(sx + sw / 2, sy + sh / 2, sw / 2, 28, actorColor(i, 0xff));
         } else {
             d.batch.rect(sx, sy, sw, sh, actorColor(i, 0x70));
             d.batch.rectOutline(sx, sy, sw, sh, actorColor(i, 0xff));

@@ -1,5 +1,6 @@
 #include "gfx/batch_renderer.h"
 
+#include <cmath>
 #include <cstddef>
 
 #include "gfx/gl_shader.h"
@@ -63,6 +64,15 @@ void BatchRenderer::line(float x0, float y0, float x1, float y1, Color c) {
 
 void BatchRenderer::rect(float x, float y, float w, float h, Color c) {
     rects_.push_back({x, y, w, h, toRgbaBytes(c)});
+}
+
+void BatchRenderer::circle(float cx, float cy, float r, int segments, Color c) {
+    for (int i = 0; i < segments; ++i) {
+        const float a0 = float(i) * 6.2831853f / float(segments);
+        const float a1 = float(i + 1) * 6.2831853f / float(segments);
+        line(cx + r * std::cos(a0), cy + r * std::sin(a0), cx + r * std::cos(a1),
+             cy + r * std::sin(a1), c);
+    }
 }
 
 void BatchRenderer::rectOutline(float x, float y, float w, float h, Color c) {

@@ -27,6 +27,8 @@ class BatchRenderer {
     void line(float x0, float y0, float x1, float y1, Color c);
     void rect(float x, float y, float w, float h, Color c);  // filled
     void rectOutline(float x, float y, float w, float h, Color c);
+    // Circle outline as `segments` line segments.
+    void circle(float cx, float cy, float r, int segments, Color c);
     // Outline drawn `t` pixels thick, inside the rectangle.
     void frame(float x, float y, float w, float h, float t, Color c);
 
