@@ -52,19 +52,20 @@ class BinaryReader {
         archive_(v);
         return v;
     }
-    int64_t readInt(const std::string& field, int64_t lo, int64_t hi) {
-        int64_t v = read<int64_t>(field);
+    // A T in [lo, hi], else an error naming the field and the range.
+    template <class T>
+    T readInRange(const std::string& field, T lo, T hi) {
+        const T v = read<T>(field);
         if (v < lo || v > hi)
             fail(field, std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
                             std::to_string(hi));
         return v;
     }
+    int64_t readInt(const std::string& field, int64_t lo, int64_t hi) {
+        return readInRange<int64_t>(field, lo, hi);
+    }
     int32_t readInt32(const std::string& field, int32_t lo, int32_t hi) {
-        int32_t v = read<int32_t>(field);
-        if (v < lo || v > hi)
-            fail(field, std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
-                            std::to_string(hi));
-        return v;
+        return readInRange<int32_t>(field, lo, hi);
     }
     // A count of items of at least minItemBytes each: checked against the bytes left.
     uint32_t readCount(const std::string& field, size_t maxItems, size_t minItemBytes) {
