@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -159,7 +160,7 @@ class BackgroundTilestep {
         kill(pid_, SIGKILL);
         // Gone before the next start, as after a real crash: until then it still holds its
         // recovery slot, and the next editor would take another one.
-        for (int t = 0; t < 5000 && running(); t += 10) sleepMs(10);
+        for (int t = 0; t < 5000 && !gone(); t += 10) sleepMs(10);
     }
     bool running() const { return pid_ > 0 && kill(pid_, 0) == 0 && !zombie(); }
     std::string out() const { return readFile(dir_ + "/out"); }
@@ -193,12 +194,24 @@ class BackgroundTilestep {
     }
 
   private:
-    // The shell started the process, so it is our grandchild: a zombie only until init reaps.
-    bool zombie() const {
-        std::string stat = readFile("/proc/" + std::to_string(pid_) + "/stat");
+    // A /proc stat file (of the process or one of its threads) says it has exited.
+    static bool exitedStat(const std::string& stat) {
         auto close = stat.rfind(')');
-        return stat.empty() ||
-               (close != std::string::npos && close + 2 < stat.size() && stat[close + 2] == 'Z');
+        return stat.empty() || (close != std::string::npos && close + 2 < stat.size() &&
+                                (stat[close + 2] == 'Z' || stat[close + 2] == 'X'));
+    }
+    // The shell started the process, so it is our grandchild: a zombie only until init reaps.
+    bool zombie() const { return exitedStat(readFile("/proc/" + std::to_string(pid_) + "/stat")); }
+    // Every thread has exited, so the files it had open (and their locks) are closed. A
+    // killed process's main thread can be a zombie while its other threads (Mesa's) are still
+    // exiting with the files open, so zombie() alone is not enough.
+    bool gone() const {
+        if (pid_ <= 0 || kill(pid_, 0) != 0) return true;
+        std::error_code ec;
+        const std::string tasks = "/proc/" + std::to_string(pid_) + "/task";
+        for (const auto& t : std::filesystem::directory_iterator(tasks, ec))
+            if (!exitedStat(readFile(t.path().string() + "/stat"))) return false;
+        return true;
     }
     std::string display_, dir_;
     int pid_ = 0;
