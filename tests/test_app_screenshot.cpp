@@ -168,6 +168,37 @@ TEST_F(AppScreenshot, OwnMapShowsShapesAndPassDirections) {
     EXPECT_GT(checkTiles(m), 40);
 }
 
+// The shaders are built into the binary: an installed copy, started from another folder with
+// no source tree in reach, draws the same pixels as the build tree's binary.
+TEST_F(AppScreenshot, InstalledBinaryRunsFromAnyFolder) {
+    std::string build = fs::path(TILESTEP_BINARY).parent_path().parent_path().string();
+    std::string prefix = dir_ + "/prefix";
+    CommandResult inst = runShell("cmake --install " + shellQuote(build) + " --prefix " +
+                                  shellQuote(prefix) + " 2>&1");
+    ASSERT_EQ(inst.exitCode, 0) << inst.out;
+    std::string installed = prefix + "/bin/tilestep";
+    ASSERT_TRUE(fs::exists(installed));
+    std::string map = prefix + "/share/tilestep/maps/platformer-slopes.json";
+    ASSERT_TRUE(fs::exists(map)) << "sample maps are installed";
+    // Nothing in the binary points back at the source tree's shaders/.
+    std::string shaderDir = std::string(TILESTEP_SOURCE_DIR) + "/shaders";
+    EXPECT_EQ(readFile(installed).find(shaderDir), std::string::npos);
+
+    shoot(map);
+    if (HasFatalFailure()) return;
+    Png fromBuild = png_;
+    std::string out = dir_ + "/installed.png";
+    std::string cmd = "cd / && " + std::string(kGuiEnv) +
+                      "XDG_CONFIG_HOME=" + shellQuote(dir_ + "/cfg2") +
+                      " xvfb-run -a -s '-screen 0 1280x800x24' " + shellQuote(installed) + " " +
+                      shellQuote(map) + " --screenshot " + shellQuote(out) + " 2>&1";
+    CommandResult r = runShell(cmd);
+    ASSERT_EQ(r.exitCode, 0) << r.out;
+    Png fromInstall = readPng(out);
+    ASSERT_TRUE(fromInstall.ok());
+    EXPECT_TRUE(fromInstall.rgb == fromBuild.rgb) << "installed binary draws other pixels";
+}
+
 TEST_F(AppScreenshot, BadMapExitsOneNamingTheFile) {
     std::string path = dir_ + "/broken.json";
     writeFile(path, "{ not a map");

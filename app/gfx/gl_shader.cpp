@@ -1,8 +1,11 @@
 #include "gfx/gl_shader.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
+
+#include "gfx/embedded_shaders.h"
 
 namespace ts::gfx {
 
@@ -17,9 +20,25 @@ bool readText(const std::string& path, std::string* out) {
     return true;
 }
 
-GLuint compile(GLenum type, const std::string& path, std::string* error) {
-    std::string src;
-    if (!readText(path, &src)) {
+// The source of shaders/NAME: from $TILESTEP_SHADER_DIR when set, else the copy built in.
+bool shaderSource(const std::string& name, std::string* out, std::string* where) {
+    const char* dir = std::getenv("TILESTEP_SHADER_DIR");
+    if (dir && *dir) {
+        *where = std::string(dir) + "/" + name;
+        return readText(*where, out);
+    }
+    *where = "shaders/" + name + " (built in)";
+    for (int i = 0; i < kEmbeddedShaderCount; ++i)
+        if (name == kEmbeddedShaders[i].name) {
+            *out = kEmbeddedShaders[i].text;
+            return true;
+        }
+    return false;
+}
+
+GLuint compile(GLenum type, const std::string& name, std::string* error) {
+    std::string src, path;
+    if (!shaderSource(name, &src, &path)) {
         *error = path + ": cannot read shader";
         return 0;
     }
@@ -41,21 +60,10 @@ GLuint compile(GLenum type, const std::string& path, std::string* error) {
 
 }  // namespace
 
-std::string shaderDir() {
-    const char* env = std::getenv("TILESTEP_SHADER_DIR");
-    if (env && *env) return env;
-#ifdef TILESTEP_SHADER_DIR
-    return TILESTEP_SHADER_DIR;
-#else
-    return "shaders";
-#endif
-}
-
 GLuint loadProgram(const std::string& name, std::string* error) {
-    std::string base = shaderDir() + "/" + name;
-    GLuint vs = compile(GL_VERTEX_SHADER, base + ".vert", error);
+    GLuint vs = compile(GL_VERTEX_SHADER, name + ".vert", error);
     if (!vs) return 0;
-    GLuint fs = compile(GL_FRAGMENT_SHADER, base + ".frag", error);
+    GLuint fs = compile(GL_FRAGMENT_SHADER, name + ".frag", error);
     if (!fs) {
         glDeleteShader(vs);
         return 0;
@@ -71,7 +79,7 @@ GLuint loadProgram(const std::string& name, std::string* error) {
     if (!ok) {
         char log[2048] = {0};
         glGetProgramInfoLog(prog, sizeof log, nullptr, log);
-        *error = base + ": link: " + log;
+        *error = "shaders/" + name + ": link: " + log;
         glDeleteProgram(prog);
         return 0;
     }

@@ -1,5 +1,5 @@
-// GLSL programs loaded from files at run time (shaders/ in the source tree, see
-// TILESTEP_SHADER_DIR), so shader edits need no rebuild.
+// GLSL programs from shaders/, built into the binary; with $TILESTEP_SHADER_DIR set they are
+// read from that folder at run time instead, so shader edits need no rebuild.
 #pragma once
 #include <glad/gl.h>
 
@@ -7,11 +7,7 @@
 
 namespace ts::gfx {
 
-// Folder the shader files are read from: $TILESTEP_SHADER_DIR when set, else the build-time
-// TILESTEP_SHADER_DIR.
-std::string shaderDir();
-
-// Compiles and links `<dir>/<name>.vert` + `<dir>/<name>.frag`. Returns 0 and sets *error to
+// Compiles and links `<name>.vert` + `<name>.frag`. Returns 0 and sets *error to
 // "FILE: compiler log" on failure.
 GLuint loadProgram(const std::string& name, std::string* error);
 
