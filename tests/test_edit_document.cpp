@@ -347,5 +347,63 @@ TEST(EditDocument, RandomEditsUndosAndRedosReturnToEarlierMaps) {
     }
 }
 
+// EditCommand::touched() must name every part a command changes (the editor refreshes only
+// those): after each random edit, each part it does not name is exactly as before, and tile
+// cells outside its reported range are unchanged.
+TEST(EditDocument, TouchedNamesEveryPartACommandChanges) {
+    int named = 0, narrow = 0;
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        std::mt19937_64 rng(seed);
+        Document doc(mapFromRows({"..#.....", "...//...", "..#.=...", "........", "##....##"}));
+        for (int step = 0; step < 200; ++step) {
+            CommandPtr cmd = randomEdit(doc.map(), rng);
+            if (!cmd) continue;
+            const Touched t = cmd->touched();
+            const Map before = doc.map();
+            if (!doc.apply(std::move(cmd))) continue;
+            const Map& after = doc.map();
+            ++named;
+            if (t.has(Touched::Everything)) continue;
+            ++narrow;
+            ASSERT_EQ(before.width, after.width);
+            ASSERT_EQ(before.height, after.height);
+            for (size_t i = 0; i < before.tiles.size(); ++i) {
+                if (!(t.parts & Touched::Tiles) || i < t.cellFirst || i > t.cellLast) {
+                    ASSERT_EQ(before.tiles[i], after.tiles[i]) << "cell " << i;
+                }
+            }
+            ASSERT_TRUE(t.has(Touched::Walls) || before.walls == after.walls);
+            ASSERT_TRUE(t.has(Touched::Brushes) || before.brushes == after.brushes);
+            ASSERT_TRUE(t.has(Touched::Actors) || before.actors == after.actors);
+            ASSERT_TRUE(t.has(Touched::Tileset) || before.tileset == after.tileset);
+            if (!t.has(Touched::Header)) {  // tile size and rate
+                ASSERT_EQ(before.tileSize, after.tileSize);
+                ASSERT_EQ(before.simRate, after.simRate);
+            }
+        }
+    }
+    EXPECT_GT(narrow, named / 2) << "most commands should name what they touch precisely";
+}
+
+TEST(EditDocument, TouchedOfAStampIsItsCellsAndOfAGroupTheUnion) {
+    Map m = Map::blank(8, 4);
+    CommandPtr stamp = stampAt(m, CellPos{3, 2}, Stamp::single(1));
+    Touched t = stamp->touched();
+    EXPECT_EQ(t.parts, Touched::Tiles);
+    EXPECT_EQ(t.cellFirst, 2u * 8 + 3);
+    EXPECT_EQ(t.cellLast, 2u * 8 + 3);
+
+    CommandGroup group("both");
+    group.add(std::move(stamp));
+    group.add(stampAt(m, CellPos{1, 0}, Stamp::single(1)));
+    group.add(setWalls(m, edgesBetween(Edge{true, 0, 0}, Edge{true, 2, 0}), true));
+    t = group.touched();
+    EXPECT_EQ(t.parts, Touched::Tiles | Touched::Walls);
+    EXPECT_EQ(t.cellFirst, 1u);
+    EXPECT_EQ(t.cellLast, 2u * 8 + 3);
+    EXPECT_TRUE(resizeMap(m, 9, 4, Anchor(0))->touched().has(Touched::Everything));
+}
+
 }  // namespace
 }  // namespace ts::test

@@ -40,23 +40,23 @@ void noteChange(EditorState& s, const EditCommand* cmd) {
         h.fromRevision = h.toRevision = s.doc.revision();
         h.valid = true;
     }
-    const int64_t width = s.doc.map().width;
-    if (auto* tiles = dynamic_cast<const TileEdit*>(cmd)) {
-        for (const CellChange& c : tiles->changes()) {
-            int64_t row = width > 0 ? int64_t(c.index) / width : 0;
-            if (h.rowFirst > h.rowLast) {
-                h.rowFirst = h.rowLast = row;
-            } else {
-                h.rowFirst = std::min(h.rowFirst, row);
-                h.rowLast = std::max(h.rowLast, row);
-            }
-        }
-    } else if (dynamic_cast<const WallEdit*>(cmd)) {
-        h.walls = true;
-    } else if (!dynamic_cast<const BrushEdit*>(cmd) && !dynamic_cast<const ActorEdit*>(cmd) &&
-               !dynamic_cast<const TilesetEdit*>(cmd) && !dynamic_cast<const HeaderEdit*>(cmd)) {
-        h.valid = false;  // resize, kind deletion, anything new: the renderer diffs it all
+    const Touched t = cmd->touched();
+    if (t.has(Touched::Everything)) {
+        h.valid = false;  // resize, kind deletion: the renderer diffs it all
+        return;
     }
+    if (t.parts & Touched::Tiles) {
+        const int64_t width = std::max<int64_t>(1, s.doc.map().width);
+        const int64_t first = int64_t(t.cellFirst) / width, last = int64_t(t.cellLast) / width;
+        if (h.rowFirst > h.rowLast) {
+            h.rowFirst = first;
+            h.rowLast = last;
+        } else {
+            h.rowFirst = std::min(h.rowFirst, first);
+            h.rowLast = std::max(h.rowLast, last);
+        }
+    }
+    if (t.parts & Touched::Walls) h.walls = true;
 }
 
 bool applyTracked(EditorState& s, CommandPtr cmd) {

@@ -18,6 +18,12 @@ bool CommandGroup::changesNothing() const {
     return parts_.empty();
 }
 
+Touched CommandGroup::touched() const {
+    Touched all;
+    for (const CommandPtr& c : parts_) all.add(c->touched());
+    return all;
+}
+
 ContentShift CommandGroup::contentShift() const {
     ContentShift sum;
     for (const CommandPtr& c : parts_) {

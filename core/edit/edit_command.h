@@ -8,6 +8,7 @@
 //
 // apply() and revert() alternate, starting with apply(): apply, revert, apply (redo), ...
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -21,6 +22,37 @@ struct ContentShift {
     int64_t x = 0, y = 0;
     bool operator==(const ContentShift& o) const { return x == o.x && y == o.y; }
     bool operator!=(const ContentShift& o) const { return !(*this == o); }
+};
+
+// What a command may change, so that views refresh only that part (the editor uploads only
+// the touched tile rows, rebuilds its wall list only when walls changed).
+struct Touched {
+    enum Part : uint8_t {
+        Tiles = 1,  // cells [cellFirst, cellLast] (row-major indices) may change kind
+        Walls = 2,
+        Brushes = 4,
+        Actors = 8,
+        Tileset = 16,     // kinds, image
+        Header = 32,      // tile size, simulation rate
+        Everything = 64,  // the map's size or its tile ids as a whole: diff it all
+    };
+    uint8_t parts = 0;
+    uint32_t cellFirst = UINT32_MAX, cellLast = 0;
+
+    static Touched all() { return Touched{Everything}; }
+    bool has(Part p) const { return (parts & (p | Everything)) != 0; }
+    void addCell(uint32_t index) {
+        parts |= Tiles;
+        cellFirst = index < cellFirst ? index : cellFirst;
+        cellLast = index > cellLast ? index : cellLast;
+    }
+    void add(const Touched& o) {
+        parts |= o.parts;
+        if (o.parts & Tiles) {
+            cellFirst = o.cellFirst < cellFirst ? o.cellFirst : cellFirst;
+            cellLast = o.cellLast > cellLast ? o.cellLast : cellLast;
+        }
+    }
 };
 
 class EditCommand {
@@ -38,6 +70,9 @@ class EditCommand {
     // How far apply() moves the content (revert() moves it back): only a map resize with an
     // anchor does. The editor pans its view by as much, so the content stays on screen.
     virtual ContentShift contentShift() const { return {}; }
+    // What apply() and revert() may change. A command that does not say touches everything,
+    // which is always safe (the editor then diffs the whole map).
+    virtual Touched touched() const { return Touched::all(); }
 
     // What the history panel shows: "Stamp", "Bucket fill", "Move brush"...
     const std::string& label() const { return label_; }
@@ -64,6 +99,7 @@ class CommandGroup : public EditCommand {
     void revert(Map& map) override;
     bool changesNothing() const override;
     ContentShift contentShift() const override;
+    Touched touched() const override;  // the union of the parts'
 
   private:
     std::vector<CommandPtr> parts_;

@@ -4,6 +4,12 @@
 
 namespace ts {
 
+Touched TileEdit::touched() const {
+    Touched t;
+    for (const CellChange& c : changes_) t.addCell(c.index);
+    return t;
+}
+
 void TileEdit::apply(Map& map) {
     for (const CellChange& c : changes_) map.tiles[c.index] = c.after;
 }

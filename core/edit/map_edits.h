@@ -2,6 +2,7 @@
 // it touches. Tools in *_tools.h create them; callers rarely need these types directly.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "edit/edit_command.h"
@@ -20,6 +21,7 @@ class TileEdit : public EditCommand {
     void apply(Map& map) override;
     void revert(Map& map) override;
     bool changesNothing() const override { return changes_.empty(); }
+    Touched touched() const override;
     const std::vector<CellChange>& changes() const { return changes_; }
 
   private:
@@ -52,6 +54,7 @@ class WallEdit : public EditCommand {
     void apply(Map& map) override;
     void revert(Map& map) override;
     bool changesNothing() const override { return changes_.empty(); }
+    Touched touched() const override { return Touched{Touched::Walls}; }
 
   private:
     std::vector<WallChange> changes_;
@@ -84,6 +87,9 @@ class ListEdit : public EditCommand {
         if (op_ == Op::Replace) v[index_] = before_;
     }
     bool changesNothing() const override { return op_ == Op::Replace && before_ == after_; }
+    Touched touched() const override {
+        return Touched{std::is_same_v<T, Actor> ? Touched::Actors : Touched::Brushes};
+    }
 
   private:
     List list_;
@@ -102,6 +108,7 @@ class TilesetEdit : public EditCommand {
     void apply(Map& map) override { map.tileset = after_; }
     void revert(Map& map) override { map.tileset = before_; }
     bool changesNothing() const override { return before_ == after_; }
+    Touched touched() const override { return Touched{Touched::Tileset}; }
 
   private:
     Tileset before_, after_;
@@ -136,6 +143,7 @@ class HeaderEdit : public EditCommand {
     void apply(Map& map) override { set(map, after_); }
     void revert(Map& map) override { set(map, before_); }
     bool changesNothing() const override { return before_ == after_; }
+    Touched touched() const override { return Touched{Touched::Header}; }
 
   private:
     static void set(Map& map, MapHeader h) {
