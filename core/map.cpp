@@ -87,11 +87,8 @@ std::string validateMap(const Map& m) {
         const MoverInfo& mi = moverInfo(a.mover);
         for (int p = 0; p < mi.paramCount; ++p) {
             const ParamSpec& ps = mi.params[p];
-            double v = a.params[size_t(p)].toDouble();
-            if (v < ps.min || v > ps.max)
-                return at + ".params." + ps.name + ": " + a.params[size_t(p)].str() +
-                       " is outside " + Fix::fromDouble(ps.min).str() + ".." +
-                       Fix::fromDouble(ps.max).str();
+            std::string problem = ps.check(a.params[size_t(p)]);
+            if (!problem.empty()) return at + ".params." + ps.name + ": " + problem;
         }
     }
     return "";

@@ -86,13 +86,7 @@ std::string checkParamValue(const ParamSpec& spec, double value) {
     if (std::isnan(value)) return "NaN is not a number";
     // Beyond 2^46 a value no longer fits 48.16 fixed point; no parameter range goes near it.
     if (!(std::fabs(value) < 70368744177664.0)) return "value out of range";
-    Fix f = Fix::fromDouble(value);
-    double v = f.toDouble();
-    if (v < spec.min || v > spec.max)
-        return f.str() + " is outside " + Fix::fromDouble(spec.min).str() + ".." +
-               Fix::fromDouble(spec.max).str();
-    if (spec.integer && f.frac().raw != 0) return f.str() + " is not a whole number";
-    return "";
+    return spec.check(Fix::fromDouble(value));
 }
 
 std::string knownMovers() {

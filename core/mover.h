@@ -30,12 +30,26 @@ constexpr int kMaxParams = 16;
 using ParamValues = std::array<Fix, kMaxParams>;
 
 // Describes one tunable parameter. Values are fixed-point; `integer` ones are whole numbers.
+// Every writer of a parameter (editor, live tuning, loaders) goes through normalize() or
+// check(), so a value is never floored in one place and rounded in another.
 struct ParamSpec {
     const char* name;  // JSON key and UI label: "run_speed"
     const char* unit;  // "px/frame", "px/frame^2", "frames", "cells", "0/1", ...
     double def, min, max;
     bool integer;
     const char* help;
+
+    // The range in fixed point, rounded inward (a value in [minFix, maxFix] is in [min, max]);
+    // for integer parameters, the whole numbers at or inside the range.
+    Fix minFix() const;
+    Fix maxFix() const;
+    Fix defFix() const;
+    // The value the parameter holds when set to `v`: integer parameters rounded to the
+    // nearest whole number (halves up, as Fix::round), then clamped to the range.
+    Fix normalize(Fix v) const;
+    // "" when the parameter can hold `v` as it is, else the problem: "2.5 is not a whole
+    // number", "70 is outside 0..64".
+    std::string check(Fix v) const;
 };
 
 // Facing, for the models that have one (seed 003). Stored as a Dir bit.

@@ -5,6 +5,7 @@
 // fresh core Sim stepped frame by frame.
 #include <gtest/gtest.h>
 
+#include "edit/edit.h"
 #include "editor/debugger_state.h"
 #include "map_io.h"
 #include "test_support.h"
@@ -252,6 +253,53 @@ TEST(DebuggerState, TraceEqualsTheCliRunByteForByte) {
     EXPECT_NE(error.find("no/such/dir/t.jsonl"), std::string::npos) << error;
     EXPECT_FALSE(d.loadLog(0, dir + "/missing.log", &error));
     EXPECT_NE(error.find("missing.log"), std::string::npos) << error;
+}
+
+// A tuned value and the same value typed in the inspector end up the same: both go through
+// ParamSpec::normalize (integer parameters rounded to the nearest whole number, halves up,
+// then clamped), for every parameter of every mover.
+TEST(DebuggerState, LiveTuningAndTheInspectorNormalizeParametersAlike) {
+    int integers = 0;
+    for (size_t k = 0; k < size_t(MoverKind::Count); ++k) {
+        const MoverKind kind = MoverKind(k);
+        const MoverInfo& mi = moverInfo(kind);
+        Map m = Map::blank(8, 8);
+        m.actors.push_back(Actor{"a", kind, 32, 32, 12, 12, defaultParams(kind)});
+        for (int p = 0; p < mi.paramCount; ++p) {
+            const ParamSpec& spec = mi.params[p];
+            integers += spec.integer;
+            for (double v : {spec.min + 0.5, spec.min + 1.5, spec.min + 0.25, spec.max + 3.0,
+                             spec.min - 2.5, (spec.min + spec.max) / 2 + 0.499}) {
+                SCOPED_TRACE(std::string(mi.id) + "." + spec.name + " = " + std::to_string(v));
+                const Fix value = Fix::fromDouble(v);
+                Debugger d(m);
+                d.setParam(0, p, value);
+                Document doc(m);
+                doc.apply(setActorParam(m, 0, p, value));
+                EXPECT_EQ(d.params(0)[size_t(p)], doc.map().actors[0].params[size_t(p)]);
+                EXPECT_EQ(d.params(0)[size_t(p)], spec.normalize(value));
+                EXPECT_EQ(spec.check(spec.normalize(value)), "");
+            }
+        }
+    }
+    EXPECT_GT(integers, 3) << "the movers have integer parameters to round";
+}
+
+TEST(DebuggerState, ParamSpecRoundsHalvesUpAndNamesTheProblem) {
+    const ParamSpec whole{"n", "frames", 3, 1, 8, true, ""};
+    EXPECT_EQ(whole.normalize(Fix::fromDouble(2.5)), Fix::fromInt(3));
+    EXPECT_EQ(whole.normalize(Fix::fromDouble(2.49)), Fix::fromInt(2));
+    EXPECT_EQ(whole.normalize(Fix::fromInt(-4)), Fix::fromInt(1));
+    EXPECT_EQ(whole.normalize(Fix::fromInt(9)), Fix::fromInt(8));
+    EXPECT_EQ(whole.check(Fix::fromDouble(2.5)), "2.5 is not a whole number");
+    EXPECT_EQ(whole.check(Fix::fromInt(9)), "9 is outside 1..8");
+    const ParamSpec odd{"r", "ratio", 0.5, 0.1, 0.9, false, ""};
+    // 0.1 and 0.9 are not multiples of 1/65536: the bounds round inward.
+    EXPECT_GE(odd.minFix().toDouble(), 0.1);
+    EXPECT_LE(odd.maxFix().toDouble(), 0.9);
+    EXPECT_EQ(odd.normalize(Fix{}), odd.minFix());
+    EXPECT_EQ(odd.check(odd.maxFix()), "");
+    EXPECT_NE(odd.check(odd.maxFix() + Fix::fromRaw(1)), "");
 }
 
 }  // namespace

@@ -198,10 +198,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
     if (actor >= actorCount() || index < 0 ||
         index >= moverInfo(map_->actors[actor].mover).paramCount)
         return;
-    const ParamSpec& spec = moverInfo(map_->actors[actor].mover).params[index];
-    double v = std::clamp(value.toDouble(), spec.min, spec.max);
-    value = spec.integer ? Fix::fromInt(int64_t(v + (v < 0 ? -0.5 : 0.5)))
-                         : (v == value.toDouble() ? value : Fix::fromDouble(v));
+    value = moverInfo(map_->actors[actor].mover).params[index].normalize(value);
     if (!compare_) {
         ParamValues pv = params(actor);
         pv[size_t(index)] = value;

@@ -114,13 +114,8 @@ CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value, std
         return refuse(
             error, "mover " + std::string(mi.id) + " has no parameter #" + std::to_string(param));
     const ParamSpec& spec = mi.params[param];
-    if (spec.integer) value = Fix::fromInt(value.floor());
-    // Clamp to the range as validateMap reads it (the bounds rounded to 1/65536).
-    value = fixClamp(value, Fix::fromDouble(spec.min), Fix::fromDouble(spec.max));
-    if (value.toDouble() < spec.min) value += Fix::fromRaw(1);
-    if (value.toDouble() > spec.max) value -= Fix::fromRaw(1);
     Actor a = map.actors[index];
-    a.params[size_t(param)] = value;
+    a.params[size_t(param)] = spec.normalize(value);
     return replaceActor(map, index, std::move(a), std::string("Set ") + spec.name);
 }
 
