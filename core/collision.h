@@ -19,6 +19,10 @@ namespace ts {
 class CollisionWorld {
   public:
     explicit CollisionWorld(const Map& map);
+    // Holds the map without building anything: call rebuild() before the first query.
+    // Lets a Sim defer the build (tens of ms on a large map) until something steps.
+    struct Deferred {};
+    CollisionWorld(const Map& map, Deferred) : map_(&map) {}
     void rebuild();
     const Map& map() const { return *map_; }
 

@@ -14,8 +14,13 @@ MoverState spawnState(const Actor& a) {
     return s;
 }
 
-Sim::Sim(const Map& map) : map_(&map), world_(map) {
+Sim::Sim(const Map& map) : map_(&map), world_(map, CollisionWorld::Deferred{}) {
     reset();
+}
+
+void Sim::buildWorld() const {
+    world_.rebuild();
+    worldStale_ = false;
 }
 
 void Sim::reset() {
@@ -30,11 +35,12 @@ void Sim::reset() {
 
 void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
     if (trace) trace->clear();
+    const CollisionWorld& world = this->world();
     for (size_t i = 0; i < states_.size(); ++i) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;
         if (trace) trace->actor = int32_t(i);
-        states_[i] = info.step(states_[i], in, params_[i], world_, trace);
+        states_[i] = info.step(states_[i], in, params_[i], world, trace);
     }
     ++frame_;
 }

@@ -15,7 +15,7 @@ MoverState spawnState(const Actor& a);
 
 class Sim {
   public:
-    // The map must outlive the Sim. Call world().rebuild() / reset() after editing it.
+    // The map must outlive the Sim. Call mapEdited() / reset() after editing it.
     explicit Sim(const Map& map);
 
     // Back to frame 0: every actor at its spawn, parameters from the map.
@@ -26,8 +26,15 @@ class Sim {
 
     int64_t frame() const { return frame_; }
     const Map& map() const { return *map_; }
-    const CollisionWorld& world() const { return world_; }
-    CollisionWorld& world() { return world_; }
+    // The collision layer, built on first use: a Sim made for a map that is only being
+    // edited (the editor's debugger before Debug mode is entered) never pays for it.
+    const CollisionWorld& world() const {
+        if (worldStale_) buildWorld();
+        return world_;
+    }
+    // The map changed: the collision layer is rebuilt when next needed.
+    void mapEdited() { worldStale_ = true; }
+    bool worldBuilt() const { return !worldStale_; }
     const std::vector<MoverState>& states() const { return states_; }
     std::vector<MoverState>& states() { return states_; }
     // Live tuning: parameters may change between two steps.
@@ -45,8 +52,12 @@ class Sim {
     }
 
   private:
+    void buildWorld() const;
+
     const Map* map_;
-    CollisionWorld world_;
+    // Mutable: built lazily by the const world(). A Sim is used from one thread at a time.
+    mutable CollisionWorld world_;
+    mutable bool worldStale_ = true;
     std::vector<MoverState> states_;
     std::vector<ParamValues> params_;
     int64_t frame_ = 0;

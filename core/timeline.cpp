@@ -175,7 +175,7 @@ void Timeline::mapChanged(Trace* trace) {
                            [&](const ParamChange& c) { return c.actor >= newActors; }),
             paramChanges_.end());
     }
-    sim_.world().rebuild();
+    sim_.mapEdited();
     sim_.reset();
     snaps_.clear();
     snaps_.push_back(Snap{sim_.snapshot(), sim_.params()});
@@ -186,7 +186,7 @@ void Timeline::clear() {
     keys_.clear();
     frames_ = 0;
     paramChanges_.clear();
-    sim_.world().rebuild();
+    sim_.mapEdited();
     sim_.reset();
     actors_ = map_->actors.size();
     snaps_.clear();

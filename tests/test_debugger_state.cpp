@@ -302,5 +302,21 @@ TEST(DebuggerState, ParamSpecRoundsHalvesUpAndNamesTheProblem) {
     EXPECT_NE(odd.check(odd.maxFix() + Fix::fromRaw(1)), "");
 }
 
+// Opening a map only to edit it builds no collision layer (on a 4096 x 4096 map that is tens
+// of ms per open or map replacement); the first step builds it, an edit makes it stale again.
+TEST(DebuggerState, TheCollisionLayerIsBuiltOnlyWhenSomethingSteps) {
+    Map m = twoActors();
+    Debugger d(m);
+    EXPECT_FALSE(d.timeline().sim().worldBuilt());
+    d.mapReplaced();
+    EXPECT_FALSE(d.timeline().sim().worldBuilt());
+    d.stepForward(KEY_R);
+    EXPECT_TRUE(d.timeline().sim().worldBuilt());
+    m.setTile(1, 1, 1);
+    d.mapChanged();  // re-simulates the recorded frame, so it builds again at once
+    EXPECT_TRUE(d.timeline().sim().worldBuilt());
+    EXPECT_EQ(d.position(), 1);
+}
+
 }  // namespace
 }  // namespace ts::test
