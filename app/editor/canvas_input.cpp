@@ -46,6 +46,18 @@ CellPos beginDrag(CanvasDrag& d, const Map& m, int64_t px, int64_t py) {
     return cell;
 }
 
+// A Walls stroke (add with the left button, remove with the right); see core/edit/wall_drag.h.
+void beginWallDrag(EditorState& s, int64_t px, int64_t py, bool on) {
+    CanvasDrag& d = s.drag;
+    CommandPtr first;
+    d.walls = WallDrag::begin(s.doc.map(), px, py, on, &first);
+    if (!d.walls) return;
+    s.doc.beginStroke(on ? "Add walls" : "Remove walls");
+    applyEdit(s, std::move(first));
+    d.kind = DragKind::Walls;
+    d.remove = !on;
+}
+
 void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
     const Map& m = s.doc.map();
     CanvasDrag& d = s.drag;
@@ -81,12 +93,7 @@ void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
             selectTool(s, Tool::Stamp);
             break;
         case Tool::Walls:
-            if (auto e = nearestEdge(m, px, py)) {
-                s.doc.beginStroke("Add walls");
-                applyEdit(s, setWall(m, *e, true));
-                d.kind = DragKind::Walls;
-                d.lastEdge = *e;
-            }
+            beginWallDrag(s, px, py, true);
             break;
         case Tool::Brushes: {
             const int64_t radius = std::max<int64_t>(1, int64_t(5 / s.view.zoom()));
@@ -148,13 +155,7 @@ void startRight(EditorState& s, int64_t px, int64_t py) {
             applyEdit(s, bucketFill(m, cell, 0));
             break;
         case Tool::Walls:
-            if (auto e = nearestEdge(m, px, py)) {
-                s.doc.beginStroke("Remove walls");
-                applyEdit(s, setWall(m, *e, false));
-                d.kind = DragKind::Walls;
-                d.remove = true;
-                d.lastEdge = *e;
-            }
+            beginWallDrag(s, px, py, false);
             break;
         default:
             break;
@@ -174,10 +175,8 @@ void continueDrag(EditorState& s, int64_t px, int64_t py) {
                 for (CellPos c : lineCells(d.lastCell, cell)) applyEdit(s, eraseAt(s.doc.map(), c));
             break;
         case DragKind::Walls:
-            if (auto e = nearestEdge(m, px, py); e && *e != d.lastEdge) {
-                applyEdit(s, setWalls(m, edgesBetween(d.lastEdge, *e), !d.remove));
-                d.lastEdge = *e;
-            }
+            if (d.walls)
+                for (CommandPtr& c : d.walls->moveTo(m, px, py)) applyEdit(s, std::move(c));
             break;
         case DragKind::ResizeBrush:
             if (s.selectedBrush >= 0) {

@@ -58,7 +58,7 @@ struct CanvasDrag {
     int64_t startPx = 0, startPy = 0;  // map pixel where the drag began
     RectI startRect;                   // the brush or actor box when the drag began
     int64_t startX = 0, startY = 0;    // the actor's spawn when the drag began
-    Edge lastEdge;
+    std::optional<WallDrag> walls;     // the Walls tool's stroke
     Handle handle = Handle::Left;
     bool remove = false;            // walls: the right button removes
     double lastSx = 0, lastSy = 0;  // window point of the last pan step

@@ -6,4 +6,5 @@
 #include "edit/map_tools.h"
 #include "edit/tile_tools.h"
 #include "edit/tileset_tools.h"
+#include "edit/wall_drag.h"
 #include "edit/wall_tools.h"
