@@ -141,8 +141,13 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
 }  // namespace
 
 void setDebugMode(DebugSession& d, bool on) {
-    d.active = on;
     if (!on) d.dbg.setPlaying(false);
+    if (!on && d.active && d.dbg.anyTuned()) {
+        d.keepAsk = DebugSession::KeepAsk::LeaveDebug;
+        d.openKeepAsk = true;
+        return;
+    }
+    d.active = on;
 }
 
 void syncDebugger(EditorState& s, DebugSession& d) {
@@ -176,6 +181,7 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     const bool free = s.interactive && !io.WantCaptureKeyboard;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (free && !io.KeyCtrl && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);
+    s.unappliedTuning = d.dbg.anyTuned();
     d.keys = 0;
     if (!d.active) return;
     Debugger& g = d.dbg;

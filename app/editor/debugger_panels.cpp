@@ -197,7 +197,7 @@ void plotsSection(DebugSession& d) {
     plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
 }
 
-void tuningSection(DebugSession& d) {
+void tuningSection(EditorState& s, DebugSession& d) {
     Debugger& g = d.dbg;
     if (g.actorCount() == 0) return;
     const size_t a = size_t(g.drivenActor());
@@ -249,6 +249,24 @@ void tuningSection(DebugSession& d) {
         ImGui::PopID();
     }
     ImGui::PopItemWidth();
+    // Tuning lives in the recording until it is applied to the map (one undo step each).
+    const bool tuned = g.tuned(a);
+    if (!tuned) ImGui::BeginDisabled();
+    const std::string& name = g.map().actors[a].name;
+    if (ImGui::Button("Apply to actor")) applyTuning(s, d, a, false);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Writes these values into %s in the map (undo takes them back)",
+                          name.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Apply to all of this mover")) applyTuning(s, d, a, true);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Writes these values into every %s actor in the map", info.title);
+    if (!tuned) ImGui::EndDisabled();
+    if (tuned) {
+        ImGui::TextColored(kRecColor, "Tuned values are not in the map yet");
+    } else {
+        ImGui::TextDisabled("The map has these values");
+    }
 }
 
 void overlaysSection(DebugSession& d) {
@@ -364,7 +382,7 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
         actorsSection(s, d);
     if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(d);
     if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
-    if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(d);
+    if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(s, d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     ImGui::PopItemWidth();
     ImGui::End();

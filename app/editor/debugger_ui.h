@@ -31,6 +31,9 @@ struct DebugSession {
     // Keys seen down since the last step: a tap shorter than a frame (the window renders
     // faster than the simulation steps) still reaches the next step.
     InputBits latched = 0;
+    // "Keep tuned values?" asked before tuning the map lacks is left behind.
+    enum class KeepAsk : uint8_t { None, LeaveDebug, Quit } keepAsk = KeepAsk::None;
+    bool openKeepAsk = false;
     gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
 };
 
@@ -43,8 +46,14 @@ float debuggerBarHeight(float uiScale);
 void debuggerFrame(EditorState& s, DebugSession& d, double now);
 // Brings the debugger up to date with the document at once (after opening a map).
 void syncDebugger(EditorState& s, DebugSession& d);
-// Enters or leaves Debug mode (leaving pauses).
+// Enters or leaves Debug mode (leaving pauses). Leaving with live tuning the map lacks
+// asks first (keepTuningDialog).
 void setDebugMode(DebugSession& d, bool on);
+// Applies the selected actor's tuned values to it, or to every actor of its mover (one undo
+// step), and forgets the tuning the map now holds.
+void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover);
+// The "Keep tuned values?" dialog (leaving Debug mode, quitting); call once per frame.
+void keepTuningDialog(EditorState& s, DebugSession& d);
 
 // Appends a "Debug" menu to the main menu bar (call after the editor's menuBar).
 void debuggerMenu(DebugSession& d);

@@ -107,6 +107,11 @@ struct EditorState {
     std::string message;  // status bar note ("Saved maps/a.json", "Tiles layer is locked")
     double messageTime = 0;
 
+    // Live tuning the map lacks (kept by the debugger each frame): quitting asks about it
+    // first (askTuningBeforeQuit; the debugger's "Keep tuned values?" dialog answers).
+    bool unappliedTuning = false;
+    bool askTuningBeforeQuit = false;
+
     bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens
     bool quit = false;        // leave the main loop

@@ -227,6 +227,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     }
     statusBar(s, layout, float(winW), float(winH));
     fileDialogs(s);
+    keepTuningDialog(s, dbg);
     endPanelEdits(s);
     prepareDebuggerCanvas(s, dbg);
     ImGui::Render();

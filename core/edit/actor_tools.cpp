@@ -107,6 +107,15 @@ CommandPtr setActorSize(const Map& map, size_t index, int32_t w, int32_t h) {
     return replaceActor(map, index, std::move(a), "Resize actor");
 }
 
+Fix paramInRange(const ParamSpec& spec, Fix value) {
+    if (spec.integer) value = Fix::fromInt(value.floor());
+    // Clamp to the range as validateMap reads it (the bounds rounded to 1/65536).
+    value = fixClamp(value, Fix::fromDouble(spec.min), Fix::fromDouble(spec.max));
+    if (value.toDouble() < spec.min) value += Fix::fromRaw(1);
+    if (value.toDouble() > spec.max) value -= Fix::fromRaw(1);
+    return value;
+}
+
 CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value, std::string* error) {
     if (index >= map.actors.size()) return nothing("Set parameter");
     const MoverInfo& mi = moverInfo(map.actors[index].mover);
@@ -114,13 +123,8 @@ CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value, std
         return refuse(
             error, "mover " + std::string(mi.id) + " has no parameter #" + std::to_string(param));
     const ParamSpec& spec = mi.params[param];
-    if (spec.integer) value = Fix::fromInt(value.floor());
-    // Clamp to the range as validateMap reads it (the bounds rounded to 1/65536).
-    value = fixClamp(value, Fix::fromDouble(spec.min), Fix::fromDouble(spec.max));
-    if (value.toDouble() < spec.min) value += Fix::fromRaw(1);
-    if (value.toDouble() > spec.max) value -= Fix::fromRaw(1);
     Actor a = map.actors[index];
-    a.params[size_t(param)] = value;
+    a.params[size_t(param)] = paramInRange(spec, value);
     return replaceActor(map, index, std::move(a), std::string("Set ") + spec.name);
 }
 

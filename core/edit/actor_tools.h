@@ -32,6 +32,9 @@ CommandPtr setActorMover(const Map& map, size_t index, MoverKind mover);
 CommandPtr setActorSize(const Map& map, size_t index, int32_t w, int32_t h);  // clamped 1..4096
 // Parameter `param` of the actor's mover, clamped to its range (rounded down to a whole
 // number for integer parameters). Refused for an unknown parameter.
+// `value` as a map may hold it for `spec`: rounded down to a whole number for integer
+// parameters, clamped to the range.
+Fix paramInRange(const ParamSpec& spec, Fix value);
 CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value,
                          std::string* error = nullptr);
 
