@@ -258,9 +258,10 @@ void tuningSection(EditorState& s, DebugSession& d) {
         ImGui::SetTooltip("Writes these values into %s in the map (undo takes them back)",
                           name.c_str());
     ImGui::SameLine();
-    if (ImGui::Button("Apply to all of this mover")) applyTuning(s, d, a, true);
+    if (ImGui::Button("Apply to all")) applyTuning(s, d, a, true);
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip("Writes these values into every %s actor in the map", info.title);
+        ImGui::SetTooltip("Writes these values into every %s actor in the map (one undo step)",
+                          info.title);
     if (!tuned) ImGui::EndDisabled();
     if (tuned) {
         ImGui::TextColored(kRecColor, "Tuned values are not in the map yet");
