@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ClosePopupsExceptModals
 
 #include <algorithm>
 #include <cstdlib>
@@ -256,6 +257,18 @@ void selectTool(EditorState& s, Tool t) {
         s.drag.kind = DragKind::None;
     }
     s.tool = t;
+    s.inspecting = false;
+}
+
+void inspectAt(EditorState& s, int64_t px, int64_t py) {
+    // The topmost (last drawn) box under the pixel.
+    for (size_t i = s.inspectBoxes.size(); i-- > 0;) {
+        const RectI& r = s.inspectBoxes[i];
+        if (px >= r.x && py >= r.y && px < r.right() && py < r.bottom()) {
+            s.selectedActor = int(i);
+            return;
+        }
+    }
 }
 
 void undoEdit(EditorState& s) {
@@ -326,6 +339,10 @@ void handleCanvasMouse(EditorState& s) {
     if (!overCanvas) return;
     bool left = io.MouseClicked[0], right = io.MouseClicked[1];
     if (!left && !right) return;
+    if (s.inspecting) {
+        if (left) inspectAt(s, px, py);
+        return;
+    }
     Layer layer = toolLayer(s.tool);
     if (s.locked[layer] && !(s.tool == Tool::Eyedropper || (io.KeyAlt && isTileTool(s.tool)))) {
         setMessage(s, std::string(layerName(layer)) + " layer is locked");
@@ -346,6 +363,13 @@ void handleCanvasMouse(EditorState& s) {
 void handleHotkeys(EditorState& s) {
     ImGuiIO& io = ImGui::GetIO();
     s.spaceHeld = !io.WantCaptureKeyboard && ImGui::IsKeyDown(GLFW_KEY_SPACE);
+    // Escape closes an open menu (ImGui leaves that to keyboard navigation, which is off);
+    // the modal dialogs answer it themselves (Cancel).
+    if (s.interactive && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) &&
+        ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+        ImGui::ClosePopupsExceptModals();
+        return;
+    }
     if (io.WantCaptureKeyboard || !s.interactive) return;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (io.KeyCtrl) {
@@ -367,6 +391,7 @@ void handleHotkeys(EditorState& s) {
                                      {GLFW_KEY_X, Tool::Brushes},    {GLFW_KEY_A, Tool::Actors}};
     for (const Binding& b : kTools)
         if (pressed(b.key)) selectTool(s, b.tool);
+    if (pressed(GLFW_KEY_V) && s.debugMode) s.inspecting = true;
     if (pressed(GLFW_KEY_G)) s.visible[kLayerGrid] = !s.visible[kLayerGrid];
     if (pressed(GLFW_KEY_HOME)) s.fitRequested = true;
     const View& v = s.view;
@@ -380,6 +405,10 @@ void handleHotkeys(EditorState& s) {
         s.view.zoomAt(zx, zy, -1);
     if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) deleteSelection(s);
     if (pressed(GLFW_KEY_ESCAPE)) {
+        if (s.stamp.w != 1 || s.stamp.h != 1) {  // a captured stamp: back to the kind
+            s.stamp = Stamp::single(s.selectedKind);
+            setMessage(s, "Stamp cleared");
+        }
         s.selectedBrush = s.selectedActor = -1;
         if (s.doc.inStroke()) s.doc.endStroke();
         s.drag.kind = DragKind::None;

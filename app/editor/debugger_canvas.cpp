@@ -182,6 +182,10 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (free && !io.KeyCtrl && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);
     s.unappliedTuning = d.dbg.anyTuned();
+    if (d.active != s.debugMode) {
+        s.debugMode = d.active;
+        s.inspecting = d.active;  // a click inspects rather than paints
+    }
     d.keys = 0;
     if (!d.active) return;
     Debugger& g = d.dbg;
@@ -202,6 +206,15 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     d.latched = g.playing() ? InputBits(d.latched | d.keys) : 0;
     if (g.advance(dt, d.latched) > 0) d.latched = 0;
     g.applyPendingSeek();
+    // Where a click inspects: the actors where the simulation has them.
+    s.inspectBoxes.clear();
+    for (size_t i = 0; i < g.actorCount(); ++i) {
+        double x, y, w, h;
+        stateBox(g.state(i), moverInfo(s.doc.map().actors[i].mover).round, &x, &y, &w, &h);
+        const int64_t x0 = int64_t(std::floor(x)), y0 = int64_t(std::floor(y));
+        s.inspectBoxes.push_back(
+            RectI{x0, y0, int64_t(std::ceil(x + w)) - x0, int64_t(std::ceil(y + h)) - y0});
+    }
 }
 
 void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "edit/edit.h"
 #include "editor/config.h"
@@ -95,6 +96,12 @@ struct EditorState {
     std::optional<CellPos> lastStampCell;  // for Shift+click lines
     CanvasDrag drag;
     bool spaceHeld = false;
+    // Debug mode starts inspecting: a left click on the canvas selects the actor under it
+    // (where the simulation has it: inspectBoxes, kept by the debugger) instead of using the
+    // tool; picking a tool ends it, V or Debug mode's start brings it back.
+    bool inspecting = false;
+    bool debugMode = false;  // mirrors the debugger's mode, for the toolbar
+    std::vector<RectI> inspectBoxes;
     bool panelStroke = false;  // a panel widget's edits are being gathered into one step
 
     // Cursor over the canvas (map pixel), for the status bar and hover highlights.
