@@ -1,8 +1,9 @@
 // Editor and debugger clicks from issue 12, with real input (xdotool on a private Xvfb):
 // a wobbly Walls drag sets one line; Debug mode starts inspecting (a click selects, it does
-// not paint); Escape clears a captured stamp and closes an open menu. The saved file or the
-// window title (a '*' once the map changed) must show it. Cell positions come from the
-// mapping --verbose prints (window = x0 + map_px * zoom).
+// not paint); Escape clears a captured stamp and closes an open menu; Save log writes the
+// selected actor's own file. The saved file or the window title (a '*' once the map
+// changed) must show it. Cell positions come from the mapping --verbose prints
+// (window = x0 + map_px * zoom).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -127,6 +128,27 @@ TEST_F(AppEditorClicks, EscapeClosesAnOpenMenu) {
     EXPECT_TRUE(dirty()) << "the click after Escape did not paint: the menu stayed open";
     saveAndQuit();
     EXPECT_EQ(loadMap(path_).tile(5, 5), 1);
+}
+
+// Each actor has its own log field: with the knight selected (by an Inspect click on it),
+// "Save log" writes the knight's keys to level-knight.log, not to the hero's file. The panel
+// (1280 x 800 window, UI scale 1): Save log at (1095, 150) below two actor rows.
+TEST_F(AppEditorClicks, SaveLogWritesTheSelectedActorsOwnFile) {
+    Map original = Map::blank(12, 10);
+    original.actors.push_back(makeActor("hero", MoverKind::TopDownAabb, 32, 32, 16, 16));
+    original.actors.push_back(makeActor("knight", MoverKind::TopDownAabb, 128, 96, 16, 16));
+    start(original, "--debug");
+    if (HasFatalFailure()) return;
+    click("1095 150");
+    click(px(136, 104));  // the knight
+    click("1095 150");
+    key("ctrl+q");
+    ASSERT_TRUE(app_->waitForExit(10000)) << app_->err();
+    const std::string hero = readFile(dir_ + "/level-hero.log");
+    const std::string knight = readFile(dir_ + "/level-knight.log");
+    EXPECT_NE(hero.find("actor hero"), std::string::npos) << hero;
+    EXPECT_NE(knight.find("actor knight"), std::string::npos)
+        << "the knight's keys went to another file; hero's file: " << hero;
 }
 
 }  // namespace

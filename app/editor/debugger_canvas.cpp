@@ -157,7 +157,7 @@ void syncDebugger(EditorState& s, DebugSession& d) {
         // other change is an edit: same keys, re-simulated from frame 0.
         if (s.doc.historySize() == 0 && !s.doc.inStroke()) {
             d.dbg.mapReplaced();
-            d.logPath.clear();
+            d.logPaths.clear();
             d.message.clear();
             d.seenRevision = rev;
         } else if (d.active && (!s.doc.inStroke() || d.dbg.position() <= kLiveResimulationFrames)) {

@@ -91,16 +91,16 @@ void actorsSection(EditorState& s, DebugSession& d) {
         ImGui::TextDisabled("%s", moverInfo(m.actors[i].mover).title);
         ImGui::PopID();
     }
-    if (d.logPath.empty()) d.logPath = defaultLogPath(s, d);
+    const size_t a = size_t(g.drivenActor());
+    std::string& logPath = d.logPaths.field(m.actors[a].name, defaultLogPath(s, d));
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##logpath", &d.logPath);
+    ImGui::InputText("##logpath", &logPath);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Input log of the selected actor: lines COUNT,KEY,... (keys L R U D J)");
-    const size_t a = size_t(g.drivenActor());
     std::string error;
     if (ImGui::Button("Load log")) {
-        if (g.loadLog(a, d.logPath, &error)) {
-            setMessage(d, "Loaded " + d.logPath, false);
+        if (g.loadLog(a, logPath, &error)) {
+            setMessage(d, "Loaded " + logPath, false);
         } else {
             setMessage(d, error, true);
         }
@@ -109,8 +109,8 @@ void actorsSection(EditorState& s, DebugSession& d) {
         ImGui::SetTooltip("Replaces the selected actor's keys and re-simulates from frame 0");
     ImGui::SameLine();
     if (ImGui::Button("Save log")) {
-        if (g.saveLog(a, d.logPath, &error)) {
-            setMessage(d, "Saved " + d.logPath, false);
+        if (g.saveLog(a, logPath, &error)) {
+            setMessage(d, "Saved " + logPath + " (" + m.actors[a].name + ")", false);
         } else {
             setMessage(d, error, true);
         }

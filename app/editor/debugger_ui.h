@@ -9,6 +9,7 @@
 #include "editor/canvas_draw.h"
 #include "editor/debugger_state.h"
 #include "editor/editor_state.h"
+#include "editor/log_paths.h"
 #include "gfx/batch_renderer.h"
 
 namespace ts {
@@ -21,7 +22,7 @@ struct DebugSession {
     OverlayMask overlays = kAllOverlays;
     bool onlyDriven = false;  // probes of the driven actor only
     bool showGhost = true;
-    std::string logPath;  // the log file field of the panel
+    LogPaths logPaths;    // the log file field of the panel, per actor
     std::string message;  // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
