@@ -23,7 +23,14 @@ void onGlfwError(int, const char* text) {
     g_glfwError = text ? text : "unknown error";
 }
 
+// The UI font: DejaVu Sans from Debian's fonts-dejavu-core, rasterised at each scale (the
+// built-in bitmap font scaled up is blurry and wider than its metrics say).
+constexpr const char* kUiFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
 void applyStyle() {
+    // From ImGui's defaults every time: ScaleAllSizes multiplies what is there, so scaling
+    // the previous scale's sizes again piled up padding with each change.
+    ImGui::GetStyle() = ImGuiStyle();
     ImGui::StyleColorsDark();
     ImGuiStyle& st = ImGui::GetStyle();
     st.WindowRounding = 0;
@@ -133,9 +140,24 @@ void EditorWindow::applyUiScale(float scale) {
     state_->uiScale = uiScale_;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    ImFontConfig cfg;
-    cfg.SizePixels = std::round(13.0f * uiScale_);
-    io.Fonts->AddFontDefault(&cfg);
+    const float px = std::round(13.0f * uiScale_);
+    ImFont* font = nullptr;
+    if (FILE* f = std::fopen(kUiFontPath, "rb")) {  // ImGui asserts on a missing file
+        std::fclose(f);
+        font = io.Fonts->AddFontFromFileTTF(kUiFontPath, px);
+    }
+    if (!font) {
+        static bool warned = false;
+        if (!warned)
+            std::fprintf(stderr,
+                         "tilestep: warning: %s not found (Debian package fonts-dejavu-core); "
+                         "using the built-in font\n",
+                         kUiFontPath);
+        warned = true;
+        ImFontConfig cfg;
+        cfg.SizePixels = px;
+        io.Fonts->AddFontDefault(&cfg);
+    }
     applyStyle();
     ImGui::GetStyle().ScaleAllSizes(uiScale_);
     if (imguiReady_) {
