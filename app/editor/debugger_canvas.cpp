@@ -10,6 +10,7 @@
 
 #include "editor/debugger_ui.h"
 #include "gfx/overlay_draw.h"
+#include "probe_text.h"
 
 namespace ts {
 
@@ -134,7 +135,8 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
         p->actor >= 0 && size_t(p->actor) < m.actors.size() ? m.actors[size_t(p->actor)].name : "?";
     ImGui::BeginTooltip();
     ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)(d.dbg.position() - 1));
-    ImGui::TextUnformatted(describeProbe(*p).c_str());
+    ImGui::TextUnformatted(readableProbe(*p).c_str());
+    ImGui::TextDisabled("exact: %s", describeProbe(*p).c_str());
     ImGui::EndTooltip();
 }
 

@@ -382,6 +382,7 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
     if (ImGui::CollapsingHeader("Actors & input logs", ImGuiTreeNodeFlags_DefaultOpen))
         actorsSection(s, d);
     if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(d);
+    if (ImGui::CollapsingHeader("Decisions", ImGuiTreeNodeFlags_DefaultOpen)) decisionsSection(d);
     if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
     if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(s, d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);

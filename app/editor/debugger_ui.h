@@ -22,8 +22,9 @@ struct DebugSession {
     OverlayMask overlays = kAllOverlays;
     bool onlyDriven = false;  // probes of the driven actor only
     bool showGhost = true;
-    LogPaths logPaths;    // the log file field of the panel, per actor
-    std::string message;  // last log / trace action, shown in the panel
+    bool exactNumbers = false;  // the Decisions section shows exact values, not rounded
+    LogPaths logPaths;          // the log file field of the panel, per actor
+    std::string message;        // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
     int seenSelection = -2;
@@ -62,6 +63,8 @@ void debuggerMenu(DebugSession& d);
 // window rectangle, and the right-hand debugger panel.
 void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h);
 void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h);
+// The panel's "Decisions" section (decisions_panel.cpp).
+void decisionsSection(DebugSession& d);
 
 // Before ImGui::Render: queues the actors at their simulated positions, the ghost and the
 // overlays, their labels, and the hover tooltip of the probe under the mouse.
