@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 
 #include "editor/debugger_ui.h"
 #include "gfx/overlay_draw.h"
+#include "state_fields.h"
 
 namespace ts {
 
@@ -169,7 +171,12 @@ void inspectorSection(DebugSession& d) {
     row("grounded", "%s", st.grounded ? "yes" : "no");
     row("facing", "%s", facingName(st.facing));
     row("pushing", "%s", st.pushing ? "yes" : "no");
-    row("timer / aux", "%d / %d", st.timer, st.aux);
+    // The model's own fields by their names (timer / aux mean something else in each model).
+    for (const StateField& f : modelStateFields(g.map().actors[a].mover, st)) {
+        std::string name = f.name;
+        std::replace(name.begin(), name.end(), '_', ' ');
+        row(name.c_str(), "%s", f.value.c_str());
+    }
     ImGui::EndTable();
 }
 
