@@ -34,7 +34,9 @@ void decisionsSection(DebugSession& d) {
     Debugger& g = d.dbg;
     if (g.actorCount() == 0) return;
     if (g.position() == 0) {
+        ImGui::PushTextWrapPos(0);
         ImGui::TextDisabled("At the spawn: step a frame to see what decides it.");
+        ImGui::PopTextWrapPos();
         return;
     }
     const int32_t actor = int32_t(g.drivenActor());

@@ -102,7 +102,10 @@ struct EditorState {
     bool inspecting = false;
     bool debugMode = false;  // mirrors the debugger's mode, for the toolbar
     std::vector<RectI> inspectBoxes;
-    bool panelStroke = false;  // a panel widget's edits are being gathered into one step
+    bool panelStroke = false;
+    float panelWidth = 0;        // the side panel's width at UI scale 1 (0: the default)
+    bool draggingPanel = false;  // its left edge is being dragged (panel_splitter.h)  // a panel
+                                 // widget's edits are being gathered into one step
 
     // Cursor over the canvas (map pixel), for the status bar and hover highlights.
     bool hoverValid = false;

@@ -11,6 +11,7 @@
 #include "editor/canvas_input.h"
 #include "editor/debugger_ui.h"
 #include "editor/file_actions.h"
+#include "editor/panel_splitter.h"
 #include "editor/panels.h"
 
 namespace ts {
@@ -160,6 +161,15 @@ void EditorWindow::applyUiScale(float scale) {
     }
     applyStyle();
     ImGui::GetStyle().ScaleAllSizes(uiScale_);
+    // Small enough for a laptop, large enough that the bars, the panels and a canvas never
+    // overlap: the toolbar, the narrowest panel and canvas; the bars and a short canvas.
+    if (window_ && opt_.interactive) {
+        const PanelLayout l = panelLayout(uiScale_);
+        glfwSetWindowSizeLimits(
+            window_, int(l.toolbarW + (kMinPanelWidth + kMinCanvasWidth) * uiScale_),
+            int(l.menuH + l.statusH + debuggerBarHeight(uiScale_) + 160 * uiScale_), GLFW_DONT_CARE,
+            GLFW_DONT_CARE);
+    }
     if (imguiReady_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -218,9 +228,21 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
 
     PanelLayout layout = panelLayout(uiScale_);
+    sidePanelSplitter(s, layout, float(winW), float(winH));
+    const CanvasRect before = s.view.canvas;
     s.view.canvas = canvasRect(layout, float(winW), float(winH));
     const float barH = dbg.active ? debuggerBarHeight(uiScale_) : 0;
     s.view.canvas.h = std::max(1.0f, s.view.canvas.h - barH);
+    // A resized window (or the timeline bar coming and going): a view that showed the whole
+    // map shows it again; one the user moved keeps its centre where it was.
+    if (s.view.canvas.w != before.w || s.view.canvas.h != before.h) {
+        if (s.view.fitted) {
+            s.fitRequested = true;
+        } else {
+            s.view.pan(std::round((s.view.canvas.w - before.w) / 2),
+                       std::round((s.view.canvas.h - before.h) / 2));
+        }
+    }
     // The content moved inside the map (a resize with an anchor, or its undo or redo): move
     // the view with it, so that what the user was looking at stays where it was.
     const ContentShift shift = s.doc.contentShift();
