@@ -160,6 +160,20 @@ void Timeline::setParams(size_t actor, const ParamValues& values) {
     snaps_.resize(std::min(snaps_.size(), size_t(p / interval_) + 1));
 }
 
+const ParamValues* Timeline::lastTuning(size_t actor) const {
+    for (auto it = paramChanges_.rbegin(); it != paramChanges_.rend(); ++it)
+        if (it->actor == actor) return &it->values;
+    return nullptr;
+}
+
+void Timeline::dropTuning(size_t actor, Trace* trace) {
+    paramChanges_.erase(
+        std::remove_if(paramChanges_.begin(), paramChanges_.end(),
+                       [&](const ParamChange& c) { return actor >= actors_ || c.actor == actor; }),
+        paramChanges_.end());
+    mapChanged(trace);
+}
+
 void Timeline::mapChanged(Trace* trace) {
     const int64_t p = sim_.frame();
     const size_t newActors = map_->actors.size();

@@ -60,6 +60,11 @@ class Timeline {
     void setParams(size_t actor, const ParamValues& p);
     // Parameters in force for the next step.
     const ParamValues& params(size_t actor) const { return sim_.params()[actor]; }
+    // The actor's last tuning in the recording (the latest position), or null when none.
+    const ParamValues* lastTuning(size_t actor) const;
+    // Forgets the actor's tuning (every actor's with actor >= actor count) and re-simulates
+    // to the same position with the map's parameters.
+    void dropTuning(size_t actor, Trace* trace);
 
     // After the map changed (tiles, walls, actors...): drop snapshots, keep the keys (for
     // actors that still exist, by index) and re-simulate to the same position.

@@ -15,11 +15,11 @@ constexpr int kFieldX = 1070;  // inspector fields, with the Tileset section col
 constexpr int kActorNameY = 108, kActorMoverY = 132, kActorWidthY = 204, kFirstParamY = 270;
 constexpr int kParamRowH = 24;
 constexpr int kMoverScanlineY = 210;  // 4th entry of the open Mover list
-constexpr int kMapResizeButtonX = 1150, kMapResizeButtonY = 82;
+constexpr int kMapResizeButtonX = 1120, kMapResizeButtonY = 82;
 // The Resize dialog, centred: "+" of width and height, anchor cells, Resize button.
-constexpr int kResizePlusX = 669, kResizeWidthY = 332, kResizeHeightY = 356;
-constexpr int kAnchorBottomRightX = 557, kAnchorBottomRightY = 454;
-constexpr int kResizeOkX = 497, kResizeOkY = 485;
+constexpr int kResizePlusX = 694, kResizeWidthY = 332, kResizeHeightY = 356;
+constexpr int kAnchorBottomRightX = 578, kAnchorBottomRightY = 454;
+constexpr int kResizeOkX = 520, kResizeOkY = 485;
 
 TEST_F(AppEdit, BrushHandlesSelectMoveResizeAndDelete) {
     Map original = Map::blank(20, 12);

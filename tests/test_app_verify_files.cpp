@@ -25,10 +25,10 @@ constexpr int kFileMenuX = 24, kMenuY = 9;  // "File" in the menu bar
 constexpr int kOpenRecentY = 70;            // File > Open recent
 constexpr int kRecentItemX = 300;           // the submenu, right of the File menu
 constexpr int kRecentFirstY = 70, kRecentRowH = 18;
-constexpr int kViewMenuX = 105, kUiScaleY = 105;                 // View > UI scale
+constexpr int kViewMenuX = 90, kUiScaleY = 105;                  // View > UI scale
 constexpr int kScaleItemX = 245, kScale2xY = 177;                // UI scale > "2 x"
 constexpr int kTilesetHeaderX = 1100, kTilesetHeaderY = 36;      // side panel's first section
-constexpr int kMapResizeButtonX = 1150, kMapResizeButtonY = 82;  // below it when closed
+constexpr int kMapResizeButtonX = 1120, kMapResizeButtonY = 82;  // below it when closed
 // "Save the changes to b.json first?" [Save] [Discard changes] [Cancel], centred.
 constexpr int kConfirmDiscardX = 628, kConfirmButtonsY = 418;
 

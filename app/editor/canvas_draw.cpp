@@ -113,7 +113,7 @@ void drawToolHighlight(const EditorState& s, gfx::BatchRenderer& b) {
         b.rectOutline(sr.x, sr.y, sr.w, sr.h, kSelect);
         return;
     }
-    if (!s.hoverValid || !s.interactive) return;
+    if (!s.hoverValid || !s.interactive || s.inspecting) return;
     CellPos cell = cellAt(m, s.hoverPx, s.hoverPy);
     switch (s.tool) {
         case Tool::Stamp:

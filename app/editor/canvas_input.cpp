@@ -2,6 +2,7 @@
 
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // ClosePopupsExceptModals
 
 #include <algorithm>
 #include <cstdlib>
@@ -46,6 +47,18 @@ CellPos beginDrag(CanvasDrag& d, const Map& m, int64_t px, int64_t py) {
     return cell;
 }
 
+// A Walls stroke (add with the left button, remove with the right); see core/edit/wall_drag.h.
+void beginWallDrag(EditorState& s, int64_t px, int64_t py, bool on) {
+    CanvasDrag& d = s.drag;
+    CommandPtr first;
+    d.walls = WallDrag::begin(s.doc.map(), px, py, on, &first);
+    if (!d.walls) return;
+    s.doc.beginStroke(on ? "Add walls" : "Remove walls");
+    applyEdit(s, std::move(first));
+    d.kind = DragKind::Walls;
+    d.remove = !on;
+}
+
 void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
     const Map& m = s.doc.map();
     CanvasDrag& d = s.drag;
@@ -81,12 +94,7 @@ void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
             selectTool(s, Tool::Stamp);
             break;
         case Tool::Walls:
-            if (auto e = nearestEdge(m, px, py)) {
-                s.doc.beginStroke("Add walls");
-                applyEdit(s, setWall(m, *e, true));
-                d.kind = DragKind::Walls;
-                d.lastEdge = *e;
-            }
+            beginWallDrag(s, px, py, true);
             break;
         case Tool::Brushes: {
             const int64_t radius = std::max<int64_t>(1, int64_t(5 / s.view.zoom()));
@@ -148,13 +156,7 @@ void startRight(EditorState& s, int64_t px, int64_t py) {
             applyEdit(s, bucketFill(m, cell, 0));
             break;
         case Tool::Walls:
-            if (auto e = nearestEdge(m, px, py)) {
-                s.doc.beginStroke("Remove walls");
-                applyEdit(s, setWall(m, *e, false));
-                d.kind = DragKind::Walls;
-                d.remove = true;
-                d.lastEdge = *e;
-            }
+            beginWallDrag(s, px, py, false);
             break;
         default:
             break;
@@ -174,10 +176,8 @@ void continueDrag(EditorState& s, int64_t px, int64_t py) {
                 for (CellPos c : lineCells(d.lastCell, cell)) applyEdit(s, eraseAt(s.doc.map(), c));
             break;
         case DragKind::Walls:
-            if (auto e = nearestEdge(m, px, py); e && *e != d.lastEdge) {
-                applyEdit(s, setWalls(m, edgesBetween(d.lastEdge, *e), !d.remove));
-                d.lastEdge = *e;
-            }
+            if (d.walls)
+                for (CommandPtr& c : d.walls->moveTo(m, px, py)) applyEdit(s, std::move(c));
             break;
         case DragKind::ResizeBrush:
             if (s.selectedBrush >= 0) {
@@ -257,6 +257,18 @@ void selectTool(EditorState& s, Tool t) {
         s.drag.kind = DragKind::None;
     }
     s.tool = t;
+    s.inspecting = false;
+}
+
+void inspectAt(EditorState& s, int64_t px, int64_t py) {
+    // The topmost (last drawn) box under the pixel.
+    for (size_t i = s.inspectBoxes.size(); i-- > 0;) {
+        const RectI& r = s.inspectBoxes[i];
+        if (px >= r.x && py >= r.y && px < r.right() && py < r.bottom()) {
+            s.selectedActor = int(i);
+            return;
+        }
+    }
 }
 
 void undoEdit(EditorState& s) {
@@ -327,6 +339,10 @@ void handleCanvasMouse(EditorState& s) {
     if (!overCanvas) return;
     bool left = io.MouseClicked[0], right = io.MouseClicked[1];
     if (!left && !right) return;
+    if (s.inspecting) {
+        if (left) inspectAt(s, px, py);
+        return;
+    }
     Layer layer = toolLayer(s.tool);
     if (s.locked[layer] && !(s.tool == Tool::Eyedropper || (io.KeyAlt && isTileTool(s.tool)))) {
         setMessage(s, std::string(layerName(layer)) + " layer is locked");
@@ -347,6 +363,13 @@ void handleCanvasMouse(EditorState& s) {
 void handleHotkeys(EditorState& s) {
     ImGuiIO& io = ImGui::GetIO();
     s.spaceHeld = !io.WantCaptureKeyboard && ImGui::IsKeyDown(GLFW_KEY_SPACE);
+    // Escape closes an open menu (ImGui leaves that to keyboard navigation, which is off);
+    // the modal dialogs answer it themselves (Cancel).
+    if (s.interactive && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) &&
+        ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel)) {
+        ImGui::ClosePopupsExceptModals();
+        return;
+    }
     if (io.WantCaptureKeyboard || !s.interactive) return;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (io.KeyCtrl) {
@@ -368,6 +391,7 @@ void handleHotkeys(EditorState& s) {
                                      {GLFW_KEY_X, Tool::Brushes},    {GLFW_KEY_A, Tool::Actors}};
     for (const Binding& b : kTools)
         if (pressed(b.key)) selectTool(s, b.tool);
+    if (pressed(GLFW_KEY_V) && s.debugMode) s.inspecting = true;
     if (pressed(GLFW_KEY_G)) s.visible[kLayerGrid] = !s.visible[kLayerGrid];
     if (pressed(GLFW_KEY_HOME)) s.fitRequested = true;
     const View& v = s.view;
@@ -381,6 +405,10 @@ void handleHotkeys(EditorState& s) {
         s.view.zoomAt(zx, zy, -1);
     if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) deleteSelection(s);
     if (pressed(GLFW_KEY_ESCAPE)) {
+        if (s.stamp.w != 1 || s.stamp.h != 1) {  // a captured stamp: back to the kind
+            s.stamp = Stamp::single(s.selectedKind);
+            setMessage(s, "Stamp cleared");
+        }
         s.selectedBrush = s.selectedActor = -1;
         if (s.doc.inStroke()) s.doc.endStroke();
         s.drag.kind = DragKind::None;

@@ -94,7 +94,7 @@ bool applyDebuggerArgs(EditorState& s, DebugSession& d, const DebuggerArgs& a, s
             return false;
         }
         if (!d.dbg.loadLog(size_t(actor), a.inputs, error)) return false;
-        d.logPath = a.inputs;
+        d.logPaths.set(m.actors[size_t(actor)].name, a.inputs);
     }
     if (a.frame >= 0) d.dbg.runTo(a.frame);
     return true;

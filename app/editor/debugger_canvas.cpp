@@ -10,6 +10,7 @@
 
 #include "editor/debugger_ui.h"
 #include "gfx/overlay_draw.h"
+#include "probe_text.h"
 
 namespace ts {
 
@@ -134,15 +135,21 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
         p->actor >= 0 && size_t(p->actor) < m.actors.size() ? m.actors[size_t(p->actor)].name : "?";
     ImGui::BeginTooltip();
     ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)(d.dbg.position() - 1));
-    ImGui::TextUnformatted(describeProbe(*p).c_str());
+    ImGui::TextUnformatted(readableProbe(*p).c_str());
+    ImGui::TextDisabled("exact: %s", describeProbe(*p).c_str());
     ImGui::EndTooltip();
 }
 
 }  // namespace
 
 void setDebugMode(DebugSession& d, bool on) {
-    d.active = on;
     if (!on) d.dbg.setPlaying(false);
+    if (!on && d.active && d.dbg.anyTuned()) {
+        d.keepAsk = DebugSession::KeepAsk::LeaveDebug;
+        d.openKeepAsk = true;
+        return;
+    }
+    d.active = on;
 }
 
 void syncDebugger(EditorState& s, DebugSession& d) {
@@ -152,7 +159,7 @@ void syncDebugger(EditorState& s, DebugSession& d) {
         // other change is an edit: same keys, re-simulated from frame 0.
         if (s.doc.historySize() == 0 && !s.doc.inStroke()) {
             d.dbg.mapReplaced();
-            d.logPath.clear();
+            d.logPaths.clear();
             d.message.clear();
             d.seenRevision = rev;
         } else if (d.active && (!s.doc.inStroke() || d.dbg.position() <= kLiveResimulationFrames)) {
@@ -176,6 +183,11 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     const bool free = s.interactive && !io.WantCaptureKeyboard;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (free && !io.KeyCtrl && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);
+    s.unappliedTuning = d.dbg.anyTuned();
+    if (d.active != s.debugMode) {
+        s.debugMode = d.active;
+        s.inspecting = d.active;  // a click inspects rather than paints
+    }
     d.keys = 0;
     if (!d.active) return;
     Debugger& g = d.dbg;
@@ -196,6 +208,15 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     d.latched = g.playing() ? InputBits(d.latched | d.keys) : 0;
     if (g.advance(dt, d.latched) > 0) d.latched = 0;
     g.applyPendingSeek();
+    // Where a click inspects: the actors where the simulation has them.
+    s.inspectBoxes.clear();
+    for (size_t i = 0; i < g.actorCount(); ++i) {
+        double x, y, w, h;
+        stateBox(g.state(i), moverInfo(s.doc.map().actors[i].mover).round, &x, &y, &w, &h);
+        const int64_t x0 = int64_t(std::floor(x)), y0 = int64_t(std::floor(y));
+        s.inspectBoxes.push_back(
+            RectI{x0, y0, int64_t(std::ceil(x + w)) - x0, int64_t(std::ceil(y + h)) - y0});
+    }
 }
 
 void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {

@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,7 @@
 
 #include "editor/debugger_ui.h"
 #include "gfx/overlay_draw.h"
+#include "state_fields.h"
 
 namespace ts {
 
@@ -91,16 +93,16 @@ void actorsSection(EditorState& s, DebugSession& d) {
         ImGui::TextDisabled("%s", moverInfo(m.actors[i].mover).title);
         ImGui::PopID();
     }
-    if (d.logPath.empty()) d.logPath = defaultLogPath(s, d);
+    const size_t a = size_t(g.drivenActor());
+    std::string& logPath = d.logPaths.field(m.actors[a].name, defaultLogPath(s, d));
     ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##logpath", &d.logPath);
+    ImGui::InputText("##logpath", &logPath);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Input log of the selected actor: lines COUNT,KEY,... (keys L R U D J)");
-    const size_t a = size_t(g.drivenActor());
     std::string error;
     if (ImGui::Button("Load log")) {
-        if (g.loadLog(a, d.logPath, &error)) {
-            setMessage(d, "Loaded " + d.logPath, false);
+        if (g.loadLog(a, logPath, &error)) {
+            setMessage(d, "Loaded " + logPath, false);
         } else {
             setMessage(d, error, true);
         }
@@ -109,8 +111,8 @@ void actorsSection(EditorState& s, DebugSession& d) {
         ImGui::SetTooltip("Replaces the selected actor's keys and re-simulates from frame 0");
     ImGui::SameLine();
     if (ImGui::Button("Save log")) {
-        if (g.saveLog(a, d.logPath, &error)) {
-            setMessage(d, "Saved " + d.logPath, false);
+        if (g.saveLog(a, logPath, &error)) {
+            setMessage(d, "Saved " + logPath + " (" + m.actors[a].name + ")", false);
         } else {
             setMessage(d, error, true);
         }
@@ -169,7 +171,12 @@ void inspectorSection(DebugSession& d) {
     row("grounded", "%s", st.grounded ? "yes" : "no");
     row("facing", "%s", facingName(st.facing));
     row("pushing", "%s", st.pushing ? "yes" : "no");
-    row("timer / aux", "%d / %d", st.timer, st.aux);
+    // The model's own fields by their names (timer / aux mean something else in each model).
+    for (const StateField& f : modelStateFields(g.map().actors[a].mover, st)) {
+        std::string name = f.name;
+        std::replace(name.begin(), name.end(), '_', ' ');
+        row(name.c_str(), "%s", f.value.c_str());
+    }
     ImGui::EndTable();
 }
 
@@ -197,7 +204,7 @@ void plotsSection(DebugSession& d) {
     plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
 }
 
-void tuningSection(DebugSession& d) {
+void tuningSection(EditorState& s, DebugSession& d) {
     Debugger& g = d.dbg;
     if (g.actorCount() == 0) return;
     const size_t a = size_t(g.drivenActor());
@@ -249,6 +256,25 @@ void tuningSection(DebugSession& d) {
         ImGui::PopID();
     }
     ImGui::PopItemWidth();
+    // Tuning lives in the recording until it is applied to the map (one undo step each).
+    const bool tuned = g.tuned(a);
+    if (!tuned) ImGui::BeginDisabled();
+    const std::string& name = g.map().actors[a].name;
+    if (ImGui::Button("Apply to actor")) applyTuning(s, d, a, false);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Writes these values into %s in the map (undo takes them back)",
+                          name.c_str());
+    ImGui::SameLine();
+    if (ImGui::Button("Apply to all")) applyTuning(s, d, a, true);
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip("Writes these values into every %s actor in the map (one undo step)",
+                          info.title);
+    if (!tuned) ImGui::EndDisabled();
+    if (tuned) {
+        ImGui::TextColored(kRecColor, "Tuned values are not in the map yet");
+    } else {
+        ImGui::TextDisabled("The map has these values");
+    }
 }
 
 void overlaysSection(DebugSession& d) {
@@ -363,8 +389,9 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
     if (ImGui::CollapsingHeader("Actors & input logs", ImGuiTreeNodeFlags_DefaultOpen))
         actorsSection(s, d);
     if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(d);
+    if (ImGui::CollapsingHeader("Decisions", ImGuiTreeNodeFlags_DefaultOpen)) decisionsSection(d);
     if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
-    if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(d);
+    if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(s, d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     ImGui::PopItemWidth();
     ImGui::End();

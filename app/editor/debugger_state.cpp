@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdint>
 #include <cstring>
 
+#include "edit/tuning_edits.h"
 #include "json_text.h"
 
 namespace ts {
@@ -217,6 +219,35 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
 void Debugger::resetParam(size_t actor, int index) {
     if (actor >= actorCount() || index < 0 || index >= kMaxParams) return;
     setParam(actor, index, defaultParams(map_->actors[actor].mover)[size_t(index)]);
+}
+
+bool Debugger::tuned(size_t actor) const {
+    return actor < actorCount() && timeline_.lastTuning(actor) &&
+           paramsDiffer(map_->actors[actor], *timeline_.lastTuning(actor));
+}
+
+bool Debugger::anyTuned() const {
+    for (size_t a = 0; a < actorCount(); ++a)
+        if (tuned(a)) return true;
+    return false;
+}
+
+const ParamValues& Debugger::tunedParams(size_t actor) const {
+    const ParamValues* p = timeline_.lastTuning(actor);
+    return p ? *p : map_->actors[actor].params;
+}
+
+void Debugger::dropTuning(size_t actor) {
+    if (actor >= actorCount()) return;
+    timeline_.dropTuning(actor, nullptr);
+    takenOver_ = false;
+    afterJump();
+}
+
+void Debugger::dropAllTuning() {
+    timeline_.dropTuning(SIZE_MAX, nullptr);
+    takenOver_ = false;
+    afterJump();
 }
 
 void Debugger::setCompare(bool on) {

@@ -99,6 +99,14 @@ class Debugger {
     // Call when a tuning widget becomes active: with compare() on, the current run of that
     // actor is kept as the ghost before the edit changes it.
     void beginTuning(size_t actor);
+    // Tuned values not kept in the map yet: the actor's last tuning differs from its
+    // parameters in the map. Apply them with core's applyParamsToActor / applyParamsToMover
+    // (edit/tuning_edits.h), then dropTuning; or drop them to throw them away.
+    bool tuned(size_t actor) const;
+    bool anyTuned() const;
+    const ParamValues& tunedParams(size_t actor) const;  // the last tuning, else the map's
+    void dropTuning(size_t actor);                       // re-simulates with the map's parameters
+    void dropAllTuning();
     int ghostActor() const { return ghostActor_; }
     const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
     void clearGhost();

@@ -9,6 +9,7 @@
 #include "editor/canvas_draw.h"
 #include "editor/debugger_state.h"
 #include "editor/editor_state.h"
+#include "editor/log_paths.h"
 #include "gfx/batch_renderer.h"
 
 namespace ts {
@@ -21,8 +22,9 @@ struct DebugSession {
     OverlayMask overlays = kAllOverlays;
     bool onlyDriven = false;  // probes of the driven actor only
     bool showGhost = true;
-    std::string logPath;  // the log file field of the panel
-    std::string message;  // last log / trace action, shown in the panel
+    bool exactNumbers = false;  // the Decisions section shows exact values, not rounded
+    LogPaths logPaths;          // the log file field of the panel, per actor
+    std::string message;        // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
     int seenSelection = -2;
@@ -31,6 +33,9 @@ struct DebugSession {
     // Keys seen down since the last step: a tap shorter than a frame (the window renders
     // faster than the simulation steps) still reaches the next step.
     InputBits latched = 0;
+    // "Keep tuned values?" asked before tuning the map lacks is left behind.
+    enum class KeepAsk : uint8_t { None, LeaveDebug, Quit } keepAsk = KeepAsk::None;
+    bool openKeepAsk = false;
     gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
 };
 
@@ -43,8 +48,14 @@ float debuggerBarHeight(float uiScale);
 void debuggerFrame(EditorState& s, DebugSession& d, double now);
 // Brings the debugger up to date with the document at once (after opening a map).
 void syncDebugger(EditorState& s, DebugSession& d);
-// Enters or leaves Debug mode (leaving pauses).
+// Enters or leaves Debug mode (leaving pauses). Leaving with live tuning the map lacks
+// asks first (keepTuningDialog).
 void setDebugMode(DebugSession& d, bool on);
+// Applies the selected actor's tuned values to it, or to every actor of its mover (one undo
+// step), and forgets the tuning the map now holds.
+void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover);
+// The "Keep tuned values?" dialog (leaving Debug mode, quitting); call once per frame.
+void keepTuningDialog(EditorState& s, DebugSession& d);
 
 // Appends a "Debug" menu to the main menu bar (call after the editor's menuBar).
 void debuggerMenu(DebugSession& d);
@@ -52,6 +63,8 @@ void debuggerMenu(DebugSession& d);
 // window rectangle, and the right-hand debugger panel.
 void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h);
 void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h);
+// The panel's "Decisions" section (decisions_panel.cpp).
+void decisionsSection(DebugSession& d);
 
 // Before ImGui::Render: queues the actors at their simulated positions, the ghost and the
 // overlays, their labels, and the hover tooltip of the probe under the mouse.

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "edit/edit.h"
 #include "editor/config.h"
@@ -58,7 +59,7 @@ struct CanvasDrag {
     int64_t startPx = 0, startPy = 0;  // map pixel where the drag began
     RectI startRect;                   // the brush or actor box when the drag began
     int64_t startX = 0, startY = 0;    // the actor's spawn when the drag began
-    Edge lastEdge;
+    std::optional<WallDrag> walls;     // the Walls tool's stroke
     Handle handle = Handle::Left;
     bool remove = false;            // walls: the right button removes
     double lastSx = 0, lastSy = 0;  // window point of the last pan step
@@ -95,7 +96,16 @@ struct EditorState {
     std::optional<CellPos> lastStampCell;  // for Shift+click lines
     CanvasDrag drag;
     bool spaceHeld = false;
-    bool panelStroke = false;  // a panel widget's edits are being gathered into one step
+    // Debug mode starts inspecting: a left click on the canvas selects the actor under it
+    // (where the simulation has it: inspectBoxes, kept by the debugger) instead of using the
+    // tool; picking a tool ends it, V or Debug mode's start brings it back.
+    bool inspecting = false;
+    bool debugMode = false;  // mirrors the debugger's mode, for the toolbar
+    std::vector<RectI> inspectBoxes;
+    bool panelStroke = false;
+    float panelWidth = 0;        // the side panel's width at UI scale 1 (0: the default)
+    bool draggingPanel = false;  // its left edge is being dragged (panel_splitter.h)  // a panel
+                                 // widget's edits are being gathered into one step
 
     // Cursor over the canvas (map pixel), for the status bar and hover highlights.
     bool hoverValid = false;
@@ -106,6 +116,11 @@ struct EditorState {
     std::string configDir;
     std::string message;  // status bar note ("Saved maps/a.json", "Tiles layer is locked")
     double messageTime = 0;
+
+    // Live tuning the map lacks (kept by the debugger each frame): quitting asks about it
+    // first (askTuningBeforeQuit; the debugger's "Keep tuned values?" dialog answers).
+    bool unappliedTuning = false;
+    bool askTuningBeforeQuit = false;
 
     bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens

@@ -11,6 +11,7 @@
 #include "editor/canvas_input.h"
 #include "editor/debugger_ui.h"
 #include "editor/file_actions.h"
+#include "editor/panel_splitter.h"
 #include "editor/panels.h"
 
 namespace ts {
@@ -23,7 +24,14 @@ void onGlfwError(int, const char* text) {
     g_glfwError = text ? text : "unknown error";
 }
 
+// The UI font: DejaVu Sans from Debian's fonts-dejavu-core, rasterised at each scale (the
+// built-in bitmap font scaled up is blurry and wider than its metrics say).
+constexpr const char* kUiFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
 void applyStyle() {
+    // From ImGui's defaults every time: ScaleAllSizes multiplies what is there, so scaling
+    // the previous scale's sizes again piled up padding with each change.
+    ImGui::GetStyle() = ImGuiStyle();
     ImGui::StyleColorsDark();
     ImGuiStyle& st = ImGui::GetStyle();
     st.WindowRounding = 0;
@@ -133,11 +141,35 @@ void EditorWindow::applyUiScale(float scale) {
     state_->uiScale = uiScale_;
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    ImFontConfig cfg;
-    cfg.SizePixels = std::round(13.0f * uiScale_);
-    io.Fonts->AddFontDefault(&cfg);
+    const float px = std::round(13.0f * uiScale_);
+    ImFont* font = nullptr;
+    if (FILE* f = std::fopen(kUiFontPath, "rb")) {  // ImGui asserts on a missing file
+        std::fclose(f);
+        font = io.Fonts->AddFontFromFileTTF(kUiFontPath, px);
+    }
+    if (!font) {
+        static bool warned = false;
+        if (!warned)
+            std::fprintf(stderr,
+                         "tilestep: warning: %s not found (Debian package fonts-dejavu-core); "
+                         "using the built-in font\n",
+                         kUiFontPath);
+        warned = true;
+        ImFontConfig cfg;
+        cfg.SizePixels = px;
+        io.Fonts->AddFontDefault(&cfg);
+    }
     applyStyle();
     ImGui::GetStyle().ScaleAllSizes(uiScale_);
+    // Small enough for a laptop, large enough that the bars, the panels and a canvas never
+    // overlap: the toolbar, the narrowest panel and canvas; the bars and a short canvas.
+    if (window_ && opt_.interactive) {
+        const PanelLayout l = panelLayout(uiScale_);
+        glfwSetWindowSizeLimits(
+            window_, int(l.toolbarW + (kMinPanelWidth + kMinCanvasWidth) * uiScale_),
+            int(l.menuH + l.statusH + debuggerBarHeight(uiScale_) + 160 * uiScale_), GLFW_DONT_CARE,
+            GLFW_DONT_CARE);
+    }
     if (imguiReady_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
@@ -196,9 +228,21 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
 
     PanelLayout layout = panelLayout(uiScale_);
+    sidePanelSplitter(s, layout, float(winW), float(winH));
+    const CanvasRect before = s.view.canvas;
     s.view.canvas = canvasRect(layout, float(winW), float(winH));
     const float barH = dbg.active ? debuggerBarHeight(uiScale_) : 0;
     s.view.canvas.h = std::max(1.0f, s.view.canvas.h - barH);
+    // A resized window (or the timeline bar coming and going): a view that showed the whole
+    // map shows it again; one the user moved keeps its centre where it was.
+    if (s.view.canvas.w != before.w || s.view.canvas.h != before.h) {
+        if (s.view.fitted) {
+            s.fitRequested = true;
+        } else {
+            s.view.pan(std::round((s.view.canvas.w - before.w) / 2),
+                       std::round((s.view.canvas.h - before.h) / 2));
+        }
+    }
     // The content moved inside the map (a resize with an anchor, or its undo or redo): move
     // the view with it, so that what the user was looking at stays where it was.
     const ContentShift shift = s.doc.contentShift();
@@ -227,6 +271,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     }
     statusBar(s, layout, float(winW), float(winH));
     fileDialogs(s);
+    keepTuningDialog(s, dbg);
     endPanelEdits(s);
     prepareDebuggerCanvas(s, dbg);
     ImGui::Render();

@@ -414,6 +414,10 @@ void requestOpenPath(EditorState& s, const std::string& path) {
 }
 
 void requestQuit(EditorState& s) {
+    if (s.unappliedTuning) {
+        s.askTuningBeforeQuit = true;  // then requestQuit again
+        return;
+    }
     if (checkUnsaved(s, Dialogs::After::Quit)) s.quit = true;
 }
 

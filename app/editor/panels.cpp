@@ -116,10 +116,20 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
                  kFixedWindow | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoScrollbar);
     ImGui::TextDisabled("TOOLS");
     const float w = ImGui::GetContentRegionAvail().x;
+    if (s.debugMode) {
+        if (s.inspecting)
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        if (ImGui::Button("Inspect##tool", ImVec2(w - ImGui::GetFontSize() * 1.4f, 0)))
+            s.inspecting = true;
+        if (s.inspecting) ImGui::PopStyleColor();
+        ImGui::SameLine();
+        ImGui::TextDisabled("V");
+        ImGui::Separator();
+    }
     for (int i = 0; i < int(Tool::Count); ++i) {
         Tool t = Tool(i);
         if (t == Tool::Walls) ImGui::Separator();
-        bool active = s.tool == t;
+        bool active = !s.inspecting && s.tool == t;
         if (active)
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         char label[48];
@@ -144,7 +154,9 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
     ImGui::Separator();
     ImGui::TextDisabled("HINTS");
     ImGui::PushTextWrapPos(0);
-    switch (s.tool) {
+    if (s.inspecting)
+        ImGui::TextDisabled("Click an actor to inspect and drive it. A tool edits the map.");
+    switch (s.inspecting ? Tool::Count : s.tool) {
         case Tool::Stamp:
             ImGui::TextDisabled("Right-drag: capture. Shift+click: line.");
             break;
@@ -163,6 +175,8 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
             break;
         case Tool::Actors:
             ImGui::TextDisabled("Click: place. Drag to move. Del deletes.");
+            break;
+        case Tool::Count:  // inspecting
             break;
         default:
             ImGui::TextDisabled("Alt+click picks a kind.");
@@ -259,7 +273,7 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::SameLine(ui(420));
     ImGui::Text("%d x %d tiles, %d px", m.width, m.height, m.tileSize);
     ImGui::SameLine(ui(600));
-    ImGui::Text("%s", toolName(s.tool));
+    ImGui::Text("%s", s.inspecting ? "Inspect" : toolName(s.tool));
     if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
         ImGui::SameLine(ui(720));
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());

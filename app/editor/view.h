@@ -18,15 +18,26 @@ struct CanvasRect {
     }
 };
 
-constexpr double kZoomSteps[] = {1.0 / 16, 1.0 / 8, 1.0 / 4, 1.0 / 3, 1.0 / 2, 1,  2,  3,
-                                 4,        5,       6,       8,       12,      16, 24, 32};
+// Down to 1/262144 so that zoom-to-fit shows the largest map whole (16384 tiles of 256 px =
+// 4 M px per side) even on the smallest canvas the window allows.
+// clang-format off
+constexpr double kZoomSteps[] = {
+    1.0 / 262144, 1.0 / 131072, 1.0 / 65536, 1.0 / 32768, 1.0 / 16384, 1.0 / 8192, 1.0 / 4096,
+    1.0 / 2048,   1.0 / 1024,   1.0 / 512,   1.0 / 256,   1.0 / 128,   1.0 / 64,   1.0 / 32,
+    1.0 / 16,     1.0 / 8,      1.0 / 4,     1.0 / 3,     1.0 / 2,     1,          2,
+    3,            4,            5,           6,           8,           12,         16,
+    24,           32};
+// clang-format on
 constexpr int kZoomStepCount = int(sizeof(kZoomSteps) / sizeof(kZoomSteps[0]));
-constexpr int kDefaultZoomStep = 6;  // 2x
+constexpr int kDefaultZoomStep = 20;  // 2x
 
 struct View {
     CanvasRect canvas;
     int zoomStep = kDefaultZoomStep;
     double originX = 0, originY = 0;  // window pixels from the canvas corner to map (0, 0)
+    // Set by fit(), cleared by pan and zoom: a fitted view fits again when the canvas
+    // changes size (the window was resized); one the user moved stays where it is.
+    bool fitted = false;
 
     double zoom() const { return kZoomSteps[zoomStep]; }
     double toScreenX(double mapX) const { return canvas.x + originX + mapX * zoom(); }
@@ -39,6 +50,7 @@ struct View {
     int64_t mapPixelY(double screenY) const { return int64_t(std::floor(toMapY(screenY))); }
 
     void pan(double dx, double dy) {
+        if (dx != 0 || dy != 0) fitted = false;
         originX += dx;
         originY += dy;
     }
@@ -47,6 +59,7 @@ struct View {
     void zoomAt(double sx, double sy, int steps) {
         int next = std::clamp(zoomStep + steps, 0, kZoomStepCount - 1);
         if (next == zoomStep) return;
+        fitted = false;
         double mx = toMapX(sx), my = toMapY(sy);
         zoomStep = next;
         originX = std::round(sx - canvas.x - mx * zoom());
@@ -56,6 +69,7 @@ struct View {
     // Largest zoom step that shows the whole map (w x h px) with `margin` window pixels
     // around it, centred on whole pixels. The smallest step when nothing fits.
     void fit(int64_t mapW, int64_t mapH, double margin) {
+        margin = std::min(margin, double(std::min(canvas.w, canvas.h)) / 8);  // tiny canvases
         zoomStep = 0;
         for (int s = kZoomStepCount - 1; s >= 0; --s) {
             if (mapW * kZoomSteps[s] <= canvas.w - 2 * margin &&
@@ -66,6 +80,7 @@ struct View {
         }
         originX = std::floor((canvas.w - mapW * zoom()) / 2);
         originY = std::floor((canvas.h - mapH * zoom()) / 2);
+        fitted = true;
     }
 };
 

@@ -30,8 +30,8 @@ CommandPtr renameActor(const Map& map, size_t index, const std::string& name,
 // Changing the mover resets the parameters to the new mover's defaults.
 CommandPtr setActorMover(const Map& map, size_t index, MoverKind mover);
 CommandPtr setActorSize(const Map& map, size_t index, int32_t w, int32_t h);  // clamped 1..4096
-// Parameter `param` of the actor's mover, clamped to its range (rounded down to a whole
-// number for integer parameters). Refused for an unknown parameter.
+// Parameter `param` of the actor's mover, through ParamSpec::normalize (integer parameters
+// rounded to the nearest whole number, clamped to the range). Refused for an unknown parameter.
 CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value,
                          std::string* error = nullptr);
 

@@ -6,4 +6,6 @@
 #include "edit/map_tools.h"
 #include "edit/tile_tools.h"
 #include "edit/tileset_tools.h"
+#include "edit/tuning_edits.h"
+#include "edit/wall_drag.h"
 #include "edit/wall_tools.h"
