@@ -14,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "bounded_read.h"
 #include "map_io_detail.h"
 
 namespace ts {
@@ -132,23 +133,25 @@ bool endsWith(const std::string& s, const char* suffix) {
     return true;
 }
 
-std::string readWholeFile(const std::string& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) mapio::fail(path, "", "cannot open: " + errnoText(errno));
-    std::string bytes;
-    char buf[1 << 16];
-    for (;;) {
-        ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int err = errno;
-            ::close(fd);
-            mapio::fail(path, "", "cannot read: " + errnoText(err));
-        }
-        if (n == 0) break;
-        bytes.append(buf, size_t(n));
-    }
-    ::close(fd);
+// True once the first bytes already decide that the parser will refuse the file, whatever
+// follows: no need to read the rest of /dev/zero or /dev/urandom. The parsers then fail on
+// the bytes read so far at the same place, with the same message, as on the whole file.
+bool hopelessStart(MapFormat format, const std::string& bytes) {
+    if (format == MapFormat::Binary)
+        return (unsigned char)bytes[0] != 0x89;  // the magic's first byte
+    size_t i = bytes.find_first_not_of(" \t\r\n");
+    if (i == std::string::npos) return false;
+    // The bytes a JSON value can start with (NaN and Infinity are allowed by the parse flags);
+    // rapidjson stops at any other byte without looking further.
+    return std::strchr("{[\"-0123456789tfnNI", bytes[i]) == nullptr || bytes[i] == '\0';
+}
+
+std::string readWholeFile(const std::string& path, MapFormat format) {
+    std::string bytes, problem;
+    auto stop = [format](const std::string& b, size_t) { return hopelessStart(format, b); };
+    if (readFileAtMost(path, kMaxMapFileBytes, "a map file", &bytes, &problem, stop) !=
+        ReadResult::Ok)
+        mapio::fail(path, "", problem);
     return bytes;
 }
 
@@ -179,7 +182,7 @@ MapFormat formatForPath(const std::string& path) {
 
 Map loadMap(const std::string& path) {
     MapFormat format = formatForPath(path);
-    std::string bytes = readWholeFile(path);
+    std::string bytes = readWholeFile(path, format);
     return format == MapFormat::Json ? mapFromJson(bytes, path) : mapFromBinary(bytes, path);
 }
 
