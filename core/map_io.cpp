@@ -2,18 +2,13 @@
 // the small checks the JSON and binary forms share (core/map_json.cpp, core/map_binary.cpp).
 #include "map_io.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <atomic>
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "atomic_file.h"
 #include "bounded_read.h"
 #include "map_io_detail.h"
 
@@ -119,12 +114,6 @@ void validateLoaded(const Map& m, const std::string& name) {
 
 namespace {
 
-std::atomic<bool> gFailSaveForTesting{false};
-
-std::string errnoText(int err) {
-    return std::strerror(err);
-}
-
 bool endsWith(const std::string& s, const char* suffix) {
     size_t n = std::strlen(suffix);
     if (s.size() < n) return false;
@@ -155,23 +144,6 @@ std::string readWholeFile(const std::string& path, MapFormat format) {
     return bytes;
 }
 
-bool writeAll(int fd, const std::string& bytes) {
-    size_t done = 0;
-    while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += size_t(n);
-    }
-    return true;
-}
-
-std::string folderOf(const std::string& path) {
-    size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 }  // namespace
 
 MapFormat formatForPath(const std::string& path) {
@@ -187,7 +159,7 @@ Map loadMap(const std::string& path) {
 }
 
 void setSaveFailureForTesting(bool fail) {
-    gFailSaveForTesting = fail;
+    setAtomicWriteFailureForTesting(fail);
 }
 
 void saveMap(const Map& m, const std::string& path) {
@@ -196,41 +168,8 @@ void saveMap(const Map& m, const std::string& path) {
     if (!problem.empty()) throw MapError(path + ": not saved, the map is invalid: " + problem);
     const std::string bytes = format == MapFormat::Json ? mapToJson(m) : mapToBinary(m);
 
-    // Same folder as PATH, so that rename() is atomic (never across file systems).
-    std::string tmp = path + ".tmp-XXXXXX";
-    std::vector<char> tmpName(tmp.begin(), tmp.end());
-    tmpName.push_back('\0');
-    int fd = ::mkstemp(tmpName.data());
-    if (fd < 0) mapio::fail(path, "", "cannot create a temporary file: " + errnoText(errno));
-    tmp = tmpName.data();
-    auto abandon = [&](const std::string& what, int err) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        mapio::fail(path, "", what + ": " + errnoText(err));
-    };
-    // mkstemp makes the file 0600; keep the mode of the file being replaced, else 0644.
-    struct stat old {};
-    mode_t mode = ::stat(path.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644;
-    if (::fchmod(fd, mode) != 0) abandon("cannot set the file mode", errno);
-    if (!writeAll(fd, bytes)) abandon("cannot write", errno);
-    if (::fsync(fd) != 0) abandon("cannot sync", errno);
-    if (gFailSaveForTesting) abandon("cannot write (failure injected for testing)", EIO);
-    if (::close(fd) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        mapio::fail(path, "", "cannot close: " + errnoText(err));
-    }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        mapio::fail(path, "", "cannot replace the file: " + errnoText(err));
-    }
-    // Make the rename itself durable; failing here leaves the new file in place, so ignore.
-    int dir = ::open(folderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        ::fsync(dir);
-        ::close(dir);
-    }
+    std::string error;
+    if (!writeFileAtomically(path, bytes, &error)) throw MapError(error);
 }
 
 }  // namespace ts

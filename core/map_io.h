@@ -30,7 +30,8 @@ constexpr uint64_t kMaxMapFileBytes = uint64_t(2) << 30;
 
 // Load a map; throws MapError("PATH: field: problem") on any bad input, never crashes.
 Map loadMap(const std::string& path);
-// Save atomically; throws MapError on failure, leaving an existing file untouched.
+// Save atomically (core/atomic_file.h: a symlink is written through, a read-only file is
+// refused, the mode is kept); throws MapError on failure, leaving an existing file untouched.
 void saveMap(const Map& m, const std::string& path);
 
 // In-memory forms, used by the above and by tests. `name` prefixes error messages.
