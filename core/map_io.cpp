@@ -2,6 +2,7 @@
 // the small checks the JSON and binary forms share (core/map_json.cpp, core/map_binary.cpp).
 #include "map_io.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -122,22 +123,36 @@ bool endsWith(const std::string& s, const char* suffix) {
     return true;
 }
 
-// True once the first bytes already decide that the parser will refuse the file, whatever
-// follows: no need to read the rest of /dev/zero or /dev/urandom. The parsers then fail on
-// the bytes read so far at the same place, with the same message, as on the whole file.
-bool hopelessStart(MapFormat format, const std::string& bytes) {
-    if (format == MapFormat::Binary)
-        return (unsigned char)bytes[0] != 0x89;  // the magic's first byte
-    size_t i = bytes.find_first_not_of(" \t\r\n");
-    if (i == std::string::npos) return false;
+// Whether the first bytes already decide that the parser will refuse the file, whatever
+// follows: then there is no need to read the rest of /dev/zero or /dev/urandom, and the
+// parsers fail on the bytes read so far at the same place, with the same message, as they
+// would on the whole file.
+enum class FileStart { Undecided, Plausible, Hopeless };
+
+// `from`: where the bytes not yet judged begin (all before it were undecided: whitespace).
+FileStart judgeStart(MapFormat format, const std::string& bytes, size_t from) {
+    if (format == MapFormat::Binary)  // the magic's first byte
+        return (unsigned char)bytes[0] == 0x89 ? FileStart::Plausible : FileStart::Hopeless;
+    // rapidjson skips a UTF-8 byte-order mark the way its EncodedInputStream does: each of
+    // EF, BB, BF in turn when present. So must this, or a good file would be cut short.
+    size_t start = 0;
+    for (unsigned char b : {0xEF, 0xBB, 0xBF})
+        if (start < bytes.size() && (unsigned char)bytes[start] == b) ++start;
+    const size_t i = bytes.find_first_not_of(" \t\r\n", std::max(start, from));
+    if (i == std::string::npos) return FileStart::Undecided;
     // The bytes a JSON value can start with (NaN and Infinity are allowed by the parse flags);
     // rapidjson stops at any other byte without looking further.
-    return std::strchr("{[\"-0123456789tfnNI", bytes[i]) == nullptr || bytes[i] == '\0';
+    const bool valueStart = bytes[i] != '\0' && std::strchr("{[\"-0123456789tfnNI", bytes[i]);
+    return valueStart ? FileStart::Plausible : FileStart::Hopeless;
 }
 
 std::string readWholeFile(const std::string& path, MapFormat format) {
     std::string bytes, problem;
-    auto stop = [format](const std::string& b, size_t) { return hopelessStart(format, b); };
+    FileStart verdict = FileStart::Undecided;
+    auto stop = [&](const std::string& b, size_t from) {
+        if (verdict == FileStart::Undecided) verdict = judgeStart(format, b, from);
+        return verdict == FileStart::Hopeless;
+    };
     if (readFileAtMost(path, kMaxMapFileBytes, "a map file", &bytes, &problem, stop) !=
         ReadResult::Ok)
         mapio::fail(path, "", problem);
