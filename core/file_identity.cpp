@@ -32,7 +32,8 @@ constexpr int kMaxLinkDepth = 40;
 Identity identify(const std::string& path, int depth = 0) {
     Identity id;
     struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) {
+    // "-" is stdout: the file it was redirected to, if any (`>> m.json` appends to the map).
+    if (path == "-" ? ::fstat(STDOUT_FILENO, &st) == 0 : ::stat(path.c_str(), &st) == 0) {
         id.kind = Identity::File;
         id.dev = st.st_dev;
         id.ino = st.st_ino;
@@ -63,7 +64,7 @@ Identity identify(const std::string& path, int depth = 0) {
 }
 
 bool skipped(const NamedFile& f) {
-    return f.path.empty() || f.path == "-";
+    return f.path.empty();
 }
 
 std::string clash(const NamedFile& out, const NamedFile& other, const char* rule) {

@@ -7,8 +7,8 @@
 
 namespace ts {
 
-// True when a and b name the same file: the same device and inode once symlinks are
-// followed; for a path that does not exist yet (an output about to be created), the same
+// True when a and b name the same file ("-" names stdout): the same device and inode once symlinks
+// are followed; for a path that does not exist yet (an output about to be created), the same
 // resolved folder and the same name. Paths that cannot be resolved at all (their folder is
 // missing) are compared as normalised absolute paths.
 bool sameFile(const std::string& a, const std::string& b);
@@ -23,7 +23,8 @@ struct NamedFile {
 // Empty when every output is a file distinct from every input and from every other output;
 // else the first clash, naming both: "--trace ./m.json is the same file as MAP m.json: an
 // output may not overwrite an input" (or "...: two outputs may not be one file").
-// Empty paths and "-" (stdout) are skipped.
+// Empty paths are skipped; "-" is stdout, compared as the file it is redirected to (a
+// terminal or a pipe is never an input file).
 std::string findOutputClash(const std::vector<NamedFile>& inputs,
                             const std::vector<NamedFile>& outputs);
 

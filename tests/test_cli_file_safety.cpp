@@ -42,9 +42,12 @@ struct CliFileSafety : ::testing::Test {
     }
     // tilestep with ARGS, run from `dir` (so that relative paths are relative to it), with no
     // display: a window may not even be tried.
+    // ARGS starting with "{" are a shell command line of their own.
     test::CommandResult tilestep(const std::string& args) {
-        return test::runShell("cd " + q(dir) +
-                              " && DISPLAY= WAYLAND_DISPLAY= " + q(TILESTEP_BINARY) + " " + args);
+        const bool shellLine = args[0] == '{';
+        return test::runShell(
+            "cd " + q(dir) + " && " +
+            (shellLine ? "" : "DISPLAY= WAYLAND_DISPLAY= " + q(TILESTEP_BINARY) + " ") + args);
     }
     // Refused with exit 2, an error naming both paths, and no file touched.
     void expectRefused(const test::CommandResult& r, const std::string& out,
@@ -103,6 +106,24 @@ TEST_F(CliFileSafety, ConvertRefusesToWriteOntoItsOwnInput) {
 
     auto ok = tilestep("convert room.json room.tsmap");
     EXPECT_EQ(ok.exitCode, 0) << ok.err;
+}
+
+// Stdout is an output too: `>> MAP` would append the report to the map itself. (`> MAP`
+// empties the map before tilestep even starts: nothing a program can prevent.)
+TEST_F(CliFileSafety, StdoutAppendedToAnInputIsRefused) {
+    for (const std::string cmd : {"validate room.json", "info room.json",
+                                  "run room.json --frames 2", "convert room.json copy.tsmap"}) {
+        auto r = tilestep("{ " + q(TILESTEP_BINARY) + " " + cmd + " >> room.json; }");
+        EXPECT_EQ(r.exitCode, 2) << cmd << ": " << r.err;
+        EXPECT_NE(r.err.find(": stdout - is the same file as "), std::string::npos)
+            << cmd << ": " << r.err;
+        EXPECT_EQ(test::readFile(mapPath), mapBytes) << cmd << " appended to the map";
+    }
+    EXPECT_FALSE(fs::exists(dir + "/copy.tsmap"));
+    auto log = tilestep("{ " + q(TILESTEP_BINARY) +
+                        " run room.json --frames 2 --inputs walk.log >> walk.log; }");
+    EXPECT_EQ(log.exitCode, 2) << log.err;
+    EXPECT_EQ(test::readFile(logPath), logBytes);
 }
 
 TEST_F(CliFileSafety, EditorOutputsMayNotBeItsInputs) {

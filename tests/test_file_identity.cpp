@@ -1,7 +1,10 @@
 // sameFile / findOutputClash (core/file_identity.h): one file by any spelling, symlink or
 // hard link; outputs that do not exist yet compared by folder and name.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <unistd.h>
+
+#include <cstdio>
 
 #include <filesystem>
 
@@ -64,6 +67,24 @@ TEST_F(FileIdentity, ADanglingSymlinkIsTheFileItWouldCreate) {
     fs::create_symlink("loop2", dir + "/loop1");
     fs::create_symlink("loop1", dir + "/loop2");
     EXPECT_FALSE(sameFile(dir + "/loop1", map));
+}
+
+TEST_F(FileIdentity, StdoutIsTheFileItIsRedirectedTo) {
+    std::fflush(stdout);
+    const int saved = ::dup(STDOUT_FILENO);
+    const int map = ::open(this->map.c_str(), O_WRONLY | O_APPEND);
+    ASSERT_GE(map, 0);
+    ::dup2(map, STDOUT_FILENO);
+    const bool same = sameFile("-", this->map);
+    const std::string clash = findOutputClash({{"MAP", this->map}}, {{"stdout", "-"}});
+    std::fflush(stdout);
+    ::dup2(saved, STDOUT_FILENO);
+    ::close(saved);
+    ::close(map);
+    EXPECT_TRUE(same);
+    EXPECT_EQ(clash, "stdout - is the same file as MAP " + this->map +
+                         ": an output may not overwrite an input");
+    EXPECT_EQ(test::readFile(this->map), "{}");
 }
 
 TEST_F(FileIdentity, ClashesNameBothFilesAndSkipStdout) {

@@ -39,7 +39,7 @@ int cmdConvert(const Args& args) {
     const std::string& in = a.positional[0];
     const std::string& out = a.positional[1];
     // saveMap would replace IN itself (rewriting a hard-linked IN would also split the link).
-    const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}});
+    const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     try {
         // Check OUT's extension before the (possibly long) load.

@@ -125,8 +125,9 @@ int cmdRun(const Args& args) {
     const std::string tracePath = a.value("--trace") ? *a.value("--trace") : "";
     const std::string logPath = a.value("--inputs") ? *a.value("--inputs") : "";
     // Before anything is opened: TraceOut truncates its file.
-    const std::string clash =
-        findOutputClash({{"MAP", mapPath}, {"--inputs", logPath}}, {{"--trace", tracePath}});
+    const std::string clash = findOutputClash(
+        {{"MAP", mapPath}, {"--inputs", logPath}},
+        {tracePath.empty() ? NamedFile{"stdout", "-"} : NamedFile{"--trace", tracePath}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
 
     Map map;
