@@ -1,8 +1,9 @@
 #include "input_log.h"
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
+
+#include "bounded_read.h"
 
 namespace ts {
 
@@ -104,14 +105,21 @@ bool loadInputLog(const std::string& path, InputLog* out, std::string* error) {
         *error = path + ": is a folder, not an input log";
         return false;
     }
-    std::ifstream f(path, std::ios::binary);
-    if (!f) {
-        *error = path + ": cannot read the input log";
-        return false;
+    std::string text, problem;
+    // A NUL byte already condemns the log (checked below): /dev/zero is not read further.
+    auto hasNul = [](const std::string& b, size_t from) {
+        return b.find('\0', from) != std::string::npos;
+    };
+    switch (readFileAtMost(path, kMaxLogBytes, "an input log", &text, &problem, hasNul)) {
+        case ReadResult::Ok:
+            break;
+        case ReadResult::TooLarge:
+            *error = path + ": " + problem;
+            return false;
+        default:
+            *error = path + ": cannot read the input log";
+            return false;
     }
-    std::ostringstream ss;
-    ss << f.rdbuf();
-    std::string text = ss.str();
     if (text.find('\0') != std::string::npos) {
         *error = path + ": not a text input log (contains NUL bytes)";
         return false;

@@ -48,6 +48,10 @@ class InputCursor {
 };
 
 constexpr int64_t kMaxLogFrames = int64_t(1) << 40;
+// The most bytes loadInputLog reads. A log whose keys change on every frame of 24 hours at
+// 60 Hz is 5.2 million lines of at most 12 bytes ("1,L,R,U,D,J"), about 60 MiB; recorded
+// logs merge equal frames into one line and are far smaller.
+constexpr uint64_t kMaxLogBytes = uint64_t(64) << 20;
 
 // Parses log text. On error returns false and sets *error to "line N: problem".
 bool parseInputLog(const std::string& text, InputLog* out, std::string* error);

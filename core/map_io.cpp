@@ -2,18 +2,15 @@
 // the small checks the JSON and binary forms share (core/map_json.cpp, core/map_binary.cpp).
 #include "map_io.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <atomic>
+#include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <vector>
 
+#include "atomic_file.h"
+#include "bounded_read.h"
 #include "map_io_detail.h"
 
 namespace ts {
@@ -112,12 +109,6 @@ void validateLoaded(const Map& m, const std::string& name) {
 
 namespace {
 
-std::atomic<bool> gFailSaveForTesting{false};
-
-std::string errnoText(int err) {
-    return std::strerror(err);
-}
-
 bool endsWith(const std::string& s, const char* suffix) {
     size_t n = std::strlen(suffix);
     if (s.size() < n) return false;
@@ -126,41 +117,40 @@ bool endsWith(const std::string& s, const char* suffix) {
     return true;
 }
 
-std::string readWholeFile(const std::string& path) {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) mapio::fail(path, "", "cannot open: " + errnoText(errno));
-    std::string bytes;
-    char buf[1 << 16];
-    for (;;) {
-        ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            int err = errno;
-            ::close(fd);
-            mapio::fail(path, "", "cannot read: " + errnoText(err));
-        }
-        if (n == 0) break;
-        bytes.append(buf, size_t(n));
-    }
-    ::close(fd);
+// Whether the first bytes already decide that the parser will refuse the file, whatever
+// follows: then there is no need to read the rest of /dev/zero or /dev/urandom, and the
+// parsers fail on the bytes read so far at the same place, with the same message, as they
+// would on the whole file.
+enum class FileStart { Undecided, Plausible, Hopeless };
+
+// `from`: where the bytes not yet judged begin (all before it were undecided: whitespace).
+FileStart judgeStart(MapFormat format, const std::string& bytes, size_t from) {
+    if (format == MapFormat::Binary)  // the magic's first byte
+        return (unsigned char)bytes[0] == 0x89 ? FileStart::Plausible : FileStart::Hopeless;
+    // rapidjson skips a UTF-8 byte-order mark the way its EncodedInputStream does: each of
+    // EF, BB, BF in turn when present. So must this, or a good file would be cut short.
+    size_t start = 0;
+    for (unsigned char b : {0xEF, 0xBB, 0xBF})
+        if (start < bytes.size() && (unsigned char)bytes[start] == b) ++start;
+    const size_t i = bytes.find_first_not_of(" \t\r\n", std::max(start, from));
+    if (i == std::string::npos) return FileStart::Undecided;
+    // The bytes a JSON value can start with (NaN and Infinity are allowed by the parse flags);
+    // rapidjson stops at any other byte without looking further.
+    const bool valueStart = bytes[i] != '\0' && std::strchr("{[\"-0123456789tfnNI", bytes[i]);
+    return valueStart ? FileStart::Plausible : FileStart::Hopeless;
+}
+
+std::string readWholeFile(const std::string& path, MapFormat format) {
+    std::string bytes, problem;
+    FileStart verdict = FileStart::Undecided;
+    auto stop = [&](const std::string& b, size_t from) {
+        if (verdict == FileStart::Undecided) verdict = judgeStart(format, b, from);
+        return verdict == FileStart::Hopeless;
+    };
+    if (readFileAtMost(path, kMaxMapFileBytes, "a map file", &bytes, &problem, stop) !=
+        ReadResult::Ok)
+        mapio::fail(path, "", problem);
     return bytes;
-}
-
-bool writeAll(int fd, const std::string& bytes) {
-    size_t done = 0;
-    while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += size_t(n);
-    }
-    return true;
-}
-
-std::string folderOf(const std::string& path) {
-    size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
 }
 
 }  // namespace
@@ -173,12 +163,12 @@ MapFormat formatForPath(const std::string& path) {
 
 Map loadMap(const std::string& path) {
     MapFormat format = formatForPath(path);
-    std::string bytes = readWholeFile(path);
+    std::string bytes = readWholeFile(path, format);
     return format == MapFormat::Json ? mapFromJson(bytes, path) : mapFromBinary(bytes, path);
 }
 
 void setSaveFailureForTesting(bool fail) {
-    gFailSaveForTesting = fail;
+    setAtomicWriteFailureForTesting(fail);
 }
 
 void saveMap(const Map& m, const std::string& path) {
@@ -187,41 +177,8 @@ void saveMap(const Map& m, const std::string& path) {
     if (!problem.empty()) throw MapError(path + ": not saved, the map is invalid: " + problem);
     const std::string bytes = format == MapFormat::Json ? mapToJson(m) : mapToBinary(m);
 
-    // Same folder as PATH, so that rename() is atomic (never across file systems).
-    std::string tmp = path + ".tmp-XXXXXX";
-    std::vector<char> tmpName(tmp.begin(), tmp.end());
-    tmpName.push_back('\0');
-    int fd = ::mkstemp(tmpName.data());
-    if (fd < 0) mapio::fail(path, "", "cannot create a temporary file: " + errnoText(errno));
-    tmp = tmpName.data();
-    auto abandon = [&](const std::string& what, int err) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        mapio::fail(path, "", what + ": " + errnoText(err));
-    };
-    // mkstemp makes the file 0600; keep the mode of the file being replaced, else 0644.
-    struct stat old {};
-    mode_t mode = ::stat(path.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644;
-    if (::fchmod(fd, mode) != 0) abandon("cannot set the file mode", errno);
-    if (!writeAll(fd, bytes)) abandon("cannot write", errno);
-    if (::fsync(fd) != 0) abandon("cannot sync", errno);
-    if (gFailSaveForTesting) abandon("cannot write (failure injected for testing)", EIO);
-    if (::close(fd) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        mapio::fail(path, "", "cannot close: " + errnoText(err));
-    }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        mapio::fail(path, "", "cannot replace the file: " + errnoText(err));
-    }
-    // Make the rename itself durable; failing here leaves the new file in place, so ignore.
-    int dir = ::open(folderOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dir >= 0) {
-        ::fsync(dir);
-        ::close(dir);
-    }
+    std::string error;
+    if (!writeFileAtomically(path, bytes, &error)) throw MapError(error);
 }
 
 }  // namespace ts

@@ -2,6 +2,7 @@
 // the file extension. Loading checks everything before allocating and reports
 // "PATH: field: problem"; saving is atomic (temporary file in the same folder, then rename).
 #pragma once
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -20,9 +21,17 @@ struct MapError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// The most bytes loadMap reads from one file. The largest map the format allows, 16384 x
+// 16384 tiles, takes at most 512 MiB in binary (2-byte ids) and 1.5 GiB as JSON (5-digit ids
+// and a space per tile): 2 GiB holds either with its brushes, actors and a fair number of
+// walls (not walls on most of its 537 million grid edges, 8 bytes each in binary), and stops
+// an endless stream long before memory runs out.
+constexpr uint64_t kMaxMapFileBytes = uint64_t(2) << 30;
+
 // Load a map; throws MapError("PATH: field: problem") on any bad input, never crashes.
 Map loadMap(const std::string& path);
-// Save atomically; throws MapError on failure, leaving an existing file untouched.
+// Save atomically (core/atomic_file.h: a symlink is written through, a read-only file is
+// refused, the mode is kept); throws MapError on failure, leaving an existing file untouched.
 void saveMap(const Map& m, const std::string& path);
 
 // In-memory forms, used by the above and by tests. `name` prefixes error messages.

@@ -80,8 +80,19 @@ bool RecoverySlot::hasCopy(std::string* originalPath) const {
 
 void RecoverySlot::writeSource(const std::string& originalPath) const {
     if (!held()) return;
+    // Absolute: the next editor may start in another working folder, where a relative path
+    // would name another file (or none) and Save after recovering would write elsewhere.
+    std::string path = originalPath;
+    std::error_code ec;
+    if (!path.empty()) {
+        fs::path abs = fs::absolute(path, ec);
+        // "." and doubled slashes go; ".." stays: "link/.." is not always link's own folder.
+        bool dotDot = false;
+        for (const fs::path& part : abs) dotDot = dotDot || part == "..";
+        if (!ec) path = dotDot ? abs.string() : abs.lexically_normal().string();
+    }
     std::ofstream f(sourcePath(), std::ios::trunc);
-    f << originalPath << "\n";
+    f << path << "\n";
 }
 
 void RecoverySlot::removeCopy() const {

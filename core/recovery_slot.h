@@ -35,6 +35,7 @@ class RecoverySlot {
 
     // A copy is there: *originalPath gets the map's own path.
     bool hasCopy(std::string* originalPath) const;
+    // Stores originalPath made absolute against the current working folder.
     void writeSource(const std::string& originalPath) const;
     void removeCopy() const;
 

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <vector>
 
 #include "recovery_slot.h"
@@ -140,6 +141,33 @@ TEST(RecoverySlot, NoFolderOrAllSlotsTakenMeansNoSlot) {
     }
     RecoverySlot extra;
     EXPECT_FALSE(extra.acquire(dir));
+}
+
+// The map path is stored absolute: the next editor may start in another working folder, where
+// "level.json" would name another file and Save after recovering would write there.
+TEST(RecoverySlot, TheMapPathIsStoredAbsolute) {
+    namespace fs = std::filesystem;
+    const std::string dir = ts::test::tempDir();
+    fs::create_directories(dir + "/work/maps");
+    const fs::path before = fs::current_path();
+    RecoverySlot slot;
+    ASSERT_TRUE(slot.acquire(dir));
+    writeFile(slot.mapPath(), "{}");
+    fs::current_path(dir + "/work");
+    slot.writeSource("./level.json");
+    fs::current_path(dir);
+    std::string src;
+    ASSERT_TRUE(slot.hasCopy(&src));
+    EXPECT_EQ(src, dir + "/work/level.json");
+    fs::current_path(dir + "/work");
+    slot.writeSource("maps/../level.json");  // ".." kept: maps could be a link elsewhere
+    fs::current_path(dir);
+    ASSERT_TRUE(slot.hasCopy(&src));
+    EXPECT_EQ(src, dir + "/work/maps/../level.json");
+    slot.writeSource("");  // never saved: stays empty
+    ASSERT_TRUE(slot.hasCopy(&src));
+    EXPECT_EQ(src, "");
+    fs::current_path(before);
 }
 
 }  // namespace

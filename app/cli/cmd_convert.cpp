@@ -3,6 +3,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "file_identity.h"
 #include "map_io.h"
 
 namespace ts::cli {
@@ -16,7 +17,8 @@ const char kConvertUsage[] =
     "Any direction works (json->tsmap, tsmap->json, and same-format rewrites). The save is\n"
     "atomic: a failed save leaves an existing OUT untouched.\n"
     "On success prints 'IN (FORMAT) -> OUT (FORMAT)' on stdout, exit 0. A bad IN, an unknown\n"
-    "extension or a failed save: the error on stderr, exit 1. Bad command line: exit 2.\n";
+    "extension or a failed save: the error on stderr, exit 1. Bad command line, or OUT the\n"
+    "same file as IN (by any path, symlink or hard link): exit 2, nothing written.\n";
 
 namespace {
 const char* formatName(MapFormat f) {
@@ -36,6 +38,9 @@ int cmdConvert(const Args& args) {
     if (a.positional.size() != 2) return usageError(cmd, "expects IN and OUT");
     const std::string& in = a.positional[0];
     const std::string& out = a.positional[1];
+    // saveMap would replace IN itself (rewriting a hard-linked IN would also split the link).
+    const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}, {"stdout", "-"}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     try {
         // Check OUT's extension before the (possibly long) load.
         MapFormat outFormat = formatForPath(out);

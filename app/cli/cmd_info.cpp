@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "file_identity.h"
 #include "json_text.h"
 
 namespace ts::cli {
@@ -111,6 +112,9 @@ int cmdInfo(const Args& args) {
     }
     if (a.positional.size() != 1) return usageError(cmd, "expects exactly one MAP");
     const std::string& path = a.positional[0];
+    // Its report may not be appended to the map itself (`>> MAP`).
+    const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     Map m;
     if (!loadMapReported(cmd, path, &m)) return kExitFailure;
     MapCounts c = countMap(m);

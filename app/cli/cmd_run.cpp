@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "file_identity.h"
 #include "input_log.h"
 #include "json_text.h"
 #include "sim.h"
@@ -27,7 +28,8 @@ const char kRunUsage[] =
     "  --inputs LOG   input log driving one actor: lines 'COUNT,KEY,...', keys L R U D J,\n"
     "                 '#' comments; frames past its end get no keys. Without it: no keys.\n"
     "  --actor NAME   the actor the log drives (default: the first); the others get no keys\n"
-    "  --trace OUT    write the trace to OUT instead of stdout ('-' = stdout)\n"
+    "  --trace OUT    write the trace to OUT instead of stdout ('-' = stdout); OUT may not\n"
+    "                 be MAP or LOG by any path (symlink, hard link): exit 2\n"
     "  --probes       after each actor's state line, that frame's debug primitives:\n"
     "                 {\"frame\":F,\"actor\":\"NAME\",\"probe\":{\"kind\":..,\"verdict\":..,\n"
     "                  \"why\":..,...}}\n"
@@ -122,8 +124,11 @@ int cmdRun(const Args& args) {
         return usageError(cmd, error);
     const std::string tracePath = a.value("--trace") ? *a.value("--trace") : "";
     const std::string logPath = a.value("--inputs") ? *a.value("--inputs") : "";
-    if (!tracePath.empty() && (tracePath == mapPath || tracePath == logPath))
-        return usageError(cmd, "--trace " + tracePath + " would overwrite an input file");
+    // Before anything is opened: TraceOut truncates its file.
+    const std::string clash = findOutputClash(
+        {{"MAP", mapPath}, {"--inputs", logPath}},
+        {tracePath.empty() ? NamedFile{"stdout", "-"} : NamedFile{"--trace", tracePath}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
 
     Map map;
     if (!loadMapReported(cmd, mapPath, &map)) return kExitFailure;

@@ -3,6 +3,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "file_identity.h"
 
 namespace ts::cli {
 
@@ -26,6 +27,9 @@ int cmdValidate(const Args& args) {
     }
     if (a.positional.size() != 1) return usageError(cmd, "expects exactly one MAP");
     const std::string& path = a.positional[0];
+    // Its report may not be appended to the map itself (`>> MAP`).
+    const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     Map m;
     if (!loadMapReported(cmd, path, &m)) return kExitFailure;
     std::printf("%s: ok: %d x %d tiles of %d px, %d Hz, %zu actors, %zu brushes, %zu walls\n",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "editor/canvas_draw.h"
 #include "editor/debugger_ui.h"
 #include "editor/editor_args.h"
 #include "editor/editor_window.h"
@@ -14,6 +15,19 @@ namespace ts {
 
 namespace {
 
+// The tileset image as the editor finds it: relative paths are relative to the map's folder.
+std::string imagePathNextTo(const std::string& mapPath, const std::string& image) {
+    if (image.empty() || image[0] == '/') return image;
+    const size_t slash = mapPath.rfind('/');
+    return slash == std::string::npos ? image : mapPath.substr(0, slash + 1) + image;
+}
+
+// An output that would overwrite an input (or another output): the error, exit 2.
+int refuseOutputClash(const std::string& clash) {
+    std::fprintf(stderr, "tilestep: %s\n", clash.c_str());
+    return 2;
+}
+
 int screenshot(const EditorArgs& args) {
     Map map;
     try {
@@ -22,6 +36,8 @@ int screenshot(const EditorArgs& args) {
         std::fprintf(stderr, "tilestep: %s\n", e.what());
         return 1;
     }
+    std::string clash = findEditorOutputClash(args, imagePathNextTo(args.map, map.tileset.image));
+    if (!clash.empty()) return refuseOutputClash(clash);
     WindowOptions opt;
     opt.width = args.width;
     opt.height = args.height;
@@ -66,6 +82,9 @@ int runEditor(int argc, char** argv) {
         std::fputs(kDebuggerUsage, stdout);
         return 0;
     }
+    // Before any window or file is opened; the tileset image is checked once the map is read.
+    std::string clash = findEditorOutputClash(args);
+    if (!clash.empty()) return refuseOutputClash(clash);
     if (!args.screenshot.empty()) {
         if (args.map.empty()) {
             std::fprintf(stderr, "tilestep: --screenshot needs a map\n");
@@ -84,6 +103,8 @@ int runEditor(int argc, char** argv) {
         return 1;
     }
     if (!args.map.empty()) openPath(w.state(), args.map);  // an error is shown and printed
+    clash = findEditorOutputClash(args, resolveImagePath(w.state()));
+    if (!clash.empty()) return refuseOutputClash(clash);
     if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "file_identity.h"
+
 namespace ts {
 
 const char* const kEditorUsage =
@@ -89,6 +91,14 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
         }
     }
     return true;
+}
+
+std::string findEditorOutputClash(const EditorArgs& a, const std::string& tilesetImage) {
+    return findOutputClash(
+        {{"MAP", a.map}, {"--inputs", a.debugger.inputs}, {"the tileset image", tilesetImage}},
+        {{"--screenshot", a.screenshot},
+         {"--record-log", a.debugger.recordLog},
+         {"--trace", a.debugger.trace}});
 }
 
 }  // namespace ts

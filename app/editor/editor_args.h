@@ -22,4 +22,8 @@ struct EditorArgs {
 bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error);
 extern const char* const kEditorUsage;
 
+// Empty, or why an output (--screenshot, --record-log, --trace) is the same file as an input
+// (MAP, --inputs, the map's tileset image when known) or as another output.
+std::string findEditorOutputClash(const EditorArgs& a, const std::string& tilesetImage = "");
+
 }  // namespace ts

@@ -301,6 +301,12 @@ void confirmDialog(EditorState& s) {
     ImGui::SameLine();
     if (ImGui::Button("Discard changes")) {
         ImGui::CloseCurrentPopup();
+        // The user threw the work away: the next start must not offer it back. (Should the
+        // work stay open, e.g. a cancelled New, updateRecovery writes a fresh copy.)
+        if (!d.recoveryPending) {
+            s.recovery.removeCopy();
+            s.recoveryRevision = 0;
+        }
         doAfter(s);
     }
     if (cancelButton()) {
@@ -486,7 +492,9 @@ void updateRecovery(EditorState& s, double now) {
         s.lastRecoveryTime = now;
         return;
     }
-    if (s.doc.revision() == s.recoveryRevision || now - s.lastRecoveryTime < recoveryInterval())
+    // Quitting with unsaved changes means the user chose "Discard changes": no new copy.
+    if (s.quit || s.doc.revision() == s.recoveryRevision ||
+        now - s.lastRecoveryTime < recoveryInterval())
         return;
     s.lastRecoveryTime = now;
     try {
