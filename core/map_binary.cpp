@@ -8,6 +8,7 @@
 #include <cstring>
 #include <sstream>
 #include <streambuf>
+#include <unordered_set>
 
 #include "map_io.h"
 #include "map_io_detail.h"
@@ -188,12 +189,14 @@ void readBrushes(BinaryReader& in, Map& m) {
 void readActors(BinaryReader& in, Map& m) {
     // Smallest actor: two lengths (8) + x, y (16) + w, h (8) + parameter count (4).
     uint32_t n = in.readCount("actors", mapio::kMaxActors, 36);
+    std::unordered_set<std::string> names;  // a hash set: loading stays linear in actors
     for (uint32_t i = 0; i < n; ++i) {
         const std::string f = at("actors", i);
         Actor a;
         a.name = in.readText(f + ".name", mapio::kMaxNameBytes);
         if (a.name.empty()) in.fail(f + ".name", "empty");
-        if (m.findActor(a.name)) in.fail(f + ".name", "duplicate actor name \"" + a.name + "\"");
+        if (!names.insert(a.name).second)
+            in.fail(f + ".name", "duplicate actor name \"" + a.name + "\"");
         std::string mover = in.readText(f + ".mover", mapio::kMaxNameBytes);
         const MoverInfo* mi = findMover(mover);
         if (!mi)
@@ -215,7 +218,7 @@ void readActors(BinaryReader& in, Map& m) {
                 in.fail(pf, "unknown parameter of " + std::string(mi->id) +
                                 " (known: " + mapio::knownParams(a.mover) + ")");
             Fix v = Fix::fromRaw(in.read<int64_t>(pf));
-            std::string problem = mapio::checkParamValue(mi->params[index], v.toDouble());
+            std::string problem = mapio::checkParamValue(mi->params[index], v);
             if (!problem.empty()) in.fail(pf, problem);
             a.params[size_t(index)] = v;
         }

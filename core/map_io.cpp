@@ -82,12 +82,11 @@ std::string checkWall(int64_t x, int64_t y, int32_t width, int32_t height, bool 
            std::to_string(width) + " x " + std::to_string(height) + " map";
 }
 
-std::string checkParamValue(const ParamSpec& spec, double value) {
-    if (std::isnan(value)) return "NaN is not a number";
-    // Beyond 2^46 a value no longer fits 48.16 fixed point; no parameter range goes near it.
-    if (!(std::fabs(value) < 70368744177664.0)) return "value out of range";
-    Fix f = Fix::fromDouble(value);
-    double v = f.toDouble();
+std::string checkParamValue(const ParamSpec& spec, Fix f) {
+    // Beyond 2^46 a value leaves Fix no headroom; no parameter range goes near it.
+    const int64_t kLimit = int64_t(1) << (46 + Fix::kFracBits);
+    if (f.raw >= kLimit || f.raw <= -kLimit) return "value out of range";
+    double v = f.toDouble();  // rounds only beyond 2^37, far outside every range
     if (v < spec.min || v > spec.max)
         return f.str() + " is outside " + Fix::fromDouble(spec.min).str() + ".." +
                Fix::fromDouble(spec.max).str();
