@@ -10,6 +10,7 @@
 #include <streambuf>
 #include <unordered_set>
 
+#include "collision.h"
 #include "map_io.h"
 #include "map_io_detail.h"
 
@@ -175,6 +176,7 @@ void readWalls(BinaryReader& in, Map& m) {
 void readBrushes(BinaryReader& in, Map& m) {
     uint32_t n = in.readCount("brushes", mapio::kMaxBrushes, 32);
     const int64_t wpx = m.widthPx(), hpx = m.heightPx();
+    uint64_t buckets = 0;  // what running the map will store for them, checked as they come
     for (uint32_t i = 0; i < n; ++i) {
         const std::string f = at("brushes", i);
         Brush b;
@@ -182,6 +184,9 @@ void readBrushes(BinaryReader& in, Map& m) {
         b.rect.y = in.readInt(f + ".y", 0, hpx - 1);
         b.rect.w = in.readInt(f + ".w", 1, wpx - b.rect.x);
         b.rect.h = in.readInt(f + ".h", 1, hpx - b.rect.y);
+        buckets += CollisionWorld::brushBucketEntries(b.rect, m.tileSize, m.width, m.height);
+        std::string problem = CollisionWorld::brushBucketProblem(buckets);
+        if (!problem.empty()) in.fail(f, problem);
         m.brushes.push_back(b);
     }
 }

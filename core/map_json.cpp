@@ -15,6 +15,7 @@
 #include <initializer_list>
 #include <unordered_set>
 
+#include "collision.h"
 #include "json_number.h"
 #include "json_text.h"
 #include "map_io.h"
@@ -279,6 +280,7 @@ void readBrushes(const JsonReader& in, const Value* v, Map& m) {
     if (v->Size() > mapio::kMaxBrushes)
         in.fail("brushes", "more than " + std::to_string(mapio::kMaxBrushes) + " brushes");
     const int64_t wpx = m.widthPx(), hpx = m.heightPx();
+    uint64_t buckets = 0;  // what running the map will store for them, checked as they come
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
         const std::string at = element("brushes", i);
         const Value& b = in.object((*v)[i], at);
@@ -288,6 +290,9 @@ void readBrushes(const JsonReader& in, const Value* v, Map& m) {
         br.rect.y = in.integer(b, "y", at, 0, hpx - 1);
         br.rect.w = in.integer(b, "w", at, 1, wpx - br.rect.x);
         br.rect.h = in.integer(b, "h", at, 1, hpx - br.rect.y);
+        buckets += CollisionWorld::brushBucketEntries(br.rect, m.tileSize, m.width, m.height);
+        std::string problem = CollisionWorld::brushBucketProblem(buckets);
+        if (!problem.empty()) in.fail(at, problem);
         m.brushes.push_back(br);
     }
 }
