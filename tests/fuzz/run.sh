@@ -35,8 +35,10 @@ for name in map_json map_binary input_log; do
   echo "== fuzz_$name for $seconds s"
   # 2 GB and 10 s per input: a loader that allocates or loops past that is a finding too.
   log="$dir/fuzz_$name.log"
+  dict=()
+  [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
   rc=0
-  "$dir/tests/fuzz/fuzz_$name" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "$dir/tests/fuzz/fuzz_$name" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
       -max_len=65536 -print_final_stats=1 -artifact_prefix="$dir/artifacts/${name}-" \
       "$dir/corpus/$name" "$seeds/$name" >"$log" 2>&1 || rc=$?
   # The progress lines (NEW, REDUCE, pulse) stay in the log; the summary and any report show.
