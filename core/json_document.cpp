@@ -41,41 +41,41 @@ class Builder {
         return value(doc_.String(str, length, copy));
     }
     bool StartObject() {
-        frames_.push_back(Frame{true, 0, {}, {}});
+        open(true);
         return doc_.StartObject();
     }
     bool Key(const char* str, rapidjson::SizeType length, bool copy) {
-        Frame& f = frames_.back();
+        Frame& f = frames_[depth_ - 1];
         f.key.assign(str, length);
-        if (!f.keys.insert(f.key).second) {
+        if (!f.addKey()) {
             duplicate_ = true;
             return false;
         }
         return doc_.Key(str, length, copy);
     }
     bool EndObject(rapidjson::SizeType members) {
-        frames_.pop_back();
+        --depth_;
         return value(doc_.EndObject(members));
     }
     bool StartArray() {
-        frames_.push_back(Frame{false, 0, {}, {}});
+        open(false);
         return doc_.StartArray();
     }
     bool EndArray(rapidjson::SizeType elements) {
-        frames_.pop_back();
+        --depth_;
         return value(doc_.EndArray(elements));
     }
 
     bool duplicate() const { return duplicate_; }
-    const std::string& lastKey() const { return frames_.back().key; }
+    const std::string& lastKey() const { return frames_[depth_ - 1].key; }
     // The field whose value is being read: "" at the top level, else the path through the
     // open objects and arrays. Without the innermost key, the object holding it.
     std::string path(bool withInnermostKey) const {
         std::string p;
-        for (size_t i = 0; i < frames_.size(); ++i) {
+        for (size_t i = 0; i < depth_; ++i) {
             const Frame& f = frames_[i];
             if (f.object) {
-                if (i + 1 == frames_.size() && !withInnermostKey) break;
+                if (i + 1 == depth_ && !withInnermostKey) break;
                 p += (p.empty() ? "" : ".") + f.key;
             } else {
                 p += "[" + std::to_string(f.count) + "]";
@@ -85,19 +85,47 @@ class Builder {
     }
 
   private:
+    // One open object or array. Frames are reused as the depth changes, so that their buffers
+    // are allocated once per depth, not once per object.
     struct Frame {
-        bool object;
-        size_t count;  // values completed so far (arrays: the index of the next one)
-        std::string key;
-        std::unordered_set<std::string> keys;
+        bool object = false;
+        size_t count = 0;  // values completed so far (arrays: the index of the next one)
+        std::string key;   // objects: the key being read
+        // Keys seen so far: a short list searched linearly (objects here have at most a
+        // dozen keys), a hash set once an object has more, so that any object stays linear.
+        std::vector<std::string> few;
+        std::unordered_set<std::string> many;
+
+        bool addKey() {
+            if (few.size() < kFewKeys) {
+                for (const std::string& k : few)
+                    if (k == key) return false;
+                few.push_back(key);
+                return true;
+            }
+            if (many.empty()) many.insert(few.begin(), few.end());
+            return many.insert(key).second;
+        }
     };
+    static constexpr size_t kFewKeys = 16;
+
+    void open(bool object) {
+        if (depth_ == frames_.size()) frames_.emplace_back();
+        Frame& f = frames_[depth_++];
+        f.object = object;
+        f.count = 0;
+        f.few.clear();
+        // A fresh set, not clear(): clearing costs the buckets a big object left behind.
+        if (!f.many.empty()) f.many = std::unordered_set<std::string>();
+    }
     bool value(bool ok) {
-        if (!frames_.empty()) ++frames_.back().count;
+        if (depth_ > 0) ++frames_[depth_ - 1].count;
         return ok;
     }
 
     rapidjson::Document& doc_;
-    std::vector<Frame> frames_;
+    std::vector<Frame> frames_;  // frames_[0, depth_) are open
+    size_t depth_ = 0;
     std::string marked_;
     bool duplicate_ = false;
 };

@@ -1,6 +1,6 @@
 #include "map.h"
 
-#include <set>
+#include <unordered_set>
 
 #include "collision.h"
 #include "map_io_detail.h"
@@ -87,7 +87,7 @@ std::string validateMap(const Map& m) {
         problem = mapio::checkText(m.tileset.kinds[i].name, mapio::kMaxNameBytes);
         if (!problem.empty()) return "tileset.kinds[" + num(int64_t(i)) + "].name: " + problem;
     }
-    std::set<std::string> names;
+    std::unordered_set<std::string> names;  // hashed: linear in actors
     for (size_t i = 0; i < m.actors.size(); ++i) {
         const Actor& a = m.actors[i];
         std::string at = "actors[" + num(int64_t(i)) + "]";

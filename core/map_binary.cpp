@@ -195,6 +195,7 @@ void readActors(BinaryReader& in, Map& m) {
     // Smallest actor: two lengths (8) + x, y (16) + w, h (8) + parameter count (4).
     uint32_t n = in.readCount("actors", mapio::kMaxActors, 36);
     std::unordered_set<std::string> names;  // a hash set: loading stays linear in actors
+    m.actors.reserve(n);                    // at most kMaxActors, and bytes for each remain
     for (uint32_t i = 0; i < n; ++i) {
         const std::string f = at("actors", i);
         Actor a;

@@ -325,6 +325,7 @@ void readActors(const JsonReader& in, const Value* v, Map& m) {
     if (v->Size() > mapio::kMaxActors)
         in.fail("actors", "more than " + std::to_string(mapio::kMaxActors) + " actors");
     std::unordered_set<std::string> names;  // a hash set: loading stays linear in actors
+    m.actors.reserve(v->Size());            // at most kMaxActors, checked above
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
         const std::string at = element("actors", i);
         const Value& o = in.object((*v)[i], at);

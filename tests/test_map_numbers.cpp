@@ -155,6 +155,11 @@ TEST(MapNumbers, DuplicateKeysAreRefusedWithTheKey) {
               "t.json: duplicate key \"width\" at line 2, column 53");
     EXPECT_EQ(jsonError(replaced("\"hero\"", "\"hero\", \"a\\\"b\": 1, \"a\\\"b\": 1")),
               "t.json: actors[0]: duplicate key \"a\\\"b\" at line 5, column 42");
+    // Past 16 keys the keys seen go into a hash set: still found.
+    std::string many = "{";
+    for (int i = 0; i < 40; ++i)
+        many += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ", ";
+    EXPECT_EQ(jsonError(many + "\"k3\": 0}"), "t.json: duplicate key \"k3\" at line 1, column 422");
     // The same key in different objects is fine.
     EXPECT_EQ(jsonError(replaced("\"brushes\": [",
                                  "\"brushes\": [{\"x\": 0, \"y\": 0, \"w\": 1, \"h\": 1}, ")),
