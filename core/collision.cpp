@@ -26,7 +26,7 @@ void CollisionWorld::rebuild() {
     bucketsX_ = (m.width + kBucket - 1) / kBucket;
     bucketsY_ = (m.height + kBucket - 1) / kBucket;
     const int64_t span = int64_t(kBucket) * tile_;
-    std::vector<uint32_t> counts(size_t(bucketsX_ * bucketsY_) + 1, 0);
+    std::vector<size_t> counts(size_t(bucketsX_ * bucketsY_) + 1, 0);
     auto forBuckets = [&](const RectI& r, auto&& fn) {
         int64_t bx0 = std::max<int64_t>(0, floorDiv(r.x, span));
         int64_t by0 = std::max<int64_t>(0, floorDiv(r.y, span));
@@ -40,13 +40,36 @@ void CollisionWorld::rebuild() {
     for (size_t i = 1; i < counts.size(); ++i) counts[i] += counts[i - 1];
     bucketStart_ = counts;
     bucketItems_.assign(counts.back(), 0);
-    std::vector<uint32_t> fill(counts.begin(), counts.end() - 1);
+    std::vector<size_t> fill(counts.begin(), counts.end() - 1);
     for (size_t bi = 0; bi < m.brushes.size(); ++bi)
         if (!m.brushes[bi].rect.empty())
             forBuckets(m.brushes[bi].rect,
                        [&](size_t i) { bucketItems_[fill[i]++] = uint32_t(bi); });
     rebuildCellBits();
     masks_.build(*this, maskLimit_);  // reads the cell bits and the brush buckets
+}
+
+uint64_t CollisionWorld::brushBucketEntries(const RectI& r, int32_t tileSize, int32_t width,
+                                            int32_t height) {
+    if (r.empty() || tileSize < 1 || width < 1 || height < 1) return 0;
+    const int64_t span = int64_t(kBucket) * tileSize;
+    const int64_t bucketsX = (int64_t(width) + kBucket - 1) / kBucket;
+    const int64_t bucketsY = (int64_t(height) + kBucket - 1) / kBucket;
+    // The same clamped range as rebuild()'s forBuckets.
+    const int64_t bx0 = std::max<int64_t>(0, floorDiv(r.x, span));
+    const int64_t by0 = std::max<int64_t>(0, floorDiv(r.y, span));
+    const int64_t bx1 = std::min<int64_t>(bucketsX - 1, floorDiv(r.right() - 1, span));
+    const int64_t by1 = std::min<int64_t>(bucketsY - 1, floorDiv(r.bottom() - 1, span));
+    if (bx1 < bx0 || by1 < by0) return 0;
+    return uint64_t(bx1 - bx0 + 1) * uint64_t(by1 - by0 + 1);
+}
+
+std::string CollisionWorld::brushBucketProblem(uint64_t entries) {
+    if (entries <= kMaxBrushBucketEntries) return "";
+    return "the brushes cover " + std::to_string(entries) + " collision buckets of " +
+           std::to_string(kBucket) + " x " + std::to_string(kBucket) +
+           " tiles (counted once per brush), more than the " +
+           std::to_string(kMaxBrushBucketEntries) + " a map may use to run";
 }
 
 void CollisionWorld::rebuildCellBits() {
@@ -154,7 +177,7 @@ bool CollisionWorld::brushHit(const RectI& r) const {
     for (int64_t by = by0; by <= by1; ++by)
         for (int64_t bx = bx0; bx <= bx1; ++bx) {
             size_t b = size_t(by * bucketsX_ + bx);
-            for (uint32_t i = bucketStart_[b]; i < bucketStart_[b + 1]; ++i)
+            for (size_t i = bucketStart_[b]; i < bucketStart_[b + 1]; ++i)
                 if (map_->brushes[bucketItems_[i]].rect.overlaps(r)) return true;
         }
     return false;

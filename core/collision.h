@@ -8,6 +8,7 @@
 // brushes). The Map must outlive it.
 #pragma once
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "geom.h"
@@ -24,6 +25,17 @@ class CollisionWorld {
     struct Deferred {};
     CollisionWorld(const Map& map, Deferred) : map_(&map) {}
     void rebuild();
+
+    // How many (brush, bucket) entries rebuild() stores for brush r in a width x height map of
+    // tileSize tiles: the buckets (kBucket x kBucket tiles) the rectangle covers in the map.
+    // A full-map brush on 1024 x 512 tiles covers 8192, so 2^19 of them would ask for 2^32
+    // entries: loaders and validateMap keep a map's sum at most kMaxBrushBucketEntries, so that
+    // the memory a map needs to run is bounded by its content, not only by its file's size.
+    static uint64_t brushBucketEntries(const RectI& r, int32_t tileSize, int32_t width,
+                                       int32_t height);
+    static constexpr uint64_t kMaxBrushBucketEntries = uint64_t(1) << 25;  // 128 MiB of indices
+    // "" if a map whose brushes need `entries` in total can run, else the problem.
+    static std::string brushBucketProblem(uint64_t entries);
     const Map& map() const { return *map_; }
 
     int32_t tileSize() const { return tile_; }
@@ -78,7 +90,7 @@ class CollisionWorld {
         for (int64_t by = by0; by <= by1; ++by)
             for (int64_t bx = bx0; bx <= bx1; ++bx) {
                 size_t b = size_t(by * bucketsX_ + bx);
-                for (uint32_t i = bucketStart_[b]; i < bucketStart_[b + 1]; ++i) {
+                for (size_t i = bucketStart_[b]; i < bucketStart_[b + 1]; ++i) {
                     const RectI& br = map_->brushes[bucketItems_[i]].rect;
                     if (br.overlaps(r)) fn(br);
                 }
@@ -143,10 +155,10 @@ class CollisionWorld {
     // Brushes bucketed on a coarse grid of kBucket x kBucket tiles (compressed rows).
     static constexpr int kBucket = 8;
     int64_t bucketsX_ = 0, bucketsY_ = 0;
-    std::vector<uint32_t> bucketStart_;
-    std::vector<uint32_t> bucketItems_;
-    std::vector<uint8_t> cellBits_;    // width * height CellBit flags, then 8 zero bytes
-    std::vector<uint8_t> cellShapes_;  // width * height shape | pass mask << 4
+    std::vector<size_t> bucketStart_;    // 64-bit: the sum over brushes can pass 2^32
+    std::vector<uint32_t> bucketItems_;  // brush indices
+    std::vector<uint8_t> cellBits_;      // width * height CellBit flags, then 8 zero bytes
+    std::vector<uint8_t> cellShapes_;    // width * height shape | pass mask << 4
     GridSize gridSize_;
     TileMasks masks_;
     size_t maskLimit_ = TileMasks::kFallback;

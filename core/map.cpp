@@ -1,6 +1,9 @@
 #include "map.h"
 
-#include <set>
+#include <unordered_set>
+
+#include "collision.h"
+#include "map_io_detail.h"
 
 namespace ts {
 
@@ -72,11 +75,25 @@ std::string validateMap(const Map& m) {
         if (r.w < 1 || r.h < 1 || r.x < 0 || r.y < 0 || r.right() > wpx || r.bottom() > hpx)
             return "brushes[" + num(int64_t(i)) + "]: rectangle outside the map or empty";
     }
-    std::set<std::string> names;
+    uint64_t buckets = 0;
+    for (const Brush& b : m.brushes)
+        buckets += CollisionWorld::brushBucketEntries(b.rect, m.tileSize, m.width, m.height);
+    std::string problem = CollisionWorld::brushBucketProblem(buckets);
+    if (!problem.empty()) return "brushes: " + problem;
+    // Every text must load back from a file: the JSON writer copies names byte for byte.
+    problem = mapio::checkText(m.tileset.image, mapio::kMaxPathBytes);
+    if (!problem.empty()) return "tileset.image: " + problem;
+    for (size_t i = 0; i < m.tileset.kinds.size(); ++i) {
+        problem = mapio::checkText(m.tileset.kinds[i].name, mapio::kMaxNameBytes);
+        if (!problem.empty()) return "tileset.kinds[" + num(int64_t(i)) + "].name: " + problem;
+    }
+    std::unordered_set<std::string> names;  // hashed: linear in actors
     for (size_t i = 0; i < m.actors.size(); ++i) {
         const Actor& a = m.actors[i];
         std::string at = "actors[" + num(int64_t(i)) + "]";
         if (a.name.empty()) return at + ".name: empty";
+        problem = mapio::checkText(a.name, mapio::kMaxNameBytes);
+        if (!problem.empty()) return at + ".name: " + problem;
         if (!names.insert(a.name).second)
             return at + ".name: duplicate actor name \"" + a.name + "\"";
         if (size_t(a.mover) >= size_t(MoverKind::Count)) return at + ".mover: unknown mover";

@@ -8,7 +8,9 @@
 #include <cstring>
 #include <sstream>
 #include <streambuf>
+#include <unordered_set>
 
+#include "collision.h"
 #include "map_io.h"
 #include "map_io_detail.h"
 
@@ -174,6 +176,7 @@ void readWalls(BinaryReader& in, Map& m) {
 void readBrushes(BinaryReader& in, Map& m) {
     uint32_t n = in.readCount("brushes", mapio::kMaxBrushes, 32);
     const int64_t wpx = m.widthPx(), hpx = m.heightPx();
+    uint64_t buckets = 0;  // what running the map will store for them, checked as they come
     for (uint32_t i = 0; i < n; ++i) {
         const std::string f = at("brushes", i);
         Brush b;
@@ -181,6 +184,9 @@ void readBrushes(BinaryReader& in, Map& m) {
         b.rect.y = in.readInt(f + ".y", 0, hpx - 1);
         b.rect.w = in.readInt(f + ".w", 1, wpx - b.rect.x);
         b.rect.h = in.readInt(f + ".h", 1, hpx - b.rect.y);
+        buckets += CollisionWorld::brushBucketEntries(b.rect, m.tileSize, m.width, m.height);
+        std::string problem = CollisionWorld::brushBucketProblem(buckets);
+        if (!problem.empty()) in.fail(f, problem);
         m.brushes.push_back(b);
     }
 }
@@ -188,12 +194,15 @@ void readBrushes(BinaryReader& in, Map& m) {
 void readActors(BinaryReader& in, Map& m) {
     // Smallest actor: two lengths (8) + x, y (16) + w, h (8) + parameter count (4).
     uint32_t n = in.readCount("actors", mapio::kMaxActors, 36);
+    std::unordered_set<std::string> names;  // a hash set: loading stays linear in actors
+    m.actors.reserve(n);                    // at most kMaxActors, and bytes for each remain
     for (uint32_t i = 0; i < n; ++i) {
         const std::string f = at("actors", i);
         Actor a;
         a.name = in.readText(f + ".name", mapio::kMaxNameBytes);
         if (a.name.empty()) in.fail(f + ".name", "empty");
-        if (m.findActor(a.name)) in.fail(f + ".name", "duplicate actor name \"" + a.name + "\"");
+        if (!names.insert(a.name).second)
+            in.fail(f + ".name", "duplicate actor name \"" + a.name + "\"");
         std::string mover = in.readText(f + ".mover", mapio::kMaxNameBytes);
         const MoverInfo* mi = findMover(mover);
         if (!mi)
@@ -215,7 +224,7 @@ void readActors(BinaryReader& in, Map& m) {
                 in.fail(pf, "unknown parameter of " + std::string(mi->id) +
                                 " (known: " + mapio::knownParams(a.mover) + ")");
             Fix v = Fix::fromRaw(in.read<int64_t>(pf));
-            std::string problem = mapio::checkParamValue(mi->params[index], v.toDouble());
+            std::string problem = mapio::checkParamValue(mi->params[index], v);
             if (!problem.empty()) in.fail(pf, problem);
             a.params[size_t(index)] = v;
         }

@@ -49,11 +49,25 @@ std::string checkText(const std::string& s, size_t maxBytes) {
         return "text of " + std::to_string(s.size()) + " bytes is longer than " +
                std::to_string(maxBytes);
     for (size_t i = 0; i < s.size();) {
-        unsigned char c = (unsigned char)s[i];
+        const unsigned char c = (unsigned char)s[i];
         if (c < 0x20 || c == 0x7f) return "contains a control character";
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+        if (c < 0x80) {
+            ++i;
+            continue;
+        }
+        // Well-formed UTF-8 only (Unicode table 3-7): no overlong forms (C0, C1, E0 80..9F,
+        // F0 80..8F), no surrogates (ED A0..BF), nothing above U+10FFFF (F4 90.., F5..FF).
+        // JSON writers and readers disagree on anything else, so a map could not round-trip.
+        const size_t len = c >= 0xC2 && c <= 0xDF   ? 2
+                           : c >= 0xE0 && c <= 0xEF ? 3
+                           : c >= 0xF0 && c <= 0xF4 ? 4
+                                                    : 0;
         if (len == 0 || i + len > s.size()) return "is not valid UTF-8";
-        for (size_t k = 1; k < len; ++k)
+        const unsigned char second = (unsigned char)s[i + 1];
+        const unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+        const unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+        if (second < lo || second > hi) return "is not valid UTF-8";
+        for (size_t k = 2; k < len; ++k)
             if (((unsigned char)s[i + k] >> 6) != 2) return "is not valid UTF-8";
         i += len;
     }
@@ -79,11 +93,11 @@ std::string checkWall(int64_t x, int64_t y, int32_t width, int32_t height, bool 
            std::to_string(width) + " x " + std::to_string(height) + " map";
 }
 
-std::string checkParamValue(const ParamSpec& spec, double value) {
-    if (std::isnan(value)) return "NaN is not a number";
-    // Beyond 2^46 a value no longer fits 48.16 fixed point; no parameter range goes near it.
-    if (!(std::fabs(value) < 70368744177664.0)) return "value out of range";
-    return spec.check(Fix::fromDouble(value));
+std::string checkParamValue(const ParamSpec& spec, Fix f) {
+    // Beyond 2^46 a value leaves Fix no headroom; no parameter range goes near it.
+    const int64_t kLimit = int64_t(1) << (46 + Fix::kFracBits);
+    if (f.raw >= kLimit || f.raw <= -kLimit) return "value out of range";
+    return spec.check(f);
 }
 
 std::string knownMovers() {

@@ -39,9 +39,9 @@ std::vector<WallPos> listWalls(const EdgeWalls& w, bool horizontal);
 // Empty string if (x, y) may hold a wall of that orientation in a width x height map.
 std::string checkWall(int64_t x, int64_t y, int32_t width, int32_t height, bool horizontal);
 
-// Checks a parameter value read for a mover against its ParamSpec: finite, inside min..max,
-// whole for integer parameters. Empty string if fine, else the problem.
-std::string checkParamValue(const ParamSpec& spec, double value);
+// Checks a parameter value read for a mover against its ParamSpec: inside min..max, whole
+// for integer parameters. Empty string if fine, else the problem.
+std::string checkParamValue(const ParamSpec& spec, Fix value);
 
 // "a, b, c": the ids of every mover, and the parameter names of one, for error messages.
 std::string knownMovers();

@@ -1,22 +1,22 @@
-// The readable map form (.json): reading through the rapidjson DOM that cereal's JSON archive
-// is built on, checking every field with its path ("tileset.kinds[2].color"), and writing a
-// stable, diffable text by hand (cereal's pretty writer would put every number of every
-// array on its own line). docs/map-format.md describes the format.
+// The readable map form (.json): reading through a rapidjson DOM (core/json_document.h:
+// numbers kept as text and converted exactly by core/json_number.h, duplicate keys refused),
+// checking every field with its path ("tileset.kinds[2].color"), and writing a stable,
+// diffable text by hand (cereal's pretty writer would put every number of every array on its
+// own line). docs/map-format.md describes the format.
 //
-// cereal/archives/json.hpp must come first: it makes rapidjson's internal assertions throw
-// cereal::RapidJSONException instead of calling assert()/abort(). Debian's cereal uses the
-// system rapidjson, so this include order is what configures it.
-#include <cereal/archives/json.hpp>
-#include <rapidjson/error/en.h>
+// json_document.h includes cereal/archives/json.hpp first: it makes rapidjson's internal
+// assertions throw cereal::RapidJSONException instead of calling assert()/abort().
+#include "json_document.h"
 #ifndef RAPIDJSON_ASSERT_THROWS
 #error "rapidjson was configured before cereal/archives/json.hpp: its asserts would abort"
 #endif
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <initializer_list>
+#include <unordered_set>
 
+#include "collision.h"
+#include "json_number.h"
 #include "json_text.h"
 #include "map_io.h"
 #include "map_io_detail.h"
@@ -27,26 +27,14 @@ namespace {
 
 using rapidjson::Value;
 
-// Iterative parsing: a deeply nested "[[[[..." cannot overflow the stack.
-constexpr unsigned kParseFlags =
-    rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag |
-    rapidjson::kParseNanAndInfFlag | rapidjson::kParseValidateEncodingFlag;
-
 std::string describe(const Value& v) {
+    if (json::isNumber(v)) return "a number";
     if (v.IsNull()) return "null";
     if (v.IsBool()) return v.GetBool() ? "true" : "false";
     if (v.IsObject()) return "an object";
     if (v.IsArray()) return "an array";
     if (v.IsString()) return "a string";
     return "a number";
-}
-
-std::string numberText(double d) {
-    if (std::isnan(d)) return "NaN";
-    if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", d);
-    return buf;
 }
 
 std::string member(const std::string& parent, const char* key) {
@@ -92,24 +80,45 @@ class JsonReader {
             if (!ok) fail(member(parent, key.c_str()), "unknown field");
         }
     }
+    // Whole numbers in any notation (16, 16.0, 1.6e1), read exactly from their text.
     int64_t integer(const Value& v, const std::string& field, int64_t lo, int64_t hi) const {
-        if (!v.IsNumber()) fail(field, "expected an integer, got " + describe(v));
-        if (v.IsInt64()) {
-            int64_t i = v.GetInt64();
-            if (i < lo || i > hi)
-                fail(field, std::to_string(i) + " is outside " + std::to_string(lo) + ".." +
-                                std::to_string(hi));
-            return i;
+        if (!json::isNumber(v)) fail(field, "expected an integer, got " + describe(v));
+        const std::string text = json::numberText(v);
+        jsonnum::Decimal d;
+        if (!jsonnum::parse(text, &d))
+            fail(field, "\"" + jsonnum::shown(text) + "\" is not a number");
+        int64_t i = 0;
+        switch (jsonnum::toInteger(d, lo, hi, &i)) {
+            case jsonnum::Problem::None:
+                return i;
+            case jsonnum::Problem::NaN:
+                fail(field, "NaN is not a number");
+            case jsonnum::Problem::NotWhole:
+                fail(field, "expected an integer, got " + jsonnum::shown(text));
+            case jsonnum::Problem::OutOfRange:
+                break;
         }
-        // Whole numbers written as 16.0 or 1e2 are parsed as doubles: accept them too.
-        double d = v.GetDouble();
-        if (std::isnan(d)) fail(field, "NaN is not a number");
-        if (std::isfinite(d) && d != std::floor(d))
-            fail(field, "expected an integer, got " + numberText(d));
-        if (d >= double(lo) && d <= double(hi) && std::fabs(d) < 9007199254740992.0)
-            return int64_t(d);
-        fail(field,
-             numberText(d) + " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+        fail(field, jsonnum::shown(text) + " is outside " + std::to_string(lo) + ".." +
+                        std::to_string(hi));
+    }
+    // A 48.16 value, read exactly from its text (docs/map-format.md: rounding).
+    Fix fixed(const Value& v, const std::string& field) const {
+        if (!json::isNumber(v)) fail(field, "expected a number, got " + describe(v));
+        const std::string text = json::numberText(v);
+        jsonnum::Decimal d;
+        if (!jsonnum::parse(text, &d))
+            fail(field, "\"" + jsonnum::shown(text) + "\" is not a number");
+        Fix f;
+        switch (jsonnum::toFix(d, &f)) {
+            case jsonnum::Problem::None:
+            case jsonnum::Problem::NotWhole:
+                return f;
+            case jsonnum::Problem::NaN:
+                fail(field, "NaN is not a number");
+            case jsonnum::Problem::OutOfRange:
+                break;
+        }
+        fail(field, jsonnum::shown(text) + " is out of range");
     }
     int64_t integer(const Value& obj, const char* key, const std::string& parent, int64_t lo,
                     int64_t hi) const {
@@ -121,7 +130,7 @@ class JsonReader {
         return v ? integer(*v, member(parent, key), lo, hi) : def;
     }
     std::string text(const Value& v, const std::string& field, size_t maxBytes) const {
-        if (!v.IsString()) fail(field, "expected a string, got " + describe(v));
+        if (!json::isText(v)) fail(field, "expected a string, got " + describe(v));
         std::string s(v.GetString(), v.GetStringLength());
         std::string problem = mapio::checkText(s, maxBytes);
         if (!problem.empty()) fail(field, problem);
@@ -192,7 +201,8 @@ void readTileRows(const JsonReader& in, const Value& v, Map& m) {
     const size_t kinds = m.tileset.kinds.size();
     for (rapidjson::SizeType y = 0; y < v.Size(); ++y) {
         const std::string at = element("tiles", y);
-        if (!v[y].IsString()) in.fail(at, "expected a string of tile ids, got " + describe(v[y]));
+        if (!json::isText(v[y]))
+            in.fail(at, "expected a string of tile ids, got " + describe(v[y]));
         const char* s = v[y].GetString();
         const size_t len = v[y].GetStringLength();
         int64_t column = 0;
@@ -270,6 +280,7 @@ void readBrushes(const JsonReader& in, const Value* v, Map& m) {
     if (v->Size() > mapio::kMaxBrushes)
         in.fail("brushes", "more than " + std::to_string(mapio::kMaxBrushes) + " brushes");
     const int64_t wpx = m.widthPx(), hpx = m.heightPx();
+    uint64_t buckets = 0;  // what running the map will store for them, checked as they come
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
         const std::string at = element("brushes", i);
         const Value& b = in.object((*v)[i], at);
@@ -279,6 +290,9 @@ void readBrushes(const JsonReader& in, const Value* v, Map& m) {
         br.rect.y = in.integer(b, "y", at, 0, hpx - 1);
         br.rect.w = in.integer(b, "w", at, 1, wpx - br.rect.x);
         br.rect.h = in.integer(b, "h", at, 1, hpx - br.rect.y);
+        buckets += CollisionWorld::brushBucketEntries(br.rect, m.tileSize, m.width, m.height);
+        std::string problem = CollisionWorld::brushBucketProblem(buckets);
+        if (!problem.empty()) in.fail(at, problem);
         m.brushes.push_back(br);
     }
 }
@@ -297,10 +311,10 @@ ParamValues readParams(const JsonReader& in, const Value* v, MoverKind kind,
         if (index < 0)
             in.fail(pf, "unknown parameter of " + std::string(mi.id) +
                             " (known: " + mapio::knownParams(kind) + ")");
-        if (!it->value.IsNumber()) in.fail(pf, "expected a number, got " + describe(it->value));
-        std::string problem = mapio::checkParamValue(mi.params[index], it->value.GetDouble());
+        const Fix value = in.fixed(it->value, pf);
+        std::string problem = mapio::checkParamValue(mi.params[index], value);
         if (!problem.empty()) in.fail(pf, problem);
-        p[size_t(index)] = Fix::fromDouble(it->value.GetDouble());
+        p[size_t(index)] = value;
     }
     return p;
 }
@@ -310,6 +324,8 @@ void readActors(const JsonReader& in, const Value* v, Map& m) {
     in.array(*v, "actors");
     if (v->Size() > mapio::kMaxActors)
         in.fail("actors", "more than " + std::to_string(mapio::kMaxActors) + " actors");
+    std::unordered_set<std::string> names;  // a hash set: loading stays linear in actors
+    m.actors.reserve(v->Size());            // at most kMaxActors, checked above
     for (rapidjson::SizeType i = 0; i < v->Size(); ++i) {
         const std::string at = element("actors", i);
         const Value& o = in.object((*v)[i], at);
@@ -317,7 +333,7 @@ void readActors(const JsonReader& in, const Value* v, Map& m) {
         Actor a;
         a.name = in.text(in.need(o, "name", at), member(at, "name"), mapio::kMaxNameBytes);
         if (a.name.empty()) in.fail(member(at, "name"), "empty");
-        if (m.findActor(a.name))
+        if (!names.insert(a.name).second)
             in.fail(member(at, "name"), "duplicate actor name \"" + a.name + "\"");
         std::string mover =
             in.text(in.need(o, "mover", at), member(at, "mover"), mapio::kMaxNameBytes);
@@ -449,19 +465,8 @@ Map mapFromJson(const std::string& text, const std::string& name) {
     Map m;
     try {
         rapidjson::Document doc;
-        doc.Parse<kParseFlags>(text.data(), text.size());
-        if (doc.HasParseError()) {
-            size_t offset = doc.GetErrorOffset();
-            size_t line = 1, lineStart = 0;
-            for (size_t i = 0; i < offset && i < text.size(); ++i)
-                if (text[i] == '\n') line++, lineStart = i + 1;
-            std::string where = "line " + std::to_string(line) + ", column " +
-                                std::to_string(offset - lineStart + 1);
-            std::string problem = std::string("invalid JSON at ") + where + ": " +
-                                  rapidjson::GetParseError_En(doc.GetParseError());
-            if (offset >= text.size()) problem += " (the file ends early: truncated?)";
-            mapio::fail(name, "", problem);
-        }
+        json::ParseFailure failure;
+        if (!json::parse(text, doc, &failure)) mapio::fail(name, failure.field, failure.problem);
         m = readMap(in, doc);
     } catch (const cereal::RapidJSONException& e) {
         // A rapidjson assertion (a type mismatch the checks above missed): an error, not abort.

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev python3-glad libstb-dev libcereal-dev
           libgtest-dev googletest libbenchmark-dev
-          xvfb xauth xdotool fonts-dejavu-core)
+          xvfb xauth xdotool fonts-dejavu-core
+          clang-14 libclang-rt-14-dev)  # libFuzzer for tests/fuzz/run.sh
 
 sanitize=0
 build=1

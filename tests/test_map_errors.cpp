@@ -117,11 +117,11 @@ TEST(MapErrors, NegativeNaNAndHugeNumbers) {
     EXPECT_EQ(jsonError(replaced("\"height\": 2", "\"height\": -Infinity")),
               "t.json: height: -Infinity is outside 1..16384");
     EXPECT_EQ(jsonError(replaced("\"height\": 2", "\"height\": 18446744073709551615")),
-              "t.json: height: 1.8446744073709552e+19 is outside 1..16384");
+              "t.json: height: 18446744073709551615 is outside 1..16384");
     EXPECT_EQ(jsonError(replaced("\"x\": 8", "\"x\": -1")),
               "t.json: actors[0].x: -1 is outside 0..64");
     EXPECT_EQ(jsonError(replaced("\"w\": 64", "\"w\": 1e300")),
-              "t.json: brushes[0].w: 1.0000000000000001e+300 is outside 1..64");
+              "t.json: brushes[0].w: 1e300 is outside 1..64");
     EXPECT_EQ(jsonError(replaced("\"sim_rate\": 60", "\"sim_rate\": 0")),
               "t.json: sim_rate: 0 is outside 1..1000");
 }
