@@ -14,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "interop/foreign_maps.h"
 #include "map_io_detail.h"
 
 namespace ts {
@@ -178,6 +179,7 @@ MapFormat formatForPath(const std::string& path) {
 }
 
 Map loadMap(const std::string& path) {
+    if (interop::isImportPath(path)) return interop::loadForeignMap(path);  // Tiled, LDtk
     MapFormat format = formatForPath(path);
     std::string bytes = readWholeFile(path);
     return format == MapFormat::Json ? mapFromJson(bytes, path) : mapFromBinary(bytes, path);
@@ -191,8 +193,10 @@ void saveMap(const Map& m, const std::string& path) {
     MapFormat format = formatForPath(path);
     std::string problem = validateMap(m);
     if (!problem.empty()) throw MapError(path + ": not saved, the map is invalid: " + problem);
-    const std::string bytes = format == MapFormat::Json ? mapToJson(m) : mapToBinary(m);
+    writeFileAtomically(path, format == MapFormat::Json ? mapToJson(m) : mapToBinary(m));
+}
 
+void writeFileAtomically(const std::string& path, const std::string& bytes) {
     // Same folder as PATH, so that rename() is atomic (never across file systems).
     std::string tmp = path + ".tmp-XXXXXX";
     std::vector<char> tmpName(tmp.begin(), tmp.end());

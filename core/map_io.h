@@ -20,10 +20,14 @@ struct MapError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Load a map; throws MapError("PATH: field: problem") on any bad input, never crashes.
+// Load a map; .tmx, .tmj and .ldtk files are imported (core/interop/foreign_maps.h). Throws
+// MapError("PATH: field: problem") on any bad input, never crashes.
 Map loadMap(const std::string& path);
 // Save atomically; throws MapError on failure, leaving an existing file untouched.
 void saveMap(const Map& m, const std::string& path);
+// saveMap's write: BYTES to PATH through a temporary file and a rename (also used by the
+// Tiled export). Throws MapError on failure, leaving an existing file untouched.
+void writeFileAtomically(const std::string& path, const std::string& bytes);
 
 // In-memory forms, used by the above and by tests. `name` prefixes error messages.
 Map mapFromJson(const std::string& text, const std::string& name);
