@@ -59,6 +59,8 @@ int cmdConvert(const Args& args) {
     try {
         // Check OUT's extension before the (possibly long) load.
         const bool exportTiled = interop::isExportPath(out);
+        if (!exportTiled && interop::isImportPath(out))
+            throw MapError(out + ": LDtk files are only read (write .json, .tsmap, .tmx or .tmj)");
         if (!exportTiled) formatForPath(out);
         if (!interop::isImportPath(in)) formatForPath(in);
         Map m;

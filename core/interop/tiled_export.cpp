@@ -47,10 +47,16 @@ std::vector<Property> kindProperties(const TileKind& k) {
             {"pass_mask", "int", std::to_string(k.passMask)}};
 }
 
+// Kind 0 (the empty cell, GID 0 in Tiled) has no tile of its own: its fields ride on the
+// tileset, prefixed tilestep_kind0_.
 std::vector<Property> tilesetProperties(const Tileset& t) {
-    return {{"tilestep_image", "", t.image},
-            {"tilestep_image_cell_size", "int", std::to_string(t.imageCellSize)},
-            {"tilestep_kinds", "int", "1"}};
+    std::vector<Property> props = {
+        {"tilestep_image", "", t.image},
+        {"tilestep_image_cell_size", "int", std::to_string(t.imageCellSize)}};
+    for (const Property& p : kindProperties(t.kinds[0]))
+        if (p.name != "collision") props.push_back({"tilestep_kind0_" + p.name, p.type, p.value});
+    props.push_back({"tilestep_kinds", "int", "1"});
+    return props;
 }
 
 // Walls merged into runs along each grid line: one polyline per run.

@@ -50,7 +50,7 @@ const TiledTileset* tilesetOf(const TiledMap& tm, uint32_t gid) {
     return found;
 }
 
-long propertyInt(const TiledProperties& props, const char* name, long def) {
+long propertyInt(const TiledProperties& props, const std::string& name, long def) {
     const TiledProperty* p = findProperty(props, name);
     if (!p) return def;
     char* end = nullptr;
@@ -188,6 +188,10 @@ class Importer {
             out.image = p->value;
         out.imageCellSize = int32_t(propertyInt(ts.properties, "tilestep_image_cell_size", 0));
         if (ts.tileCount > int64_t(mapio::kMaxKinds) - 1) fail("tileset: too many tiles");
+        // Kind 0 from the tileset's tilestep_kind0_* properties.
+        TileKind& empty = out.kinds[0];
+        readKindFields(ts.properties, "tilestep_kind0_", "kind 0", empty);
+        empty.passMask = uint8_t(propertyInt(ts.properties, "tilestep_kind0_pass_mask", 0) & 15);
         for (uint32_t id = 0; id < uint32_t(ts.tileCount); ++id) {
             const TiledTile* tile = ts.tile(id);
             TileKind k;
@@ -195,13 +199,7 @@ class Importer {
             TileCollision c;
             std::string warning;
             if (tile) {
-                if (const TiledProperty* p = findProperty(tile->properties, "name"))
-                    k.name = p->value;
-                if (const TiledProperty* p = findProperty(tile->properties, "color"))
-                    if (!tiledColor(p->value, &k.color))
-                        warn("tileset tile " + std::to_string(id) + ": colour \"" + p->value +
-                             "\" unreadable");
-                k.imageCell = int32_t(propertyInt(tile->properties, "image_cell", -1));
+                readKindFields(tile->properties, "", "tileset tile " + std::to_string(id), k);
                 collisionOfTile(*tile, tm_.tileWidth, &c, &warning);
                 if (!warning.empty()) warn("tileset tile " + std::to_string(id) + ": " + warning);
             }
@@ -211,6 +209,21 @@ class Importer {
             out.kinds.push_back(k);
             result_.kindSource.push_back(id + 1);
         }
+    }
+
+    // A kind's name, colour and image cell from properties PREFIX + name / color / image_cell.
+    void readKindFields(const TiledProperties& props, const std::string& prefix,
+                        const std::string& what, TileKind& k) {
+        if (const TiledProperty* p = findProperty(props, prefix + "name")) {
+            if (mapio::checkText(p->value, mapio::kMaxNameBytes).empty())
+                k.name = p->value;
+            else
+                warn(what + ": name unusable: " + mapio::checkText(p->value, mapio::kMaxNameBytes));
+        }
+        if (const TiledProperty* p = findProperty(props, prefix + "color"))
+            if (!tiledColor(p->value, &k.color))
+                warn(what + ": colour \"" + p->value + "\" unreadable");
+        k.imageCell = int32_t(std::max<long>(propertyInt(props, prefix + "image_cell", -1), -1));
     }
 
     uint16_t kindFor(uint32_t rawGid, int64_t x, int64_t y) {
