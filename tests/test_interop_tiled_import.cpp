@@ -457,6 +457,35 @@ TEST(InteropTiledImport, ObjectsBecomeBrushesActorsAndWallsAndTheRestIsNamedInAW
     EXPECT_EQ(r.warnings.size(), 7u);
 }
 
+// ---- the sample map -------------------------------------------------------------------
+
+TEST(InteropTiledImport, TheSampleMapIsTheImportOfItsTmx) {
+    const std::string tmx = test::sourcePath("maps/tiled-platformer.tmx");
+    interop::ImportResult r = interop::importMapFile(tmx, {}, test::sourcePath("maps"));
+    EXPECT_TRUE(r.map == loadMap(test::sourcePath("maps/tiled-platformer.json")))
+        << "re-run: tilestep convert maps/tiled-platformer.tmx maps/tiled-platformer.json";
+    // docs/interop.md's worked example, checked here: the flipped slope at (6, 10) is the
+    // mirrored kind, the tile whose collision polygon is a slope at (15, 9) is that slope,
+    // the hero keeps its jump speed, the wall polyline is two vertical walls.
+    const Map& m = r.map;
+    EXPECT_EQ(m.tileset.kinds[m.tile(6, 10)].shape, Shape::Slope45Left);
+    EXPECT_EQ(m.tileset.kinds[m.tile(6, 10)].name, "terrain:1 (slope45_left)");
+    EXPECT_EQ(m.tileset.kinds[m.tile(15, 9)].shape, Shape::Slope45Right);
+    EXPECT_EQ(m.tileset.kinds[m.tile(13, 3)].shape, Shape::OneWay);
+    ASSERT_EQ(m.actors.size(), 1u);
+    EXPECT_EQ(m.actors[0].params[size_t(findParam(MoverKind::PixelSweep, "jump_speed"))],
+              Fix::fromDouble(5.5));
+    EXPECT_EQ(m.brushes.size(), 1u);
+    EXPECT_TRUE(m.walls.v(12, 8) && m.walls.v(12, 9));
+    EXPECT_EQ(m.walls.count(), 2u);
+    EXPECT_EQ(r.warnings.size(), 3u);  // the background layer, no image, the point "sign"
+    if (test::tiledAvailable()) {
+        std::vector<test::TiledLayerDump> layers = test::tiledTileLayers(tmx);
+        ASSERT_EQ(layers.size(), 2u);
+        expectSameTiles(r, layers[1], 0, 0, tmx);
+    }
+}
+
 // ---- the command line ------------------------------------------------------------------
 
 TEST(InteropTiledImport, ConvertPrintsWarningsAndTakesTheCollisionLayer) {
