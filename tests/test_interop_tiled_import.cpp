@@ -103,6 +103,7 @@ TEST(InteropTiledImport, EveryOrthogonalExampleImportsWithTiledsTiles) {
 }
 
 TEST(InteropTiledImport, IslandKeepsItsTilesetImageAndWarnsAboutEachSkippedObject) {
+    REQUIRE_TILED();  // the example maps come with the tiled package
     // beach_tileset.tsx sits next to the map and names beach_tileset.png: the image path
     // is rewritten relative to where the map will be saved.
     interop::ImportResult r = interop::importMapFile(kExamples + "/rpg/island.tmx", {}, kExamples);
@@ -123,6 +124,7 @@ TEST(InteropTiledImport, IslandKeepsItsTilesetImageAndWarnsAboutEachSkippedObjec
 }
 
 TEST(InteropTiledImport, NonOrthogonalExamplesAreRefusedNamingTheFile) {
+    REQUIRE_TILED();  // the example maps come with the tiled package
     const std::string tmp = test::tempDir();
     const std::string staggered = tmp + "/isometric_staggered_grass_and_water.tmx";
     test::writeFile(staggered, test::runShell("gunzip -c " + kExamples +
@@ -489,6 +491,7 @@ TEST(InteropTiledImport, TheSampleMapIsTheImportOfItsTmx) {
 // ---- the command line ------------------------------------------------------------------
 
 TEST(InteropTiledImport, ConvertPrintsWarningsAndTakesTheCollisionLayer) {
+    REQUIRE_TILED();  // the example maps come with the tiled package
     const std::string dir = test::tempDir();
     test::CommandResult r =
         test::runTilestep("convert " + kExamples + "/rpg/island.tmx " + dir + "/island.json");
