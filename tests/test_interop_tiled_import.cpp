@@ -385,6 +385,15 @@ TEST(InteropTiledImport, ExternalTsxTilesetImageIsRelativeToTheSavedMap) {
     // Opened directly (loadMap), the path stays relative to the map's own folder.
     Map direct = loadMap(dir + "/m.tmx");
     EXPECT_EQ(direct.tileset.image, "art/set.png");
+    // The same tileset as a .tsj, from the same TMX map: Tiled allows either form.
+    test::writeFile(dir + "/art/set.tsj",
+                    R"({"type": "tileset", "name": "set", "tilewidth": 8, "tileheight": 8,
+                        "tilecount": 4, "columns": 2, "image": "set.png", "imagewidth": 16,
+                        "imageheight": 16, "tiles": [{"id": 3, "type": "solid"}]})");
+    std::string viaTsj = test::readFile(dir + "/m.tmx");
+    viaTsj.replace(viaTsj.find("set.tsx"), 7, "set.tsj");
+    test::writeFile(dir + "/m2.tmx", viaTsj);
+    EXPECT_TRUE(interop::importMapFile(dir + "/m2.tmx", {}, dir + "/out").map == r.map);
     // --collision-layer makes the painted tiles without information solid.
     interop::ImportOptions o;
     o.collisionLayer = "Ground";

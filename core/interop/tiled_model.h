@@ -96,5 +96,9 @@ void checkTiledMapShape(const std::string& path, const TiledMap& m);
 // read relative to the map's folder.
 TiledMap readTmx(const std::string& path);
 TiledMap readTmj(const std::string& path);
+// A tileset file (.tsx / .tsj) into `ts` (firstGid and source untouched); its image path is
+// joined to `relFolder` (the tileset's folder relative to the map's).
+void readTsx(const std::string& path, const std::string& relFolder, TiledTileset& ts);
+void readTsj(const std::string& path, const std::string& relFolder, TiledTileset& ts);
 
 }  // namespace ts::interop

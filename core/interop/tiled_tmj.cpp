@@ -280,13 +280,11 @@ class TmjReader {
         }
         ts.source = source;
         const std::string file = joinPath(mapFolder, source);
+        // Tiled lets a map of either form use a tileset of either form.
         if (endsWithNoCase(source, ".tsx"))
-            throw MapError(path_ + ": tileset \"" + source +
-                           "\": an XML tileset in a JSON map is not supported (use a .tsj)");
-        TmjReader sub(file);
-        rapidjson::Document doc;
-        sub.parse(doc, readFileBytes(file));
-        sub.tilesetBody(doc, ts, folderOf(source));
+            readTsx(file, folderOf(source), ts);
+        else
+            readTsj(file, folderOf(source), ts);
         return ts;
     }
 
@@ -319,6 +317,17 @@ class TmjReader {
 };
 
 }  // namespace
+
+void readTsj(const std::string& path, const std::string& relFolder, TiledTileset& ts) {
+    try {
+        TmjReader reader(path);
+        rapidjson::Document doc;
+        reader.parse(doc, readFileBytes(path));
+        reader.tilesetBody(doc, ts, relFolder);
+    } catch (const cereal::RapidJSONException& e) {
+        throw MapError(path + ": malformed JSON: " + e.what());
+    }
+}
 
 TiledMap readTmj(const std::string& path) {
     try {

@@ -254,13 +254,11 @@ class TmxReader {
         }
         ts.source = source;
         const std::string file = joinPath(mapFolder, source);
+        // Tiled lets a map of either form use a tileset of either form.
         if (endsWithNoCase(source, ".tsj") || endsWithNoCase(source, ".json"))
-            throw MapError(path_ + ": tileset \"" + source +
-                           "\": a JSON tileset in a TMX map is not supported (use a .tsx)");
-        TmxReader sub(file);
-        pugi::xml_document doc;
-        pugi::xml_node root = sub.load(doc, readFileBytes(file), "tileset");
-        sub.tilesetBody(root, ts, folderOf(source));
+            readTsj(file, folderOf(source), ts);
+        else
+            readTsx(file, folderOf(source), ts);
         return ts;
     }
 
@@ -291,6 +289,13 @@ class TmxReader {
 };
 
 }  // namespace
+
+void readTsx(const std::string& path, const std::string& relFolder, TiledTileset& ts) {
+    TmxReader reader(path);
+    pugi::xml_document doc;
+    pugi::xml_node root = reader.load(doc, readFileBytes(path), "tileset");
+    reader.tilesetBody(root, ts, relFolder);
+}
 
 TiledMap readTmx(const std::string& path) {
     return TmxReader(path).read();
