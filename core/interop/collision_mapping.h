@@ -32,8 +32,10 @@ bool collisionFromName(const std::string& name, TileCollision* out);
 
 enum class CollisionSource { None, Property, Type, Objects };
 
-// Rules 1-3 for one tile. *warning is set (and the tile treated as solid) when the tile's
-// collision information is present but unusable; *problem... see the .cpp.
+// Rules 1-3 for one tile; None when the tile says nothing about collision (rule 4 is the
+// caller's). *warning is set when the information is present but unusable (an unknown
+// shape name or unsupported collision objects: the tile is then solid; a bad pass_mask: the
+// default mask is kept).
 CollisionSource collisionOfTile(const TiledTile& tile, int32_t tileSize, TileCollision* out,
                                 std::string* warning);
 

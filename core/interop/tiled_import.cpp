@@ -79,7 +79,7 @@ class Importer {
         Map& m = result_.map;
         m = Map{};
         m.tileSize = tm_.tileWidth;
-        placeMap(layer);
+        placeMap();
         m.simRate = int32_t(propertyInt(tm_.properties, "sim_rate", kDefaultSimRate));
         if (m.simRate < 1 || m.simRate > 1000) {
             warn("map property sim_rate " + std::to_string(m.simRate) +
@@ -144,7 +144,7 @@ class Importer {
 
     // Finite maps keep their size; an infinite map becomes the rectangle its tile layers'
     // chunks cover, so objects move by the same origin.
-    void placeMap(const TiledTileLayer* layer) {
+    void placeMap() {
         Map& m = result_.map;
         if (!tm_.infinite) {
             m.width = tm_.width;
@@ -170,7 +170,6 @@ class Importer {
             m.width = int32_t(x1 - x0);
             m.height = int32_t(y1 - y0);
         }
-        (void)layer;
         if (m.width < 1 || m.height < 1 || m.width > kMaxMapTiles || m.height > kMaxMapTiles)
             fail(std::to_string(m.width) + " x " + std::to_string(m.height) +
                  " tiles is outside 1.." + std::to_string(kMaxMapTiles) + " per side");
