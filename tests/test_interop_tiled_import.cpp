@@ -242,16 +242,39 @@ std::string tmxFile(const std::string& encoding, const std::string& compression,
 )";
 }
 
-std::string tmjFile(const std::string& encoding, const std::string& compression) {
-    std::string data;
+// The "data" of a TMJ layer or chunk: a JSON array, or base64 text.
+std::string tmjData(const std::string& encoding, const std::string& compression,
+                    const std::vector<uint32_t>& gids) {
     if (encoding == "base64")
-        data = "\"" + interop::base64Encode(interop::compress(gidBytes(kGids), compression)) +
-               "\", \"encoding\": \"base64\"" +
-               (compression.empty() ? "" : ", \"compression\": \"" + compression + "\"");
-    else
-        data = "[" + csvText(kGids) + "]";
-    return R"({"type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
- "width": 6, "height": 4, "tilewidth": 16, "tileheight": 16, "infinite": false,
+        return "\"" + interop::base64Encode(interop::compress(gidBytes(gids), compression)) + "\"";
+    return "[" + csvText(gids) + "]";
+}
+
+std::string tmjFile(const std::string& encoding, const std::string& compression,
+                    bool infinite = false) {
+    std::string data;
+    if (!infinite) {
+        data = tmjData(encoding, compression, kGids);
+    } else {
+        // The same two 3 x 4 chunks at tile (-3, 2) as the TMX form.
+        data = "null, \"chunks\": [";
+        for (int c = 0; c < 2; ++c) {
+            std::vector<uint32_t> part;
+            for (int y = 0; y < kH; ++y)
+                for (int x = 0; x < 3; ++x) part.push_back(kGids[size_t(y * kW + c * 3 + x)]);
+            data += std::string(c ? ", " : "") + "{\"x\": " + std::to_string(-3 + 3 * c) +
+                    ", \"y\": 2, \"width\": 3, \"height\": 4, \"data\": " +
+                    tmjData(encoding, compression, part) + "}";
+        }
+        data += "]";
+    }
+    if (encoding == "base64")
+        data += ", \"encoding\": \"base64\"" +
+                (compression.empty() ? "" : ", \"compression\": \"" + compression + "\"");
+    return std::string(
+               R"({"type": "map", "version": "1.8", "orientation": "orthogonal", "renderorder": "right-down",
+ "width": 6, "height": 4, "tilewidth": 16, "tileheight": 16, "infinite": )") +
+           (infinite ? "true" : "false") + R"(,
  "nextlayerid": 2, "nextobjectid": 1,
  "tilesets": [{"firstgid": 1, "source": "sub/kinds.tsj"}],
  "layers": [{"id": 1, "name": "collision", "type": "tilelayer", "x": 0, "y": 0, "width": 6, "height": 4,
@@ -345,18 +368,26 @@ TEST(InteropTiledImport, TmjWithAnExternalTsjInASubfolder) {
     const std::string dir = test::tempDir();
     test::runShell("mkdir -p " + dir + "/sub");
     test::writeFile(dir + "/sub/kinds.tsj", kKindsTsj);
-    for (const Encoding& e :
-         {Encoding{"", ""}, Encoding{"base64", "zlib"}, Encoding{"base64", "zstd"}}) {
-        SCOPED_TRACE(std::string(e.encoding) + "/" + e.compression);
-        const std::string path = dir + "/m.tmj";
-        test::writeFile(path, tmjFile(e.encoding, e.compression));
-        std::vector<test::TiledLayerDump> tiled = test::tiledTileLayers(path);
-        ASSERT_EQ(tiled.size(), 1u);
-        EXPECT_EQ(tiled[0].gids, kGids);
-        interop::ImportResult r = interop::importMapFile(path, {}, dir);
-        expectSameTiles(r, tiled[0], 0, 0, path);
-        expectKinds(r, path);
-    }
+    for (bool infinite : {false, true})
+        for (const Encoding& e :
+             {Encoding{"", ""}, Encoding{"base64", "zlib"}, Encoding{"base64", "zstd"}}) {
+            SCOPED_TRACE(std::string(e.encoding) + "/" + e.compression +
+                         (infinite ? " infinite" : ""));
+            const std::string path = dir + "/m.tmj";
+            test::writeFile(path, tmjFile(e.encoding, e.compression, infinite));
+            std::vector<test::TiledLayerDump> tiled = test::tiledTileLayers(path);
+            ASSERT_EQ(tiled.size(), 1u);
+            std::vector<uint32_t> read;  // infinite: somewhere in Tiled's 16 x 16 chunks
+            const int64_t ox = infinite ? -3 - tiled[0].x0 : 0, oy = infinite ? 2 - tiled[0].y0 : 0;
+            for (int64_t y = 0; y < kH; ++y)
+                for (int64_t x = 0; x < kW; ++x)
+                    read.push_back(tiled[0].gids[size_t((oy + y) * tiled[0].width + ox + x)]);
+            EXPECT_EQ(read, kGids);
+            interop::ImportResult r = interop::importMapFile(path, {}, dir);
+            ASSERT_EQ(r.map.width, kW);
+            expectSameTiles(r, tiled[0], infinite ? -3 : 0, infinite ? 2 : 0, path);
+            expectKinds(r, path);
+        }
 }
 
 TEST(InteropTiledImport, ExternalTsxTilesetImageIsRelativeToTheSavedMap) {
