@@ -190,5 +190,27 @@ TEST(InteropTiledExport, TheImagePathFollowsTheExportedFile) {
     EXPECT_TRUE(loadMap(dir + "/levels/back.json") == m);
 }
 
+TEST(InteropTiledExport, AHandEditedTilestepTilesetStillGivesOneKindPerTile) {
+    // Tile 1 lost its properties: it is kind 2 all the same, solid by rule 4 (the layer is
+    // named "collision"), not a second kind made for the cell that uses it.
+    const std::string dir = test::tempDir();
+    test::writeFile(dir + "/m.tmx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" width="2" height="1" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" name="tilestep" tilewidth="16" tileheight="16" tilecount="2" columns="0">
+  <properties><property name="tilestep_kinds" type="int" value="1"/></properties>
+  <tile id="0"><properties><property name="collision" value="one_way"/><property name="name" value="ledge"/></properties></tile>
+ </tileset>
+ <layer id="1" name="collision" width="2" height="1"><data encoding="csv">1,2</data></layer>
+</map>
+)");
+    Map m = interop::importMapFile(dir + "/m.tmx", {}, dir).map;
+    ASSERT_EQ(m.tileset.kinds.size(), 3u);
+    EXPECT_EQ(m.tileset.kinds[1].name, "ledge");
+    EXPECT_EQ(m.tileset.kinds[1].shape, Shape::OneWay);
+    EXPECT_EQ(m.tileset.kinds[2].name, "tilestep:1");
+    EXPECT_EQ(m.tileset.kinds[2].shape, Shape::Solid);
+    EXPECT_EQ(m.tiles, (std::vector<uint16_t>{1, 2}));
+}
+
 }  // namespace
 }  // namespace ts

@@ -195,7 +195,8 @@ class Importer {
             const TiledTile* tile = ts.tile(id);
             TileKind k;
             k.name = ts.name + ":" + std::to_string(id);
-            TileCollision c;
+            // A tile without collision information: as kindFor() will read it (rule 4).
+            TileCollision c{explicitLayer_ ? Shape::Solid : Shape::Empty, 0};
             std::string warning;
             if (tile) {
                 readKindFields(tile->properties, "", "tileset tile " + std::to_string(id), k);
