@@ -190,6 +190,38 @@ TEST(InteropTiledExport, TheImagePathFollowsTheExportedFile) {
     EXPECT_TRUE(loadMap(dir + "/levels/back.json") == m);
 }
 
+TEST(InteropTiledExport, TiledDrawsTheKindsFromTheGeneratedTilesetImage) {
+    REQUIRE_TILED();
+    // Cells, left to right: solid, slope45_right, empty, one-way platform. Colours are the
+    // default tileset's: solid #5A6472, slopes #7A8A5A, platform #C08040 (tileset.cpp).
+    const Map m = test::mapFromRows({"#/.="});
+    const std::string dir = test::tempDir();
+    for (const char* name : {"/m.tmx", "/m.tmj"}) {
+        SCOPED_TRACE(name);
+        interop::exportMapFile(m, dir + name, dir);
+        ASSERT_TRUE(test::readFile(dir + "/m.tiles.png").compare(1, 3, "PNG") == 0);
+        int w = 0, h = 0;
+        std::vector<uint32_t> px;
+        ASSERT_TRUE(test::tiledRender(dir + name, "collision", &w, &h, &px));
+        ASSERT_EQ(w, 64);
+        ASSERT_EQ(h, 16);
+        auto at = [&](int x, int y) { return px[size_t(y * w + x)]; };
+        EXPECT_EQ(at(8, 8), 0xff5a6472u);  // solid, the whole cell
+        EXPECT_EQ(at(0, 0), 0xff5a6472u);
+        // slope45_right: column c is solid in its bottom c + 1 rows.
+        EXPECT_EQ(at(16 + 15, 0), 0xff7a8a5au);
+        EXPECT_EQ(at(16 + 0, 15), 0xff7a8a5au);
+        EXPECT_EQ(at(16 + 0, 14) >> 24, 0u);
+        EXPECT_EQ(at(16 + 7, 7) >> 24, 0u);  // column 7: rows 8..15
+        EXPECT_EQ(at(16 + 7, 8), 0xff7a8a5au);
+        EXPECT_EQ(at(32 + 8, 8) >> 24, 0u);  // empty
+        // The platform: a ledge of a quarter tile at the top.
+        EXPECT_EQ(at(48 + 8, 0), 0xffc08040u);
+        EXPECT_EQ(at(48 + 8, 3), 0xffc08040u);
+        EXPECT_EQ(at(48 + 8, 4) >> 24, 0u);
+    }
+}
+
 TEST(InteropTiledExport, AHandEditedTilestepTilesetStillGivesOneKindPerTile) {
     // Tile 1 lost its properties: it is kind 2 all the same, solid by rule 4 (the layer is
     // named "collision"), not a second kind made for the cell that uses it.

@@ -5,6 +5,7 @@
 #include "interop_files.h"
 #include "ldtk_import.h"
 #include "map_io.h"
+#include "png_write.h"
 #include "tiled_export.h"
 #include "tiled_import.h"
 
@@ -46,11 +47,24 @@ void exportMapFile(const Map& m, const std::string& path, const std::string& map
     Map copy = m;
     rebaseImage(copy, mapFolder, folderOf(path));
     std::string bytes;
+    KindSheet sheet;
+    std::vector<uint32_t> pixels;
     try {
-        bytes = endsWithNoCase(path, ".tmx") ? mapToTmx(copy) : mapToTmj(copy);
+        std::string problem = validateMap(copy);
+        if (!problem.empty()) throw MapError("cannot export an invalid map: " + problem);
+        // The kinds' image beside the map, written first so the map never names a
+        // missing file: "level.tmx" -> "level.tiles.png".
+        if (drawKindSheet(copy, &sheet, &pixels)) {
+            std::string stem = path.substr(path.rfind('/') + 1);
+            sheet.file = stem.substr(0, stem.size() - 4) + ".tiles.png";
+        }
+        bytes = endsWithNoCase(path, ".tmx") ? mapToTmx(copy, sheet) : mapToTmj(copy, sheet);
     } catch (const MapError& e) {
         throw MapError(path + ": not saved: " + e.what());
     }
+    if (!sheet.file.empty())
+        writeFileAtomically(joinPath(folderOf(path), sheet.file),
+                            encodePng(sheet.width, sheet.height, pixels));
     writeFileAtomically(path, bytes);
 }
 

@@ -2,6 +2,7 @@
 
 #include <pugixml.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <vector>
@@ -170,7 +171,32 @@ void checkExportable(const Map& m) {
 
 }  // namespace
 
-std::string mapToTmx(const Map& m) {
+bool drawKindSheet(const Map& m, KindSheet* sheet, std::vector<uint32_t>* argb) {
+    const int64_t cells = int64_t(m.tileset.kinds.size()) - 1, t = m.tileSize;
+    if (cells < 1) return false;
+    const int64_t columns = std::min<int64_t>(cells, 16), rows = (cells + 15) / 16;
+    if (columns * t > 4096 || rows * t > 4096) return false;
+    sheet->columns = int32_t(columns);
+    sheet->width = int32_t(columns * t);
+    sheet->height = int32_t(rows * t);
+    argb->assign(size_t(sheet->width) * size_t(sheet->height), 0);
+    for (int64_t k = 1; k <= cells; ++k) {
+        const TileKind& kind = m.tileset.kinds[size_t(k)];
+        const int64_t x0 = (k - 1) % 16 * t, y0 = (k - 1) / 16 * t;
+        for (int64_t c = 0; c < t; ++c) {
+            // Solid part of the column; one-way tiles as a quarter-tile ledge, empty-shaped
+            // kinds as a full cell (their colour usually says they are decoration).
+            int64_t top = t - shapeColumnHeight(kind.shape, int(c), int(t)), bottom = t;
+            if (kind.shape == Shape::OneWay) bottom = std::max<int64_t>(1, t / 4);
+            if (kind.shape == Shape::Empty) top = 0;
+            for (int64_t r = top; r < bottom; ++r)
+                (*argb)[size_t((y0 + r) * sheet->width + x0 + c)] = kind.color;
+        }
+    }
+    return true;
+}
+
+std::string mapToTmx(const Map& m, const KindSheet& sheet) {
     checkExportable(m);
     const std::vector<ExportObject> objects = objectsOf(m);
     pugi::xml_document doc;
@@ -197,12 +223,19 @@ std::string mapToTmx(const Map& m) {
     ts.append_attribute("tilewidth") = m.tileSize;
     ts.append_attribute("tileheight") = m.tileSize;
     ts.append_attribute("tilecount") = (long long)(m.tileset.kinds.size() - 1);
-    ts.append_attribute("columns") = 0;
-    pugi::xml_node grid = ts.append_child("grid");
-    grid.append_attribute("orientation") = "orthogonal";
-    grid.append_attribute("width") = 1;
-    grid.append_attribute("height") = 1;
+    ts.append_attribute("columns") = sheet.file.empty() ? 0 : sheet.columns;
     xmlProperties(ts, tilesetProperties(m.tileset));
+    if (sheet.file.empty()) {  // image-less tiles: Tiled's "collection of images" form
+        pugi::xml_node grid = ts.append_child("grid");
+        grid.append_attribute("orientation") = "orthogonal";
+        grid.append_attribute("width") = 1;
+        grid.append_attribute("height") = 1;
+    } else {
+        pugi::xml_node image = ts.append_child("image");
+        image.append_attribute("source") = sheet.file.c_str();
+        image.append_attribute("width") = sheet.width;
+        image.append_attribute("height") = sheet.height;
+    }
     for (size_t i = 1; i < m.tileset.kinds.size(); ++i) {
         pugi::xml_node tile = ts.append_child("tile");
         tile.append_attribute("id") = (long long)(i - 1);
@@ -247,7 +280,7 @@ std::string mapToTmx(const Map& m) {
     return out.str();
 }
 
-std::string mapToTmj(const Map& m) {
+std::string mapToTmj(const Map& m, const KindSheet& sheet) {
     checkExportable(m);
     const std::vector<ExportObject> objects = objectsOf(m);
     const std::string ts = std::to_string(m.tileSize);
@@ -264,8 +297,16 @@ std::string mapToTmj(const Map& m) {
         ",\n  \"tilesets\": [{\n    \"firstgid\": 1, \"name\": \"tilestep\", \"tilewidth\": " + ts +
         ", \"tileheight\": " + ts +
         ",\n    \"tilecount\": " + std::to_string(m.tileset.kinds.size() - 1) +
-        ", \"columns\": 0, \"margin\": 0, \"spacing\": 0,\n"
-        "    \"grid\": {\"orientation\": \"orthogonal\", \"width\": 1, \"height\": 1},\n";
+        ", \"columns\": " + std::to_string(sheet.file.empty() ? 0 : sheet.columns) +
+        ", \"margin\": 0, \"spacing\": 0,\n";
+    if (sheet.file.empty()) {
+        out += "    \"grid\": {\"orientation\": \"orthogonal\", \"width\": 1, \"height\": 1},\n";
+    } else {
+        out += "    \"image\": ";
+        appendJsonString(out, sheet.file);
+        out += ", \"imagewidth\": " + std::to_string(sheet.width) +
+               ", \"imageheight\": " + std::to_string(sheet.height) + ",\n";
+    }
     jsonProperties(out, tilesetProperties(m.tileset), "    ");
     out += ",\n    \"tiles\": [";
     for (size_t i = 1; i < m.tileset.kinds.size(); ++i) {

@@ -7,14 +7,25 @@
 // with the property tilestep_kinds = 1 so that importing the file gives the same map back.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "map.h"
 
 namespace ts::interop {
 
+// The tileset image the export generates so that Tiled shows the map: one cell per kind
+// (kind k in cell k - 1, 16 to a row), the kind's colour over its collision shape.
+struct KindSheet {
+    std::string file;  // image path written in the tileset; "" = no image (image-less tiles)
+    int32_t columns = 0, width = 0, height = 0;
+};
+// The sheet's layout (file left empty) and pixels (0xAARRGGBB); false when it would be
+// larger than 4096 x 4096 px (a map with thousands of kinds exports without an image).
+bool drawKindSheet(const Map& m, KindSheet* sheet, std::vector<uint32_t>* argb);
+
 // The map's tileset image path is written as it is: relative to the exported file's folder
 // (the caller rebases it first when the folders differ).
-std::string mapToTmx(const Map& m);
-std::string mapToTmj(const Map& m);
+std::string mapToTmx(const Map& m, const KindSheet& sheet = {});
+std::string mapToTmj(const Map& m, const KindSheet& sheet = {});
 
 }  // namespace ts::interop

@@ -198,4 +198,85 @@ std::vector<TiledLayerDump> tiledTileLayers(const std::string& in) {
     return layers;
 }
 
+namespace {
+
+uint32_t be32(const std::string& s, size_t at) {
+    return uint32_t((unsigned char)s[at]) << 24 | uint32_t((unsigned char)s[at + 1]) << 16 |
+           uint32_t((unsigned char)s[at + 2]) << 8 | uint32_t((unsigned char)s[at + 3]);
+}
+
+int paeth(int a, int b, int c) {
+    int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+}
+
+// PNG (8-bit, colour type 2 or 6, not interlaced) to pixels, written for the test from the
+// PNG specification; the code under test has no PNG reader to share.
+bool decodePng(const std::string& png, int* width, int* height, std::vector<uint32_t>* argb) {
+    if (png.size() < 33 || png.compare(1, 3, "PNG") != 0) return false;
+    const int w = int(be32(png, 16)), h = int(be32(png, 20));
+    const int depth = png[24], type = png[25], interlace = png[28];
+    if (depth != 8 || (type != 2 && type != 6) || interlace != 0) return false;
+    const int bpp = type == 6 ? 4 : 3;
+    std::string packed;
+    for (size_t at = 8; at + 8 <= png.size();) {
+        size_t len = be32(png, at);
+        if (png.compare(at + 4, 4, "IDAT") == 0) packed += png.substr(at + 8, len);
+        at += 12 + len;
+    }
+    std::string raw(size_t(h) * (size_t(w) * bpp + 1), '\0');
+    uLongf size = uLongf(raw.size());
+    if (uncompress(reinterpret_cast<Bytef*>(&raw[0]), &size,
+                   reinterpret_cast<const Bytef*>(packed.data()), uLong(packed.size())) != Z_OK)
+        return false;
+    const size_t stride = size_t(w) * bpp;
+    std::vector<unsigned char> prev(stride, 0), cur(stride);
+    argb->assign(size_t(w) * size_t(h), 0);
+    for (int y = 0; y < h; ++y) {
+        const unsigned char* row =
+            reinterpret_cast<const unsigned char*>(raw.data()) + size_t(y) * (stride + 1);
+        const int filter = row[0];
+        for (size_t i = 0; i < stride; ++i) {
+            int a = i >= size_t(bpp) ? cur[i - bpp] : 0, b = prev[i],
+                c = i >= size_t(bpp) ? prev[i - bpp] : 0;
+            int x = row[1 + i];
+            int pred = filter == 1   ? a
+                       : filter == 2 ? b
+                       : filter == 3 ? (a + b) / 2
+                       : filter == 4 ? paeth(a, b, c)
+                                     : 0;
+            cur[i] = (unsigned char)((x + pred) & 0xff);
+        }
+        for (int x = 0; x < w; ++x) {
+            const unsigned char* p = &cur[size_t(x) * bpp];
+            uint32_t alpha = bpp == 4 ? p[3] : 255;
+            (*argb)[size_t(y) * size_t(w) + size_t(x)] =
+                alpha << 24 | uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2];
+        }
+        prev = cur;
+    }
+    *width = w;
+    *height = h;
+    return true;
+}
+
+}  // namespace
+
+bool tiledRender(const std::string& in, const std::string& layer, int* width, int* height,
+                 std::vector<uint32_t>* argb) {
+    const std::string png = tempDir() + "/render.png";
+    CommandResult r = runShell("env QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR=" + quote(tempDir()) +
+                               " tmxrasterizer --no-smoothing --show-layer " + quote(layer) + " " +
+                               quote(in) + " " + quote(png));
+    if (r.exitCode != 0) {
+        ADD_FAILURE() << "tmxrasterizer failed on " << in << ": " << r.out << r.err;
+        return false;
+    }
+    if (!decodePng(readFile(png), width, height, argb)) {
+        ADD_FAILURE() << "cannot decode tmxrasterizer's " << png;
+        return false;
+    }
+    return true;
+}
+
 }  // namespace ts::test

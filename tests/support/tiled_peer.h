@@ -26,4 +26,10 @@ int tiledExport(const std::string& format, const std::string& in, const std::str
 // calling test (ADD_FAILURE) and returns {} when Tiled cannot read it.
 std::vector<TiledLayerDump> tiledTileLayers(const std::string& in);
 
+// Renders IN with Tiled's tmxrasterizer (only the tile layer LAYER, no smoothing, scale 1)
+// and decodes the PNG (8-bit RGB or RGBA, any filters) into 0xAARRGGBB pixels. False, with
+// a test failure, when either step fails.
+bool tiledRender(const std::string& in, const std::string& layer, int* width, int* height,
+                 std::vector<uint32_t>* argb);
+
 }  // namespace ts::test
