@@ -11,6 +11,7 @@
 
 #include "atomic_file.h"
 #include "bounded_read.h"
+#include "interop/foreign_maps.h"
 #include "map_io_detail.h"
 
 namespace ts {
@@ -176,6 +177,7 @@ MapFormat formatForPath(const std::string& path) {
 }
 
 Map loadMap(const std::string& path) {
+    if (interop::isImportPath(path)) return interop::loadForeignMap(path);  // Tiled, LDtk
     MapFormat format = formatForPath(path);
     std::string bytes = readWholeFile(path, format);
     return format == MapFormat::Json ? mapFromJson(bytes, path) : mapFromBinary(bytes, path);
@@ -189,8 +191,10 @@ void saveMap(const Map& m, const std::string& path) {
     MapFormat format = formatForPath(path);
     std::string problem = validateMap(m);
     if (!problem.empty()) throw MapError(path + ": not saved, the map is invalid: " + problem);
-    const std::string bytes = format == MapFormat::Json ? mapToJson(m) : mapToBinary(m);
+    saveBytesAtomically(path, format == MapFormat::Json ? mapToJson(m) : mapToBinary(m));
+}
 
+void saveBytesAtomically(const std::string& path, const std::string& bytes) {
     std::string error;
     if (!writeFileAtomically(path, bytes, &error)) throw MapError(error);
 }

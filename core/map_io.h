@@ -28,11 +28,15 @@ struct MapError : std::runtime_error {
 // an endless stream long before memory runs out.
 constexpr uint64_t kMaxMapFileBytes = uint64_t(2) << 30;
 
-// Load a map; throws MapError("PATH: field: problem") on any bad input, never crashes.
+// Load a map; .tmx, .tmj and .ldtk files are imported (core/interop/foreign_maps.h). Throws
+// MapError("PATH: field: problem") on any bad input, never crashes.
 Map loadMap(const std::string& path);
 // Save atomically (core/atomic_file.h: a symlink is written through, a read-only file is
 // refused, the mode is kept); throws MapError on failure, leaving an existing file untouched.
 void saveMap(const Map& m, const std::string& path);
+// saveMap's write: BYTES to PATH as core/atomic_file.h's writeFileAtomically does it (also
+// used by the Tiled export). Throws MapError on failure, leaving an existing file untouched.
+void saveBytesAtomically(const std::string& path, const std::string& bytes);
 
 // In-memory forms, used by the above and by tests. `name` prefixes error messages.
 Map mapFromJson(const std::string& text, const std::string& name);

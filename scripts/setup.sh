@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev python3-glad libstb-dev libcereal-dev
           libgtest-dev googletest libbenchmark-dev
+          libpugixml-dev zlib1g-dev libzstd-dev tiled
           xvfb xauth xdotool fonts-dejavu-core
           clang-14 libclang-rt-14-dev)  # libFuzzer for tests/fuzz/run.sh
 

@@ -82,7 +82,7 @@ const std::vector<Command>& commands() {
          cmdValidate},
         {"info", "describe a map: size, tile kinds in use, walls, brushes, actors", kInfoUsage,
          cmdInfo},
-        {"convert", "convert a map between JSON (.json) and binary (.tsmap)", kConvertUsage,
+        {"convert", "convert a map: JSON, binary, Tiled (.tmx/.tmj), LDtk (.ldtk)", kConvertUsage,
          cmdConvert},
         {"run", "step a map's simulation N frames, print a JSON-lines trace", kRunUsage, cmdRun},
     };
@@ -101,6 +101,9 @@ bool isCliCommand(const char* arg) {
     if (!arg) return false;
     std::string a = arg;
     if (endsWithNoCase(a, ".json") || endsWithNoCase(a, ".tsmap")) return false;
+    // Tiled and LDtk maps open in the editor too (imported on load).
+    if (endsWithNoCase(a, ".tmx") || endsWithNoCase(a, ".tmj") || endsWithNoCase(a, ".ldtk"))
+        return false;
     if (isEditorFlag(a)) return false;
     // Everything else, known or not, so that a typo gets "unknown command" instead of an
     // editor window trying to open it.

@@ -1,28 +1,45 @@
-// `tilestep convert IN OUT`: JSON <-> binary, each side's format from its extension.
+// `tilestep convert IN OUT`: JSON <-> binary, Tiled / LDtk import and Tiled export, each
+// side's format from its extension.
 #include <cstdio>
 
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
+#include "interop/foreign_maps.h"
+#include "interop/interop_files.h"
 #include "map_io.h"
 
 namespace ts::cli {
 
 const char kConvertUsage[] =
-    "usage: tilestep convert IN OUT\n"
+    "usage: tilestep convert [--collision-layer NAME] IN OUT\n"
     "\n"
     "Loads IN and saves it as OUT; each file's format comes from its extension:\n"
     "  .json   readable JSON\n"
     "  .tsmap  compact binary\n"
+    "  .tmx    Tiled XML map (in and out)\n"
+    "  .tmj    Tiled JSON map (in and out)\n"
+    "  .ldtk   LDtk project (in only: its first level)\n"
     "Any direction works (json->tsmap, tsmap->json, and same-format rewrites). The save is\n"
-    "atomic: a failed save leaves an existing OUT untouched.\n"
+    "atomic: a failed save leaves an existing OUT untouched. docs/interop.md describes how\n"
+    "Tiled and LDtk maps are mapped; what an import skips is listed on stderr, one\n"
+    "'warning:' line each. A Tiled OUT gets its tileset image beside it (OUT's name with\n"
+    ".tiles.png: the kinds drawn as their collision shapes).\n"
+    "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
+    "                          map's tiles (default: the layer named \"collision\", any\n"
+    "                          case, else the first one)\n"
     "On success prints 'IN (FORMAT) -> OUT (FORMAT)' on stdout, exit 0. A bad IN, an unknown\n"
     "extension or a failed save: the error on stderr, exit 1. Bad command line, or OUT the\n"
     "same file as IN (by any path, symlink or hard link): exit 2, nothing written.\n";
 
 namespace {
-const char* formatName(MapFormat f) {
-    return f == MapFormat::Json ? "json" : "binary";
+std::string formatName(const std::string& path) {
+    if (interop::isImportPath(path)) {
+        std::string ext = path.substr(path.rfind('.') + 1);
+        for (char& c : ext) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+        return ext == "ldtk" ? "ldtk" : "tiled " + ext;
+    }
+    return formatForPath(path) == MapFormat::Json ? "json" : "binary";
 }
 }  // namespace
 
@@ -30,7 +47,7 @@ int cmdConvert(const Args& args) {
     const char* cmd = "convert";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, {{"--collision-layer", true}}, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kConvertUsage, stdout);
         return kExitOk;
@@ -41,15 +58,36 @@ int cmdConvert(const Args& args) {
     // saveMap would replace IN itself (rewriting a hard-linked IN would also split the link).
     const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
+    interop::ImportOptions options;
+    if (const std::string* layer = a.value("--collision-layer")) options.collisionLayer = *layer;
+    if (a.has("--collision-layer") && !interop::isImportPath(in))
+        return usageError(cmd, "--collision-layer applies to Tiled and LDtk input only");
     try {
         // Check OUT's extension before the (possibly long) load.
-        MapFormat outFormat = formatForPath(out);
-        MapFormat inFormat = formatForPath(in);
+        const bool exportTiled = interop::isExportPath(out);
+        if (!exportTiled && interop::isImportPath(out))
+            throw MapError(out + ": LDtk files are only read (write .json, .tsmap, .tmx or .tmj)");
+        if (!exportTiled) formatForPath(out);
+        if (!interop::isImportPath(in)) formatForPath(in);
         Map m;
-        if (!loadMapReported(cmd, in, &m)) return kExitFailure;
-        saveMap(m, out);
-        std::printf("%s (%s) -> %s (%s)\n", in.c_str(), formatName(inFormat), out.c_str(),
-                    formatName(outFormat));
+        // Tiled and LDtk files name their images relative to themselves; the written map
+        // names them relative to OUT.
+        const std::string outFolder = interop::folderOf(out);
+        const std::string inFolder = interop::folderOf(in);
+        if (interop::isImportPath(in)) {
+            interop::ImportResult r = interop::importMapFile(in, options, outFolder);
+            for (const std::string& w : r.warnings)
+                std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
+            m = std::move(r.map);
+        } else if (!loadMapReported(cmd, in, &m)) {
+            return kExitFailure;
+        }
+        if (exportTiled)
+            interop::exportMapFile(m, out, interop::isImportPath(in) ? outFolder : inFolder);
+        else
+            saveMap(m, out);
+        std::printf("%s (%s) -> %s (%s)\n", in.c_str(), formatName(in).c_str(), out.c_str(),
+                    formatName(out).c_str());
         return kExitOk;
     } catch (const MapError& e) {
         return fail(cmd, e.what(), kExitFailure);

@@ -11,7 +11,8 @@ namespace ts {
 const char* const kEditorUsage =
     "usage: tilestep [MAP] [--screenshot OUT.png] [--frames N] [--scale S] [--window WxH]\n"
     "                [--verbose]\n"
-    "  MAP               a .json or .tsmap map to open\n"
+    "  MAP               a .json or .tsmap map to open, or a .tmx, .tmj or .ldtk map to\n"
+    "                    import (docs/interop.md)\n"
     "  --screenshot OUT  render N frames, write the window as a PNG, exit (0 ok, 1 error)\n"
     "  --frames N        frames before the screenshot (default 3)\n"
     "  --scale S         UI scale, 0.5 to 4 (default: saved setting, monitor scale)\n"

@@ -81,6 +81,7 @@ struct Dialogs {
     std::string recoverySource;
     bool recoveryPending = false;  // offered, not yet answered: keep the old copy
     int imageCellSize = 0;
+    std::string collisionLayer;  // Open of a Tiled / LDtk map: its collision layer, "" default
 };
 
 struct EditorState {

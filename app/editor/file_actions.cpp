@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "edit/map_edits.h"
+#include "interop/foreign_maps.h"
 #include "map_io.h"
 
 namespace ts {
@@ -117,9 +118,24 @@ bool saveTo(EditorState& s, const std::string& path) {
     return true;
 }
 
+// Save As to .tmx / .tmj exports a Tiled copy; the document keeps its own file and state.
+bool exportTo(EditorState& s, const std::string& path) {
+    std::error_code ec;
+    const std::string folder =
+        s.doc.path().empty() ? "." : fs::absolute(s.doc.path(), ec).parent_path().string();
+    try {
+        interop::exportMapFile(s.doc.map(), path, folder);
+    } catch (const std::exception& e) {
+        showError(s, e.what());
+        return false;
+    }
+    setMessage(s, "Exported " + path + " (Tiled)");
+    return true;
+}
+
 bool hasMapExtension(const std::string& p) {
     std::string ext = fs::path(p).extension().string();
-    return ext == ".json" || ext == ".tsmap";
+    return ext == ".json" || ext == ".tsmap" || interop::isExportPath(p);
 }
 
 // Path field + folder listing. `exts` filters the files listed (".json|.tsmap"). Returns
@@ -222,7 +238,10 @@ void openDialog(EditorState& s) {
     openIfRequested(s, d.openOpen, "Open map");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Open map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    bool accept = pathPicker(d, ".json|.tsmap", "Open");
+    bool accept = pathPicker(d, ".json|.tsmap|.tmx|.tmj|.ldtk", "Open");
+    ImGui::SetNextItemWidth(ui(200));
+    ImGui::InputText("Collision layer (Tiled, LDtk)", &d.collisionLayer);
+    ImGui::TextDisabled("empty: the layer named \"collision\", else the first (docs/interop.md)");
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         ImGui::CloseCurrentPopup();
@@ -236,15 +255,19 @@ void saveAsDialog(EditorState& s) {
     openIfRequested(s, d.openSaveAs, "Save map as");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Save map as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    ImGui::TextDisabled(".json is readable text, .tsmap compact binary");
-    bool accept = pathPicker(d, ".json|.tsmap", "Save");
+    ImGui::TextDisabled(
+        ".json is readable text, .tsmap compact binary; .tmx, .tmj export to Tiled");
+    bool accept = pathPicker(d, ".json|.tsmap|.tmx|.tmj", "Save");
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         std::string path = d.path;
         if (!hasMapExtension(path)) path += ".json";
         if (fs::path(path).is_relative()) path = (fs::path(d.folder) / path).string();
         ImGui::CloseCurrentPopup();
-        if (saveTo(s, path)) doAfter(s);
+        if (interop::isExportPath(path))
+            exportTo(s, path);
+        else if (saveTo(s, path))
+            doAfter(s);
     }
     ImGui::EndPopup();
 }
@@ -446,10 +469,36 @@ void requestResize(EditorState& s) {
     s.dialogs.openResize = true;
 }
 
+// Tiled and LDtk maps are imported into an untitled document, so that Save asks for a
+// tilestep file and never writes over the user's original. Until then the image path is
+// absolute (an untitled map has no folder for it to be relative to).
+void importInto(EditorState& s, const std::string& path) {
+    interop::ImportOptions options;
+    options.collisionLayer = s.dialogs.collisionLayer;
+    std::error_code ec;
+    const fs::path folder = fs::absolute(path, ec).parent_path();
+    interop::ImportResult r = interop::importMapFile(path, options, folder.string());
+    if (!r.map.tileset.image.empty() && fs::path(r.map.tileset.image).is_relative())
+        r.map.tileset.image = (folder / r.map.tileset.image).lexically_normal().string();
+    for (const std::string& w : r.warnings)
+        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
+    s.doc.replace(std::move(r.map), "");
+    setMessage(s, "Imported " + path + " (collision layer \"" + r.collisionLayer + "\"" +
+                      (r.warnings.empty()
+                           ? std::string()
+                           : ", " + std::to_string(r.warnings.size()) + " warnings on stderr") +
+                      "); Save As writes it as a tilestep map");
+}
+
 bool openPath(EditorState& s, const std::string& path) {
+    const bool imported = interop::isImportPath(path);
     try {
-        Map m = loadMap(path);
-        s.doc.replace(std::move(m), path);
+        if (imported) {
+            importInto(s, path);
+        } else {
+            Map m = loadMap(path);
+            s.doc.replace(std::move(m), path);
+        }
     } catch (const std::exception& e) {
         showError(s, e.what());
         return false;
@@ -459,7 +508,7 @@ bool openPath(EditorState& s, const std::string& path) {
     s.fitRequested = true;
     s.settings.addRecent(path);
     saveSettings(s.configDir, s.settings);
-    setMessage(s, "Opened " + path);
+    if (!imported) setMessage(s, "Opened " + path);
     return true;
 }
 

@@ -1,0 +1,30 @@
+// The map files of other editors, by extension: Tiled .tmx / .tmj and LDtk .ldtk are
+// imported; .tmx / .tmj are also written (export). core/map_io.cpp sends loadMap here for
+// these extensions, so the editor and every command open them directly.
+#pragma once
+#include <string>
+
+#include "import_result.h"
+#include "map.h"
+
+namespace ts::interop {
+
+bool isImportPath(const std::string& path);  // .tmx .tmj .ldtk (any case)
+bool isExportPath(const std::string& path);  // .tmx .tmj
+
+// Imports by extension; the tileset image path is rebased to be relative to `saveFolder`
+// (the folder the map will be saved in; PATH's own folder when opening it directly).
+ImportResult importMapFile(const std::string& path, const ImportOptions& options,
+                           const std::string& saveFolder);
+
+// loadMap's route: the default options, warnings on stderr ("PATH: warning: ...").
+Map loadForeignMap(const std::string& path);
+
+// Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
+// rebased from `mapFolder` (where the map's own file is) to PATH's folder.
+void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder);
+
+// The image path (relative to `from`) rewritten relative to `to`.
+void rebaseImage(Map& m, const std::string& from, const std::string& to);
+
+}  // namespace ts::interop

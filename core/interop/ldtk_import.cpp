@@ -1,0 +1,301 @@
+#include "ldtk_import.h"
+
+// See core/map_json.cpp for why cereal's header comes first.
+#include <cereal/archives/json.hpp>
+#include <rapidjson/error/en.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cmath>
+#include <map>
+
+#include "collision_mapping.h"
+#include "interop_files.h"
+#include "map_io.h"
+#include "map_io_detail.h"
+#include "object_mapping.h"
+
+namespace ts::interop {
+
+namespace {
+
+using rapidjson::Value;
+
+bool sameNoCase(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
+    return true;
+}
+
+std::string numberText(double d) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", d);
+    return buf;
+}
+
+class LdtkReader {
+  public:
+    LdtkReader(const std::string& path, const ImportOptions& options)
+        : path_(path), options_(options) {}
+
+    [[noreturn]] void fail(const std::string& problem) const {
+        throw MapError(path_ + ": " + problem);
+    }
+    const Value* find(const Value& obj, const char* key) const {
+        if (!obj.IsObject()) return nullptr;
+        auto it = obj.FindMember(key);
+        return it == obj.MemberEnd() ? nullptr : &it->value;
+    }
+    const Value& need(const Value& obj, const char* key, const std::string& at) const {
+        const Value* v = find(obj, key);
+        if (!v) fail(at + key + ": missing");
+        return *v;
+    }
+    std::string text(const Value& obj, const char* key, const std::string& at) const {
+        const Value* v = find(obj, key);
+        if (!v || v->IsNull()) return "";
+        if (!v->IsString()) fail(at + key + ": expected a string");
+        return std::string(v->GetString(), v->GetStringLength());
+    }
+    int64_t integer(const Value& obj, const char* key, int64_t lo, int64_t hi,
+                    const std::string& at) const {
+        const Value& v = need(obj, key, at);
+        if (!v.IsNumber() || v.GetDouble() != std::floor(v.GetDouble()))
+            fail(at + key + ": expected an integer");
+        double d = v.GetDouble();
+        if (d < double(lo) || d > double(hi))
+            fail(at + key + ": " + std::to_string(int64_t(std::fmax(std::fmin(d, 9e18), -9e18))) +
+                 " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+        return int64_t(d);
+    }
+    double number(const Value& v, const std::string& at) const {
+        if (!v.IsNumber() || !std::isfinite(v.GetDouble()) || std::fabs(v.GetDouble()) > 1e12)
+            fail(at + ": expected a number");
+        return v.GetDouble();
+    }
+    const Value& array(const Value& obj, const char* key, const std::string& at) const {
+        const Value& v = need(obj, key, at);
+        if (!v.IsArray()) fail(at + key + ": expected an array");
+        return v;
+    }
+
+    ImportResult read(const std::string& bytes) {
+        rapidjson::Document doc;
+        doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(
+            bytes.data(), bytes.size());
+        if (doc.HasParseError()) {
+            size_t line = 1;
+            for (size_t i = 0; i < doc.GetErrorOffset() && i < bytes.size(); ++i)
+                line += bytes[i] == '\n';
+            fail("invalid JSON at line " + std::to_string(line) + ": " +
+                 rapidjson::GetParseError_En(doc.GetParseError()));
+        }
+        if (!doc.IsObject()) fail("the top level must be an object (not an LDtk project?)");
+        const Value* ext = find(doc, "externalLevels");
+        if (ext && ext->IsBool() && ext->GetBool())
+            fail("levels saved in separate files (externalLevels) are not supported");
+        const Value& levels = array(doc, "levels", "");
+        if (levels.Size() == 0) fail("levels: the project has no level");
+        for (rapidjson::SizeType i = 1; i < levels.Size(); ++i)
+            result_.warnings.push_back("level \"" + text(levels[i], "identifier", "levels: ") +
+                                       "\": skipped (tilestep imports the first level)");
+        readDefs(doc);
+        readLevel(levels[0]);
+        mapio::validateLoaded(result_.map, path_);
+        return std::move(result_);
+    }
+
+  private:
+    struct IntGridValue {
+        int64_t value;
+        std::string identifier;
+        uint32_t color;
+    };
+
+    void readDefs(const Value& doc) {
+        const Value* defs = find(doc, "defs");
+        if (!defs) return;
+        const Value* layers = find(*defs, "layers");
+        if (!layers || !layers->IsArray()) return;
+        for (const Value& l : layers->GetArray()) {
+            const Value* uid = find(l, "uid");
+            const Value* values = find(l, "intGridValues");
+            if (!uid || !uid->IsInt64() || !values || !values->IsArray()) continue;
+            std::vector<IntGridValue>& out = intGrid_[uid->GetInt64()];
+            for (const Value& v : values->GetArray()) {
+                IntGridValue iv;
+                iv.value = integer(v, "value", 1, 65535, "defs.layers: intGridValues: ");
+                iv.identifier = text(v, "identifier", "defs.layers: intGridValues: ");
+                iv.color = 0xff808080;
+                std::string color = text(v, "color", "defs.layers: intGridValues: ");
+                if (!mapio::parseColor(color, &iv.color)) iv.color = 0xff808080;
+                out.push_back(iv);
+            }
+        }
+    }
+
+    void readLevel(const Value& level) {
+        const std::string lname = text(level, "identifier", "level: ");
+        const Value& layers = array(level, "layerInstances", "level \"" + lname + "\": ");
+        const Value* grid = nullptr;
+        for (const Value& l : layers.GetArray()) {
+            if (text(l, "__type", "layerInstances: ") != "IntGrid") continue;
+            const std::string name = text(l, "__identifier", "layerInstances: ");
+            bool match = options_.collisionLayer.empty() ? sameNoCase(name, "collision")
+                                                         : name == options_.collisionLayer;
+            if (match && !grid) grid = &l;
+        }
+        if (!grid && !options_.collisionLayer.empty())
+            fail("no IntGrid layer named \"" + options_.collisionLayer + "\"");
+        if (!grid)
+            for (const Value& l : layers.GetArray())
+                if (!grid && text(l, "__type", "layerInstances: ") == "IntGrid") grid = &l;
+        if (!grid) fail("level \"" + lname + "\": no IntGrid layer to take the tiles from");
+        readGrid(*grid);
+        for (const Value& l : layers.GetArray()) {
+            if (&l == grid) continue;
+            const std::string type = text(l, "__type", "layerInstances: ");
+            const std::string name = text(l, "__identifier", "layerInstances: ");
+            if (type == "Entities")
+                readEntities(l, name);
+            else
+                result_.warnings.push_back(type + " layer \"" + name +
+                                           "\": skipped (the collision layer is \"" +
+                                           result_.collisionLayer + "\")");
+        }
+    }
+
+    void readGrid(const Value& l) {
+        const std::string name = text(l, "__identifier", "layerInstances: ");
+        const std::string at = "layer \"" + name + "\": ";
+        result_.collisionLayer = name;
+        Map& m = result_.map;
+        m.tileSize = int32_t(integer(l, "__gridSize", kMinTileSize, kMaxTileSize, at));
+        m.width = int32_t(integer(l, "__cWid", 1, kMaxMapTiles, at));
+        m.height = int32_t(integer(l, "__cHei", 1, kMaxMapTiles, at));
+        if (int64_t(m.width) * m.height > kMaxImportCells) fail(at + "too many cells to import");
+        const Value& csv = array(l, "intGridCsv", at);
+        if (int64_t(csv.Size()) != int64_t(m.width) * m.height)
+            fail(at + "intGridCsv: " + std::to_string(csv.Size()) + " values for " +
+                 std::to_string(m.width) + " x " + std::to_string(m.height) + " cells");
+        m.tileset.kinds = {Tileset::defaults().kinds[0]};
+        result_.kindSource = {0};
+        std::map<int64_t, uint16_t> kindOf;
+        const Value* defUid = find(l, "layerDefUid");
+        const std::vector<IntGridValue>* defs = nullptr;
+        if (defUid && defUid->IsInt64() && intGrid_.count(defUid->GetInt64()))
+            defs = &intGrid_[defUid->GetInt64()];
+        // Every defined value is a kind, in value order, painted or not.
+        std::vector<IntGridValue> values = defs ? *defs : std::vector<IntGridValue>{};
+        std::sort(values.begin(), values.end(),
+                  [](const IntGridValue& a, const IntGridValue& b) { return a.value < b.value; });
+        for (const IntGridValue& v : values) addKind(v, kindOf);
+        m.tiles.reserve(csv.Size());
+        for (rapidjson::SizeType i = 0; i < csv.Size(); ++i) {
+            const Value& c = csv[i];
+            if (!c.IsInt64() || c.GetInt64() < 0 || c.GetInt64() > 65535)
+                fail(at + "intGridCsv[" + std::to_string(i) + "]: not an IntGrid value");
+            int64_t v = c.GetInt64();
+            if (v != 0 && !kindOf.count(v)) {
+                result_.warnings.push_back(at + "IntGrid value " + std::to_string(v) +
+                                           " is not defined: treated as solid");
+                addKind({v, "", 0xff808080}, kindOf);
+            }
+            m.tiles.push_back(v == 0 ? 0 : kindOf[v]);
+        }
+        m.walls.resize(m.width, m.height);
+    }
+
+    void addKind(const IntGridValue& v, std::map<int64_t, uint16_t>& kindOf) {
+        Map& m = result_.map;
+        if (kindOf.count(v.value)) return;
+        TileKind k;
+        k.name = v.identifier.empty() ? "value " + std::to_string(v.value) : v.identifier;
+        if (!mapio::checkText(k.name, mapio::kMaxNameBytes).empty())
+            k.name = "value " + std::to_string(v.value);
+        k.color = v.color;
+        TileCollision c{Shape::Solid, 0};
+        if (!v.identifier.empty() && !collisionFromName(v.identifier, &c))
+            result_.warnings.push_back("IntGrid value " + std::to_string(v.value) + " \"" +
+                                       v.identifier + "\" names no tilestep shape: solid");
+        k.shape = c.shape;
+        k.passMask = c.passMask;
+        kindOf[v.value] = uint16_t(m.tileset.kinds.size());
+        m.tileset.kinds.push_back(k);
+        result_.kindSource.push_back(uint32_t(v.value));
+    }
+
+    void readEntities(const Value& l, const std::string& layer) {
+        const std::string at = "layer \"" + layer + "\": ";
+        double ox = 0, oy = 0;
+        if (const Value* v = find(l, "pxOffsetX")) ox = number(*v, at + "pxOffsetX");
+        if (const Value* v = find(l, "pxOffsetY")) oy = number(*v, at + "pxOffsetY");
+        for (const Value& e : array(l, "entityInstances", at).GetArray()) {
+            const std::string id = text(e, "__identifier", at + "entityInstances: ");
+            const std::string what = at + "entity \"" + id + "\"";
+            const Value& pos = array(e, "px", what + ": ");
+            if (pos.Size() != 2) fail(what + ": px: expected [x, y]");
+            double x = number(pos[0], what + ": px"), y = number(pos[1], what + ": px");
+            double w = 0, h = 0, pivotX = 0, pivotY = 0;
+            if (const Value* v = find(e, "width")) w = number(*v, what + ": width");
+            if (const Value* v = find(e, "height")) h = number(*v, what + ": height");
+            if (const Value* p = find(e, "__pivot"); p && p->IsArray() && p->Size() == 2) {
+                pivotX = number((*p)[0], what + ": __pivot");
+                pivotY = number((*p)[1], what + ": __pivot");
+            }
+            const MoverInfo* mi = nullptr;
+            for (size_t k = 0; k < size_t(MoverKind::Count) && !mi; ++k)
+                if (sameNoCase(id, moverInfo(MoverKind(k)).id)) mi = &moverInfo(MoverKind(k));
+            if (!mi) {
+                result_.warnings.push_back(what + ": skipped: \"" + id + "\" names no mover");
+                continue;
+            }
+            std::string name = id;
+            TiledProperties params;
+            if (const Value* fields = find(e, "fieldInstances"); fields && fields->IsArray())
+                for (const Value& f : fields->GetArray()) {
+                    TiledProperty p;
+                    p.name = text(f, "__identifier", what + ": fieldInstances: ");
+                    const Value* v = find(f, "__value");
+                    if (!v || v->IsNull()) continue;
+                    if (v->IsString())
+                        p.value = v->GetString();
+                    else if (v->IsNumber())
+                        p.value = numberText(v->GetDouble());
+                    else if (v->IsBool())
+                        p.value = v->GetBool() ? "1" : "0";
+                    if (p.name == "name") {
+                        if (!p.value.empty()) name = p.value;
+                        continue;
+                    }
+                    params.push_back(p);
+                }
+            addActor(result_.map, name, mi->kind, x - pivotX * w + ox, y - pivotY * h + oy, w, h,
+                     params, what, result_.warnings);
+        }
+    }
+
+    std::string path_;
+    ImportOptions options_;
+    ImportResult result_;
+    std::map<int64_t, std::vector<IntGridValue>> intGrid_;
+};
+
+}  // namespace
+
+ImportResult importLdtkText(const std::string& text, const std::string& path,
+                            const ImportOptions& options) {
+    try {
+        return LdtkReader(path, options).read(text);
+    } catch (const cereal::RapidJSONException& e) {
+        throw MapError(path + ": malformed JSON: " + e.what());
+    }
+}
+
+ImportResult importLdtk(const std::string& path, const ImportOptions& options) {
+    return importLdtkText(readFileBytes(path), path, options);
+}
+
+}  // namespace ts::interop

@@ -1,0 +1,372 @@
+// A TiledMap to a tilestep Map: the collision layer's tiles become kinds, one per distinct
+// (tile, collision shape) pair, with the chosen tileset's image for display; the object
+// layers become brushes, actors and walls (object_mapping.h). A tileset that tilestep
+// exported itself (property tilestep_kinds) is read back kind for kind, so that
+// tilestep -> Tiled -> tilestep gives the same map.
+#include "tiled_import.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "collision_mapping.h"
+#include "interop_files.h"
+#include "layer_data.h"
+#include "map_io.h"
+#include "map_io_detail.h"
+#include "object_mapping.h"
+
+namespace ts::interop {
+
+void checkTiledMapShape(const std::string& path, const TiledMap& m) {
+    if (m.orientation != "orthogonal")
+        throw MapError(path + ": orientation \"" + m.orientation +
+                       "\" is not supported (tilestep imports orthogonal maps only)");
+    if (m.tileWidth != m.tileHeight)
+        throw MapError(path + ": tiles of " + std::to_string(m.tileWidth) + " x " +
+                       std::to_string(m.tileHeight) +
+                       " px are not supported (tilestep imports square tiles only)");
+    if (m.tileWidth < kMinTileSize || m.tileWidth > kMaxTileSize)
+        throw MapError(path + ": tile size " + std::to_string(m.tileWidth) + " is outside " +
+                       std::to_string(kMinTileSize) + ".." + std::to_string(kMaxTileSize));
+}
+
+namespace {
+
+bool sameNoCase(const std::string& a, const std::string& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
+    return true;
+}
+
+const TiledTileset* tilesetOf(const TiledMap& tm, uint32_t gid) {
+    const TiledTileset* found = nullptr;
+    for (const TiledTileset& ts : tm.tilesets)
+        if (ts.firstGid <= gid && (!found || ts.firstGid > found->firstGid)) found = &ts;
+    return found;
+}
+
+long propertyInt(const TiledProperties& props, const std::string& name, long def) {
+    const TiledProperty* p = findProperty(props, name);
+    if (!p) return def;
+    char* end = nullptr;
+    long v = std::strtol(p->value.c_str(), &end, 10);
+    return end != p->value.c_str() && *end == '\0' ? v : def;
+}
+
+// Tiled writes colour properties as #AARRGGBB (or #RRGGBB).
+bool tiledColor(const std::string& text, uint32_t* argb) {
+    if (text.size() == 7) return mapio::parseColor(text, argb);
+    if (text.size() != 9 || text[0] != '#') return false;
+    uint32_t rgba;
+    if (!mapio::parseColor("#" + text.substr(3) + text.substr(1, 2), &rgba)) return false;
+    *argb = rgba;
+    return true;
+}
+
+class Importer {
+  public:
+    Importer(const TiledMap& tm, const std::string& path, const ImportOptions& options)
+        : tm_(tm), path_(path), options_(options) {}
+
+    ImportResult run() {
+        result_.warnings = tm_.warnings;
+        const TiledTileLayer* layer = chooseLayer();
+        Map& m = result_.map;
+        m = Map{};
+        m.tileSize = tm_.tileWidth;
+        placeMap();
+        m.simRate = int32_t(propertyInt(tm_.properties, "sim_rate", kDefaultSimRate));
+        if (m.simRate < 1 || m.simRate > 1000) {
+            warn("map property sim_rate " + std::to_string(m.simRate) +
+                 " is outside 1..1000: using 60");
+            m.simRate = kDefaultSimRate;
+        }
+        m.tiles.assign(size_t(m.width) * size_t(m.height), 0);
+        m.walls.resize(m.width, m.height);
+        m.tileset.kinds = {Tileset::defaults().kinds[0]};
+        result_.kindSource = {0};
+        readTilestepKinds();
+        if (layer) fillTiles(*layer);
+        chooseImage();
+        for (const TiledObjectLayer& ol : tm_.objectLayers)
+            addObjects(ol, -double(originX_) * m.tileSize, -double(originY_) * m.tileSize, m,
+                       result_.warnings);
+        mapio::validateLoaded(m, path_);
+        return std::move(result_);
+    }
+
+  private:
+    void warn(const std::string& w) { result_.warnings.push_back(w); }
+    [[noreturn]] void fail(const std::string& problem) const {
+        throw MapError(path_ + ": " + problem);
+    }
+
+    const TiledTileLayer* chooseLayer() {
+        const TiledTileLayer* chosen = nullptr;
+        if (!options_.collisionLayer.empty()) {
+            for (const TiledTileLayer& l : tm_.tileLayers)
+                if (l.name == options_.collisionLayer && !chosen) chosen = &l;
+            if (!chosen) {
+                std::string names;
+                for (const TiledTileLayer& l : tm_.tileLayers)
+                    names += (names.empty() ? "\"" : ", \"") + l.name + "\"";
+                fail("no tile layer named \"" + options_.collisionLayer +
+                     "\" (tile layers: " + (names.empty() ? "none" : names) + ")");
+            }
+            explicitLayer_ = true;
+        } else {
+            for (const TiledTileLayer& l : tm_.tileLayers)
+                if (sameNoCase(l.name, "collision") && !chosen) chosen = &l;
+            explicitLayer_ = chosen != nullptr;
+            if (!chosen && !tm_.tileLayers.empty()) {
+                chosen = &tm_.tileLayers[0];
+                warn("no tile layer named \"collision\": using the first tile layer, \"" +
+                     chosen->name +
+                     "\"; its tiles without collision information are not solid "
+                     "(--collision-layer NAME picks a layer whose painted tiles are solid)");
+            }
+        }
+        for (const TiledTileLayer& l : tm_.tileLayers)
+            if (&l != chosen)
+                warn("tile layer \"" + l.name +
+                     "\": skipped (a tilestep map has one tile layer; the collision layer is \"" +
+                     (chosen ? chosen->name : "") + "\")");
+        if (chosen && (chosen->offsetX != 0 || chosen->offsetY != 0))
+            warn("tile layer \"" + chosen->name + "\": its offset is ignored");
+        result_.collisionLayer = chosen ? chosen->name : "";
+        return chosen;
+    }
+
+    // Finite maps keep their size; an infinite map becomes the rectangle its tile layers'
+    // chunks cover, so objects move by the same origin.
+    void placeMap() {
+        Map& m = result_.map;
+        if (!tm_.infinite) {
+            m.width = tm_.width;
+            m.height = tm_.height;
+        } else {
+            bool any = false;
+            int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+            for (const TiledTileLayer& l : tm_.tileLayers) {
+                if (l.width == 0) continue;
+                x0 = any ? std::min(x0, l.x0) : l.x0;
+                y0 = any ? std::min(y0, l.y0) : l.y0;
+                x1 = any ? std::max(x1, l.x0 + l.width) : l.x0 + l.width;
+                y1 = any ? std::max(y1, l.y0 + l.height) : l.y0 + l.height;
+                any = true;
+            }
+            if (!any) fail("an infinite map without any tiles: its size is unknown");
+            if (x1 - x0 > kMaxMapTiles || y1 - y0 > kMaxMapTiles)
+                fail("the painted area is " + std::to_string(x1 - x0) + " x " +
+                     std::to_string(y1 - y0) + " tiles, more than " + std::to_string(kMaxMapTiles) +
+                     " per side");
+            originX_ = x0;
+            originY_ = y0;
+            m.width = int32_t(x1 - x0);
+            m.height = int32_t(y1 - y0);
+        }
+        if (m.width < 1 || m.height < 1 || m.width > kMaxMapTiles || m.height > kMaxMapTiles)
+            fail(std::to_string(m.width) + " x " + std::to_string(m.height) +
+                 " tiles is outside 1.." + std::to_string(kMaxMapTiles) + " per side");
+    }
+
+    // A tileset tilestep wrote: every tile is a kind, in order, as it was.
+    void readTilestepKinds() {
+        if (tm_.tilesets.size() != 1 || tm_.tilesets[0].firstGid != 1 ||
+            propertyInt(tm_.tilesets[0].properties, "tilestep_kinds", 0) != 1)
+            return;
+        const TiledTileset& ts = tm_.tilesets[0];
+        tilestepTileset_ = &ts;
+        Tileset& out = result_.map.tileset;
+        if (const TiledProperty* p = findProperty(ts.properties, "tilestep_image"))
+            out.image = p->value;
+        out.imageCellSize = int32_t(propertyInt(ts.properties, "tilestep_image_cell_size", 0));
+        if (ts.tileCount > int64_t(mapio::kMaxKinds) - 1) fail("tileset: too many tiles");
+        // Kind 0 from the tileset's tilestep_kind0_* properties.
+        TileKind& empty = out.kinds[0];
+        readKindFields(ts.properties, "tilestep_kind0_", "kind 0", empty);
+        empty.passMask = uint8_t(propertyInt(ts.properties, "tilestep_kind0_pass_mask", 0) & 15);
+        for (uint32_t id = 0; id < uint32_t(ts.tileCount); ++id) {
+            const TiledTile* tile = ts.tile(id);
+            TileKind k;
+            k.name = ts.name + ":" + std::to_string(id);
+            // A tile without collision information: as kindFor() will read it (rule 4).
+            TileCollision c{explicitLayer_ ? Shape::Solid : Shape::Empty, 0};
+            std::string warning;
+            if (tile) {
+                readKindFields(tile->properties, "", "tileset tile " + std::to_string(id), k);
+                collisionOfTile(*tile, tm_.tileWidth, &c, &warning);
+                if (!warning.empty()) warn("tileset tile " + std::to_string(id) + ": " + warning);
+            }
+            k.shape = c.shape;
+            k.passMask = c.passMask;
+            kindOf_[{id + 1, c.shape, c.passMask}] = uint16_t(out.kinds.size());
+            out.kinds.push_back(k);
+            result_.kindSource.push_back(id + 1);
+        }
+    }
+
+    // A kind's name, colour and image cell from properties PREFIX + name / color / image_cell.
+    void readKindFields(const TiledProperties& props, const std::string& prefix,
+                        const std::string& what, TileKind& k) {
+        if (const TiledProperty* p = findProperty(props, prefix + "name")) {
+            if (mapio::checkText(p->value, mapio::kMaxNameBytes).empty())
+                k.name = p->value;
+            else
+                warn(what + ": name unusable: " + mapio::checkText(p->value, mapio::kMaxNameBytes));
+        }
+        if (const TiledProperty* p = findProperty(props, prefix + "color"))
+            if (!tiledColor(p->value, &k.color))
+                warn(what + ": colour \"" + p->value + "\" unreadable");
+        k.imageCell = int32_t(std::max<long>(propertyInt(props, prefix + "image_cell", -1), -1));
+    }
+
+    uint16_t kindFor(uint32_t rawGid, int64_t x, int64_t y) {
+        const uint32_t gid = rawGid & kGidMask;
+        const TiledTileset* ts = tilesetOf(tm_, gid);
+        if (!ts || (ts->tileCount > 0 && ts->columns > 0 && gid - ts->firstGid >= ts->tileCount))
+            fail("layer \"" + result_.collisionLayer + "\": tile (" + std::to_string(x) + ", " +
+                 std::to_string(y) + "): GID " + std::to_string(gid) + " is in no tileset");
+        const uint32_t local = gid - ts->firstGid;
+        const TiledTile* tile = ts->tile(local);
+        TileCollision base;
+        std::string warning;
+        CollisionSource src =
+            tile ? collisionOfTile(*tile, tm_.tileWidth, &base, &warning) : CollisionSource::None;
+        if (src == CollisionSource::None) base = {explicitLayer_ ? Shape::Solid : Shape::Empty, 0};
+        const std::string tileName = ts->name + ":" + std::to_string(local);
+        if (!warning.empty() && warned_.insert(gid).second)
+            warn("tile " + tileName + ": " + warning);
+        TileCollision c;
+        if (!flipCollision(base, rawGid, &c)) {
+            c = {Shape::Solid, 0};
+            if (flipWarned_.insert(rawGid & ~kRotate120).second)
+                warn("tile " + tileName + " flipped: a " + shapeName(base.shape) +
+                     " turned that way is no tilestep shape: treated as solid");
+        }
+        auto key = std::make_tuple(gid, c.shape, c.passMask);
+        auto it = kindOf_.find(key);
+        if (it != kindOf_.end()) return it->second;
+        Tileset& out = result_.map.tileset;
+        if (out.kinds.size() >= mapio::kMaxKinds)
+            fail("more than " + std::to_string(mapio::kMaxKinds) + " distinct tiles");
+        TileKind k;
+        k.name = tileName;
+        if (!(c == base) || tilestepTileset_)
+            k.name += std::string(" (") + shapeName(c.shape) + ")";
+        k.shape = c.shape;
+        k.passMask = c.passMask;
+        k.color = c.shape == Shape::Empty ? 0x80808080u : defaultColor(c.shape);
+        if (c.shape == Shape::OneWay) k.color = defaultColor(Shape::OneWay);
+        newKinds_.push_back({gid, local, ts});
+        uint16_t id = uint16_t(out.kinds.size());
+        out.kinds.push_back(k);
+        result_.kindSource.push_back(gid);
+        kindOf_[key] = id;
+        return id;
+    }
+
+    void fillTiles(const TiledTileLayer& layer) {
+        Map& m = result_.map;
+        // Kinds are made in GID order, not in order of appearance, so that the same tileset
+        // gives the same ids whatever is painted where.
+        std::map<uint32_t, size_t> firstCell;  // GID (flips kept) -> the first cell with it
+        for (size_t i = 0; i < layer.gids.size(); ++i)
+            if (layer.gids[i] & kGidMask) firstCell.emplace(layer.gids[i] & ~kRotate120, i);
+        std::vector<uint32_t> used;
+        for (auto& [g, at] : firstCell) used.push_back(g);
+        std::sort(used.begin(), used.end(), [](uint32_t a, uint32_t b) {
+            return (a & kGidMask) != (b & kGidMask) ? (a & kGidMask) < (b & kGidMask) : a < b;
+        });
+        std::map<uint32_t, uint16_t> kindOfGid;
+        for (uint32_t g : used) {
+            const int64_t at = int64_t(firstCell[g]);
+            kindOfGid[g] = kindFor(g, layer.x0 + at % layer.width, layer.y0 + at / layer.width);
+        }
+        for (int64_t y = 0; y < layer.height; ++y)
+            for (int64_t x = 0; x < layer.width; ++x) {
+                uint32_t g = layer.gids[size_t(y * layer.width + x)];
+                if (!(g & kGidMask)) continue;
+                m.setTile(layer.x0 - originX_ + x, layer.y0 - originY_ + y,
+                          kindOfGid[g & ~kRotate120]);
+            }
+    }
+
+    // One image per tilestep tileset: that of the tileset most new kinds come from, when it
+    // is a plain grid of square cells.
+    void chooseImage() {
+        if (tilestepTileset_ || newKinds_.empty()) return;
+        std::map<const TiledTileset*, int> count;
+        for (const NewKind& k : newKinds_) count[k.tileset]++;
+        const TiledTileset* best = nullptr;
+        for (auto& [ts, n] : count) {
+            std::string why;
+            if (ts->image.empty())
+                why = ts->tiles.empty() || !ts->tiles[0].hasImage
+                          ? "it has no image"
+                          : "it is an image collection (tilestep shows one tileset image)";
+            else if (ts->tileWidth != ts->tileHeight)
+                why = "its tiles are not square";
+            else if (ts->margin || ts->spacing)
+                why = "its image has a margin or spacing";
+            else if (ts->tileWidth < 1 || ts->tileWidth > 4096)
+                why = "its tile size is unusable";
+            if (!why.empty()) {
+                warn("tileset \"" + ts->name + "\": tiles shown as colours: " + why);
+                continue;
+            }
+            if (!best || n > count[best]) best = ts;
+        }
+        if (!best) return;
+        for (auto& [ts, n] : count)
+            if (ts != best && !ts->image.empty())
+                warn("tileset \"" + ts->name +
+                     "\": tiles shown as colours (tilestep shows one tileset image per map; "
+                     "using \"" +
+                     best->name + "\")");
+        Tileset& out = result_.map.tileset;
+        if (!mapio::checkText(best->image, mapio::kMaxPathBytes).empty()) return;
+        out.image = best->image;
+        out.imageCellSize = best->tileWidth == tm_.tileWidth ? 0 : best->tileWidth;
+        for (size_t i = 0; i < newKinds_.size(); ++i)
+            if (newKinds_[i].tileset == best)
+                out.kinds[firstNewKind() + i].imageCell = int32_t(newKinds_[i].local);
+    }
+    size_t firstNewKind() const { return result_.map.tileset.kinds.size() - newKinds_.size(); }
+
+    struct NewKind {
+        uint32_t gid, local;
+        const TiledTileset* tileset;
+    };
+
+    const TiledMap& tm_;
+    std::string path_;
+    ImportOptions options_;
+    ImportResult result_;
+    bool explicitLayer_ = false;
+    int64_t originX_ = 0, originY_ = 0;
+    const TiledTileset* tilestepTileset_ = nullptr;
+    std::map<std::tuple<uint32_t, Shape, uint8_t>, uint16_t> kindOf_;
+    std::vector<NewKind> newKinds_;
+    std::set<uint32_t> warned_, flipWarned_;
+};
+
+}  // namespace
+
+ImportResult importTiledMap(const TiledMap& tm, const std::string& path,
+                            const ImportOptions& options) {
+    return Importer(tm, path, options).run();
+}
+
+ImportResult importTiled(const std::string& path, const ImportOptions& options) {
+    TiledMap tm = endsWithNoCase(path, ".tmj") || endsWithNoCase(path, ".json") ? readTmj(path)
+                                                                                : readTmx(path);
+    return importTiledMap(tm, path, options);
+}
+
+}  // namespace ts::interop
