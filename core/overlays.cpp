@@ -87,6 +87,9 @@ void drawProbe(const Probe& p, DebugDraw& d) {
             break;
         case ProbeShape::Value:
             break;  // shown in the legend / hover, not in the world
+        case ProbeShape::Text:
+            d.text(px(p.x0), px(p.y0), p.why, c);
+            break;
         default:
             break;
     }
@@ -150,6 +153,7 @@ Overlay overlayOf(const Probe& p) {
         case ProbeShape::Band:
             return Overlay::Bands;
         case ProbeShape::Arrow:
+        case ProbeShape::Text:
             return Overlay::Nudges;
         default:
             return Overlay::Probes;
@@ -268,6 +272,7 @@ const Probe* probeAt(const Trace& trace, OverlayMask mask, double x, double y, d
         double d;
         switch (p.shape) {
             case ProbeShape::Point:
+            case ProbeShape::Text:
                 d = distToRect(x, y, px(p.x0), px(p.y0), px(p.x0) + 1, px(p.y0) + 1);
                 break;
             case ProbeShape::Rect:
@@ -294,6 +299,7 @@ std::string describeProbe(const Probe& p) {
     auto pt = [](Fix x, Fix y) { return "(" + x.str() + ", " + y.str() + ")"; };
     switch (p.shape) {
         case ProbeShape::Point:
+        case ProbeShape::Text:
             return s + " at " + pt(p.x0, p.y0);
         case ProbeShape::Cell:
             return s + " cell " + pt(p.x0, p.y0);

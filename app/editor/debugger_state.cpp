@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "json_text.h"
+#include "trace_writer.h"
 
 namespace ts {
 
@@ -238,7 +238,8 @@ void Debugger::clearGhost() {
     ghostActor_ = -1;
 }
 
-bool Debugger::writeTrace(const std::string& path, bool probes, std::string* error) {
+bool Debugger::writeTrace(const std::string& path, const std::string& mapPath, bool probes,
+                          std::string* error) {
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) {
         *error = path + ": cannot write the trace (" + std::strerror(errno) + ")";
@@ -247,25 +248,17 @@ bool Debugger::writeTrace(const std::string& path, bool probes, std::string* err
     const int64_t p = position();
     timeline_.seek(0, nullptr);
     Trace t;
-    std::string text;
+    TraceWriter w;
+    w.header(traceHeaderFor(*map_, mapPath));
+    const std::vector<Actor> actors(map_->actors.begin(), map_->actors.begin() + actorCount());
     bool ok = true;
     for (int64_t frame = 0; frame < length() && ok; ++frame) {
         timeline_.step({}, probes ? &t : nullptr);
-        text.clear();
-        // The sim steps actors in map order, so each actor's probes follow each other.
-        size_t next = 0;
-        for (size_t i = 0; i < actorCount(); ++i) {
-            const Actor& a = map_->actors[i];
-            text += stateJson(frame, a.name, a.mover, state(i)) + "\n";
-            if (!probes) continue;
-            for (; next < t.probes.size() && t.probes[next].actor == int32_t(i); ++next) {
-                text += "{\"frame\":" + std::to_string(frame) + ",\"actor\":";
-                appendJsonString(text, a.name);
-                text += ",\"probe\":" + probeJson(t.probes[next]) + "}\n";
-            }
-        }
-        ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+        w.frame(frame, actors, timeline_.sim().states(), probes ? &t : nullptr);
+        ok = std::fwrite(w.text().data(), 1, w.size(), f) == w.size();
+        w.clear();
     }
+    if (ok && length() == 0) ok = std::fwrite(w.text().data(), 1, w.size(), f) == w.size();
     int err = errno;
     if (std::fclose(f) != 0) ok = false;
     seekNow(p);

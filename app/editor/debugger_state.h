@@ -104,9 +104,11 @@ class Debugger {
     void clearGhost();
 
     // --- Output ---
-    // The whole recording as `tilestep run` prints it (state lines, with --probes also
-    // probe lines), byte for byte. Ends back at the current position.
-    bool writeTrace(const std::string& path, bool probes, std::string* error);
+    // The whole recording as `tilestep run` prints it (the header naming `mapPath`, state
+    // lines, with --probes also probe lines), byte for byte. Ends back at the current
+    // position.
+    bool writeTrace(const std::string& path, const std::string& mapPath, bool probes,
+                    std::string* error);
     size_t seeksDone() const { return seeks_; }
 
   private:
