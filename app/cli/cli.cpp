@@ -85,6 +85,7 @@ const std::vector<Command>& commands() {
         {"convert", "convert a map between JSON (.json) and binary (.tsmap)", kConvertUsage,
          cmdConvert},
         {"run", "step a map's simulation N frames, print a JSON-lines trace", kRunUsage, cmdRun},
+        {"diff", "the first frame and field where two traces differ", kDiffUsage, cmdDiff},
     };
     return table;
 }
