@@ -216,8 +216,8 @@ void drawOverlays(const std::vector<ActorView>& actors, const Trace& trace, Over
         }
     for (size_t i = 0; i < actors.size(); ++i) {
         const ActorView& a = actors[i];
-        if (!a.actor) continue;
-        const bool round = moverInfo(a.actor->mover).round;
+        if (!a.actor && a.round < 0) continue;
+        const bool round = a.round >= 0 ? a.round == 1 : moverInfo(a.actor->mover).round;
         const MoverState& s = a.state;
         double cx, cy;
         centre(s, round, &cx, &cy);

@@ -49,12 +49,23 @@ int Debugger::advance(double dt, InputBits keys) {
     } else {
         accumulator_ -= due * each;
     }
+    if (recorded_) {
+        // A recording ends where it ends: play stops at its last frame.
+        due = int(std::min<int64_t>(due, length() - position()));
+        if (position() >= length()) playing_ = false;
+    }
     for (int i = 0; i < due; ++i) stepLive(keys, true);
     return due;
 }
 
 void Debugger::stepLive(InputBits keys, bool keepTrace) {
     Trace* t = keepTrace ? &trace_ : nullptr;
+    if (recorded_) {
+        if (position() >= length()) return;
+        recorded_->seek(position() + 1, t);
+        pushHistory();
+        return;
+    }
     const bool atEnd = position() >= length();
     if (atEnd || keys != 0 || takenOver_) {
         if (!atEnd) takenOver_ = true;
@@ -87,12 +98,21 @@ bool Debugger::applyPendingSeek() {
 
 void Debugger::seekNow(int64_t p) {
     takenOver_ = false;
+    if (recorded_) {
+        recorded_->seekWithHistory(p, &trace_, historyN_, &history_);
+        ++seeks_;
+        return;
+    }
     timeline_.seekWithHistory(std::clamp<int64_t>(p, 0, length()), &trace_, historyN_, &history_);
     ++seeks_;
 }
 
 void Debugger::afterJump() {
-    timeline_.seekWithHistory(position(), &trace_, historyN_, &history_);
+    if (recorded_) {
+        recorded_->seekWithHistory(position(), &trace_, historyN_, &history_);
+    } else {
+        timeline_.seekWithHistory(position(), &trace_, historyN_, &history_);
+    }
     ++seeks_;
 }
 
@@ -119,15 +139,50 @@ const std::vector<MoverState>& Debugger::history(size_t actor) const {
 void Debugger::setDrivenActor(int actor) {
     driven_ = std::clamp(actor, 0, std::max(0, int(actorCount()) - 1));
     takenOver_ = false;
+    if (recordedGhost_) recordedGhost();
+}
+
+const std::string& Debugger::actorName(size_t actor) const {
+    return recorded_ ? recorded_->trace().actors[actor].name : map_->actors[actor].name;
+}
+
+bool Debugger::actorRound(size_t actor) const {
+    return recorded_ ? recorded_->trace().actors[actor].round
+                     : moverInfo(map_->actors[actor].mover).round;
+}
+
+void Debugger::showRecording(std::shared_ptr<const RecordedTrace> trace,
+                             std::shared_ptr<const RecordedTrace> ghost) {
+    playing_ = false;
+    takenOver_ = false;
+    pendingSeek_ = -1;
+    clearGhost();
+    recorded_ = std::make_unique<RecordedFrames>(std::move(trace));
+    recordedGhost_ = ghost ? std::make_unique<RecordedFrames>(std::move(ghost)) : nullptr;
+    driven_ = 0;
+    if (recordedGhost_) recordedGhost();
+    afterJump();
+}
+
+void Debugger::recordedGhost() {
+    clearGhost();
+    if (!recorded_ || actorCount() == 0) return;
+    ghost_ = recordedGhost_->trajectory(actorName(size_t(driven_)), length());
+    if (!ghost_.empty()) ghostActor_ = driven_;
 }
 
 void Debugger::setLog(size_t actor, const InputLog& log) {
+    if (recorded_) return;  // a recording has no keys to replace
     timeline_.setLog(actor, log);
     takenOver_ = false;
     afterJump();
 }
 
 bool Debugger::loadLog(size_t actor, const std::string& path, std::string* error) {
+    if (recorded_) {
+        *error = "a recorded trace replays as recorded: no input log to load";
+        return false;
+    }
     if (actor >= actorCount()) {
         *error = "no actor to drive with " + path;
         return false;
@@ -155,6 +210,7 @@ bool Debugger::saveLog(size_t actor, const std::string& path, std::string* error
 
 void Debugger::runTo(int64_t p) {
     p = std::max<int64_t>(0, p);
+    if (recorded_) return seekNow(p);
     if (p > length()) {
         timeline_.seek(length(), nullptr);
         while (position() < p) timeline_.step({}, nullptr);  // past the logs: no keys
@@ -163,6 +219,7 @@ void Debugger::runTo(int64_t p) {
 }
 
 void Debugger::mapChanged() {
+    if (recorded_) return afterJump();  // the recording does not depend on the map
     timeline_.mapChanged(nullptr);
     driven_ = std::clamp(driven_, 0, std::max(0, int(actorCount()) - 1));
     if (ghostActor_ >= int(actorCount())) clearGhost();
@@ -171,6 +228,8 @@ void Debugger::mapChanged() {
 }
 
 void Debugger::mapReplaced() {
+    recorded_.reset();
+    recordedGhost_.reset();
     timeline_.clear();
     playing_ = false;
     takenOver_ = false;
@@ -195,7 +254,7 @@ std::vector<MoverState> Debugger::trajectory(size_t actor) {
 }
 
 void Debugger::setParam(size_t actor, int index, Fix value) {
-    if (actor >= actorCount() || index < 0 ||
+    if (recorded_ || actor >= actorCount() || index < 0 ||
         index >= moverInfo(map_->actors[actor].mover).paramCount)
         return;
     const ParamSpec& spec = moverInfo(map_->actors[actor].mover).params[index];
@@ -218,7 +277,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
 }
 
 void Debugger::resetParam(size_t actor, int index) {
-    if (actor >= actorCount() || index < 0 || index >= kMaxParams) return;
+    if (recorded_ || actor >= actorCount() || index < 0 || index >= kMaxParams) return;
     setParam(actor, index, defaultParams(map_->actors[actor].mover)[size_t(index)]);
 }
 
@@ -228,7 +287,7 @@ void Debugger::setCompare(bool on) {
 }
 
 void Debugger::beginTuning(size_t actor) {
-    if (!compare_ || actor >= actorCount()) return;
+    if (recorded_ || !compare_ || actor >= actorCount()) return;
     ghost_ = trajectory(actor);
     ghostActor_ = int(actor);
 }
@@ -240,6 +299,10 @@ void Debugger::clearGhost() {
 
 bool Debugger::writeTrace(const std::string& path, const std::string& mapPath, bool probes,
                           std::string* error) {
+    if (recorded_) {
+        *error = path + ": not written: the debugger shows a recorded trace, not a run";
+        return false;
+    }
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) {
         *error = path + ": cannot write the trace (" + std::strerror(errno) + ")";

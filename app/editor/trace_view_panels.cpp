@@ -1,0 +1,83 @@
+#include "editor/trace_view_panels.h"
+
+#include <imgui.h>
+
+namespace ts {
+
+void recordedActorsSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    if (!rec) return;
+    if (g.actorCount() == 0) {
+        ImGui::TextWrapped("The trace has no actors.");
+        return;
+    }
+    ImGui::TextDisabled("Recorded actors (select one to inspect).");
+    for (size_t i = 0; i < g.actorCount(); ++i) {
+        const TraceActorInfo& a = rec->trace().actors[i];
+        ImGui::PushID(int(i));
+        if (ImGui::RadioButton(a.name.c_str(), g.drivenActor() == int(i))) g.setDrivenActor(int(i));
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", a.mover.empty() ? "(mover not named)" : a.mover.c_str());
+        ImGui::PopID();
+    }
+}
+
+void recordedInspectorSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    if (!rec || g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    const int64_t p = g.position();
+    if (!ImGui::BeginTable("trace_inspector", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    auto row = [](const char* name, const std::string& value) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", name);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(value.c_str());
+    };
+    row("position", std::to_string(p) + " of " + std::to_string(g.length()));
+    const int64_t frame = rec->frameNumber(p);
+    row("frame", frame < 0 ? "(before the first)" : std::to_string(frame));
+    const RecordedState* line = rec->stateLine(a, p);
+    if (!line) {
+        row("state", "none recorded");
+        ImGui::EndTable();
+        return;
+    }
+    row("line", std::to_string(line->line));
+    // Every field as written in the trace: the exact text a game or tilestep recorded.
+    for (const TraceField& f : line->fields) {
+        std::string value = f.text;
+        if (f.type == TraceField::Type::Number && !f.exact)
+            value += "  (~" + f.fix.str() + " in 1/65536)";
+        row(f.key.c_str(), value);
+    }
+    ImGui::EndTable();
+}
+
+void recordedGhostSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    if (g.ghostActor() < 0) {
+        ImGui::TextWrapped(
+            "A recorded trace replays as recorded: nothing to tune. "
+            "`tilestep view MAP A.jsonl --ghost B.jsonl` shows B as the ghost.");
+        return;
+    }
+    ImGui::Checkbox("Ghost", &d.showGhost);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The same actor in the --ghost trace, position by position");
+}
+
+void recordedBarStatus(const DebugSession& d) {
+    const RecordedFrames* rec = d.dbg.recorded();
+    if (!rec) return;
+    const int64_t frame = rec->frameNumber(d.dbg.position());
+    const std::string& map = rec->trace().header.map;
+    ImGui::TextDisabled("recorded trace, frame %s%s%s",
+                        frame < 0 ? "-" : std::to_string(frame).c_str(),
+                        map.empty() ? "" : ", map ", map.c_str());
+}
+
+}  // namespace ts
