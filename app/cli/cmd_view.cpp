@@ -10,7 +10,7 @@ namespace ts::cli {
 
 const char kViewUsage[] =
     "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
-    "                     [--screenshot OUT.png] [--window WxH]\n"
+    "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: from tilestep run, the\n"
     "debugger's --trace or a game's include/tilestep/trace_emit.h) over MAP, without\n"
@@ -21,6 +21,7 @@ const char kViewUsage[] =
     "  --frame N      start at the first recorded frame numbered N or more\n"
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
     "  --window WxH   window size in pixels (default 1280x800)\n"
+    "  --verbose      print where the map lands: window = x0 + map_px * zoom\n"
     "\n"
     "Exit 0; a bad map or trace ('TRACE: line L: field \"F\": problem') or no display: 1;\n"
     "a bad command line: 2.\n";
@@ -53,8 +54,11 @@ int cmdView(const Args& args) {
     const char* cmd = "view";
     ParsedArgs a;
     std::string error;
-    const std::vector<FlagSpec> flags = {
-        {"--ghost", true}, {"--frame", true}, {"--screenshot", true}, {"--window", true}};
+    const std::vector<FlagSpec> flags = {{"--ghost", true},
+                                         {"--frame", true},
+                                         {"--screenshot", true},
+                                         {"--window", true},
+                                         {"--verbose", false}};
     if (!parseArgs(args, flags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kViewUsage, stdout);
@@ -65,6 +69,7 @@ int cmdView(const Args& args) {
     r.mapPath = a.positional[0];
     r.tracePath = a.positional[1];
     if (const std::string* g = a.value("--ghost")) r.ghostPath = *g;
+    r.verbose = a.has("--verbose");
     if (const std::string* s = a.value("--screenshot")) r.screenshot = *s;
     if (const std::string* f = a.value("--frame")) {
         long long n = 0;

@@ -21,6 +21,7 @@ struct ViewRequest {
     std::string screenshot;  // write the window as a PNG and exit
     int64_t frame = -1;      // show the first recorded frame numbered >= this (-1: the first)
     int width = 1280, height = 800;
+    bool verbose = false;  // print the map-to-window mapping
 };
 
 // Opens the viewer on a checked request; returns the exit code.

@@ -30,6 +30,9 @@ void recordedInspectorSection(DebugSession& d) {
     const size_t a = size_t(g.drivenActor());
     const int64_t p = g.position();
     if (!ImGui::BeginTable("trace_inspector", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    // The keys are a game's own names: the first column fits the longest.
+    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
     auto row = [](const char* name, const std::string& value) {
         ImGui::TableNextRow();
         ImGui::TableNextColumn();

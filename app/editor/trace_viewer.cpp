@@ -28,6 +28,7 @@ int runTraceViewer(cli::ViewRequest& r) {
     opt.height = r.height;
     const bool shot = !r.screenshot.empty();
     opt.interactive = !shot;
+    opt.verbose = r.verbose;
     opt.vsync = !shot;
     if (shot) opt.uiScale = 1;
     EditorWindow w;
