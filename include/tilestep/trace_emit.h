@@ -147,8 +147,8 @@ static inline void ts_trace_open(ts_trace* t, FILE* file, const char* map, int t
 
 /* Announces an actor: its box (w x h px; round: x, y is the centre of a circle of
  * diameter w). `mover` may be NULL. Optional: actors met later in lines are added. */
-static inline void ts_trace_header_actor(ts_trace* t, const char* name, const char* mover,
-                                         int w, int h, int round) {
+static inline void ts_trace_header_actor(ts_trace* t, const char* name, const char* mover, int w,
+                                         int h, int round) {
     ts__raw(t, t->actors++ ? ",{\"name\":" : "{\"name\":");
     ts__string(t, name);
     if (mover) {
@@ -222,8 +222,7 @@ static inline void ts_state_end(ts_trace* t) {
 
 /* --- Probes: what the mover looked at this frame, with its verdict and a reason --- */
 
-static inline void ts__probe_start(ts_trace* t, const char* kind, ts_verdict v,
-                                   const char* why) {
+static inline void ts__probe_start(ts_trace* t, const char* kind, ts_verdict v, const char* why) {
     ts__line_start(t);
     ts__raw(t, ",\"probe\":{\"kind\":\"");
     ts__raw(t, kind);
@@ -243,8 +242,7 @@ static inline void ts__probe_box(ts_trace* t, const char* kind, ts_verdict v, co
 }
 
 /* One pixel probed at (x, y): hit or miss. */
-static inline void ts_probe_point(ts_trace* t, ts_verdict v, const char* why, double x,
-                                  double y) {
+static inline void ts_probe_point(ts_trace* t, ts_verdict v, const char* why, double x, double y) {
     ts__probe_start(t, "point", v, why);
     ts__num_field(t, "x", x);
     ts__num_field(t, "y", y);
@@ -252,8 +250,8 @@ static inline void ts_probe_point(ts_trace* t, ts_verdict v, const char* why, do
 }
 /* A rectangle [x0, x1) x [y0, y1) probed or found blocking (why "blocker" draws it in the
  * Blockers overlay). */
-static inline void ts_probe_rect(ts_trace* t, ts_verdict v, const char* why, double x0,
-                                 double y0, double x1, double y1) {
+static inline void ts_probe_rect(ts_trace* t, ts_verdict v, const char* why, double x0, double y0,
+                                 double x1, double y1) {
     ts__probe_box(t, "rect", v, why, x0, y0, x1, y1);
 }
 /* A scanline or segment from (x0, y0) to (x1, y1): pass or block. */
@@ -262,18 +260,18 @@ static inline void ts_probe_segment(ts_trace* t, ts_verdict v, const char* why, 
     ts__probe_box(t, "segment", v, why, x0, y0, x1, y1);
 }
 /* A forbidden band around a wall. */
-static inline void ts_probe_band(ts_trace* t, ts_verdict v, const char* why, double x0,
-                                 double y0, double x1, double y1) {
+static inline void ts_probe_band(ts_trace* t, ts_verdict v, const char* why, double x0, double y0,
+                                 double x1, double y1) {
     ts__probe_box(t, "band", v, why, x0, y0, x1, y1);
 }
 /* A cell or region classified by `why` ("region_a", "region_b", "region_c" have colours). */
-static inline void ts_probe_cell(ts_trace* t, ts_verdict v, const char* why, double x0,
-                                 double y0, double x1, double y1) {
+static inline void ts_probe_cell(ts_trace* t, ts_verdict v, const char* why, double x0, double y0,
+                                 double x1, double y1) {
     ts__probe_box(t, "cell", v, why, x0, y0, x1, y1);
 }
 /* An arrow from (x0, y0) to (x1, y1): a nudge, a slide, a velocity. */
-static inline void ts_probe_arrow(ts_trace* t, ts_verdict v, const char* why, double x0,
-                                  double y0, double x1, double y1) {
+static inline void ts_probe_arrow(ts_trace* t, ts_verdict v, const char* why, double x0, double y0,
+                                  double x1, double y1) {
     ts__probe_box(t, "arrow", v, why, x0, y0, x1, y1);
 }
 /* A measured value against its threshold (a pass rate against the rate that lets through). */
@@ -285,8 +283,7 @@ static inline void ts_probe_value(ts_trace* t, ts_verdict v, const char* why, do
     ts__raw(t, "}}\n");
 }
 /* A text label at (x, y) in the world. */
-static inline void ts_probe_text(ts_trace* t, ts_verdict v, const char* text, double x,
-                                 double y) {
+static inline void ts_probe_text(ts_trace* t, ts_verdict v, const char* text, double x, double y) {
     ts__probe_start(t, "text", v, text);
     ts__num_field(t, "x", x);
     ts__num_field(t, "y", y);
