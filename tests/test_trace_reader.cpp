@@ -220,6 +220,48 @@ TEST(TraceReader, SizesAreCapped) {
     EXPECT_EQ(parseError(h + p + p, small), "t.jsonl: line 3: more than 1 probes");
 }
 
+TEST(TraceReader, MangledTracesGiveAnErrorOrAResultNeverACrash) {
+    // Random byte flips, cuts and insertions in a real trace (run under ASan in CI).
+    const Map m = fourMovers();
+    Sim sim(m);
+    Trace trace;
+    TraceWriter w;
+    w.header(traceHeaderFor(m, "maps/four.json"));
+    for (int64_t f = 0; f < 6; ++f) {
+        sim.step(std::vector<InputBits>(m.actors.size(), KEY_R | KEY_J), &trace);
+        w.frame(f, m.actors, sim.states(), &trace);
+    }
+    const std::string good(w.text());
+    const char kBytes[] = "{}[]\":,.-+eE0123456789aztrufnl \\\n\x01\xff";
+    SplitMix64 rng(11);
+    int failures = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::string text = good;
+        for (int k = int(rng.range(1, 4)); k > 0 && !text.empty(); --k) {
+            const size_t at = size_t(rng.range(0, int64_t(text.size()) - 1));
+            const char c = kBytes[rng.range(0, int64_t(sizeof kBytes) - 2)];
+            switch (rng.range(0, 2)) {
+                case 0:
+                    text[at] = c;
+                    break;
+                case 1:
+                    text.insert(at, 1, c);
+                    break;
+                default:
+                    text.resize(at);
+            }
+        }
+        RecordedTrace t;
+        std::string error;
+        if (!parseTrace(text, "t.jsonl", &t, &error)) {
+            ++failures;
+            ASSERT_EQ(error.rfind("t.jsonl: ", 0), 0u) << error;
+            ASSERT_NE(error.find("line "), std::string::npos) << error;
+        }
+    }
+    EXPECT_GT(failures, 1000);  // most mangled traces are errors, with their line
+}
+
 TEST(TraceReader, BlankLinesAndAFinalLineWithoutNewlineAreFine) {
     RecordedTrace t;
     std::string error;
