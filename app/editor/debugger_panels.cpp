@@ -198,6 +198,7 @@ void plotsSection(DebugSession& d) {
     plot("vx", [](const MoverState& s) { return float(s.vx.toDouble()); });
     plot("vy", [](const MoverState& s) { return float(s.vy.toDouble()); });
     plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
+    if (g.recorded()) recordedFieldPlots(d);
 }
 
 void tuningSection(DebugSession& d) {

@@ -2,6 +2,11 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+#include <vector>
+
 namespace ts {
 
 void recordedActorsSection(DebugSession& d) {
@@ -58,6 +63,41 @@ void recordedInspectorSection(DebugSession& d) {
         row(f.key.c_str(), value);
     }
     ImGui::EndTable();
+}
+
+void recordedFieldPlots(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    if (!rec || g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    const int64_t p = g.position();
+    const RecordedState* now = rec->stateLine(a, p);
+    if (!now) return;
+    const int64_t from = std::max<int64_t>(0, p - g.historyLength());
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::vector<float> v;
+    for (const TraceField& f : now->fields) {
+        static const char* const kCommon[] = {"x", "y", "vx", "vy", "grounded", "w", "h"};
+        bool common = false;
+        for (const char* k : kCommon) common = common || f.key == k;
+        if (common || (f.type != TraceField::Type::Number && f.type != TraceField::Type::Bool))
+            continue;
+        v.clear();
+        float last = 0;
+        for (int64_t q = from; q <= p; ++q) {
+            // The line in force at q; a frame without this field keeps the last value.
+            if (const RecordedState* s = rec->stateLine(a, q))
+                for (const TraceField& x : s->fields)
+                    if (x.key == f.key)
+                        last = x.type == TraceField::Type::Bool ? (x.text == "true" ? 1.0f : 0.0f)
+                                                                : float(x.number);
+            v.push_back(last);
+        }
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "%s %s", f.key.c_str(), f.text.c_str());
+        ImGui::PlotLines(("##rec_" + f.key).c_str(), v.data(), int(v.size()), 0, overlay, FLT_MAX,
+                         FLT_MAX, ImVec2(width, 42));
+    }
 }
 
 void recordedGhostSection(DebugSession& d) {

@@ -10,6 +10,9 @@ namespace ts {
 void recordedActorsSection(DebugSession& d);
 void recordedInspectorSection(DebugSession& d);
 void recordedGhostSection(DebugSession& d);
+// Plots of the selected actor's own numeric fields (coyote, air_frames...) over the plots'
+// frames, after the common x, y, vx, vy, grounded plots.
+void recordedFieldPlots(DebugSession& d);
 // The timeline bar's status text: trace file, recorded frame number.
 void recordedBarStatus(const DebugSession& d);
 
