@@ -87,6 +87,9 @@ void drawProbe(const Probe& p, DebugDraw& d) {
             break;
         case ProbeShape::Value:
             break;  // shown in the legend / hover, not in the world
+        case ProbeShape::Text:
+            d.text(px(p.x0), px(p.y0), p.why, c);
+            break;
         default:
             break;
     }
@@ -150,6 +153,7 @@ Overlay overlayOf(const Probe& p) {
         case ProbeShape::Band:
             return Overlay::Bands;
         case ProbeShape::Arrow:
+        case ProbeShape::Text:
             return Overlay::Nudges;
         default:
             return Overlay::Probes;
@@ -212,8 +216,8 @@ void drawOverlays(const std::vector<ActorView>& actors, const Trace& trace, Over
         }
     for (size_t i = 0; i < actors.size(); ++i) {
         const ActorView& a = actors[i];
-        if (!a.actor) continue;
-        const bool round = moverInfo(a.actor->mover).round;
+        if (!a.actor && a.round < 0) continue;
+        const bool round = a.round >= 0 ? a.round == 1 : moverInfo(a.actor->mover).round;
         const MoverState& s = a.state;
         double cx, cy;
         centre(s, round, &cx, &cy);
@@ -268,6 +272,7 @@ const Probe* probeAt(const Trace& trace, OverlayMask mask, double x, double y, d
         double d;
         switch (p.shape) {
             case ProbeShape::Point:
+            case ProbeShape::Text:
                 d = distToRect(x, y, px(p.x0), px(p.y0), px(p.x0) + 1, px(p.y0) + 1);
                 break;
             case ProbeShape::Rect:
@@ -294,6 +299,7 @@ std::string describeProbe(const Probe& p) {
     auto pt = [](Fix x, Fix y) { return "(" + x.str() + ", " + y.str() + ")"; };
     switch (p.shape) {
         case ProbeShape::Point:
+        case ProbeShape::Text:
             return s + " at " + pt(p.x0, p.y0);
         case ProbeShape::Cell:
             return s + " cell " + pt(p.x0, p.y0);

@@ -51,9 +51,10 @@ struct LegendEntry {
 const std::vector<LegendEntry>& overlayLegend();
 
 struct ActorView {
-    const Actor* actor;             // spawn data (name, mover)
+    const Actor* actor;             // spawn data (name, mover); null for a recorded actor
     MoverState state;               // current state
     std::vector<MoverState> trail;  // oldest first, may be empty
+    int8_t round = -1;              // a recorded actor's shape (1 round, 0 box); -1: the mover's
 };
 
 // Draws the enabled overlays for one frame: trace probes (all actors, or only `onlyActor`

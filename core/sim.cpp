@@ -1,6 +1,6 @@
 #include "sim.h"
 
-#include "json_text.h"
+#include "trace_writer.h"
 
 namespace ts {
 
@@ -47,22 +47,7 @@ void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
 
 std::string stateJson(int64_t frame, const std::string& actor, MoverKind kind,
                       const MoverState& s) {
-    std::string o = "{\"frame\":" + std::to_string(frame) + ",\"actor\":";
-    appendJsonString(o, actor);
-    o += ",\"x\":" + s.x.str() + ",\"y\":" + s.y.str();
-    o += ",\"vx\":" + s.vx.str() + ",\"vy\":" + s.vy.str();
-    o += std::string(",\"grounded\":") + (s.grounded ? "true" : "false");
-    const char* facing = s.facing == DIR_LEFT    ? "left"
-                         : s.facing == DIR_RIGHT ? "right"
-                         : s.facing == DIR_UP    ? "up"
-                         : s.facing == DIR_DOWN  ? "down"
-                                                 : "none";
-    o += std::string(",\"facing\":\"") + facing + "\"";
-    o += std::string(",\"pushing\":") + (s.pushing ? "true" : "false");
-    const MoverInfo& info = moverInfo(kind);
-    if (info.describe) info.describe(s, o);
-    o += "}";
-    return o;
+    return stateJsonLine(frame, actor, kind, s);
 }
 
 }  // namespace ts

@@ -18,6 +18,7 @@ enum class ProbeShape : uint8_t {
     Band,     // [x0, x1) x [y0, y1) in px: a forbidden band around a wall
     Arrow,    // (x0, y0) -> (x1, y1): a nudge, slide or velocity
     Value,    // x0 = measured value, x1 = threshold (e.g. pass rate vs movable rate)
+    Text,     // (x0, y0): a label; `why` is the text (recorded traces' notes)
     Count
 };
 
@@ -64,6 +65,7 @@ struct Trace {
     void value(Verdict v, const char* why, Fix measured, Fix threshold) {
         add(ProbeShape::Value, v, why, measured, {}, threshold, {});
     }
+    void text(Verdict v, const char* text, Fix x, Fix y) { add(ProbeShape::Text, v, text, x, y); }
 };
 
 // `{"kind":"point","verdict":"hit","why":"climb","x":1,"y":2}` (fields depend on the shape).

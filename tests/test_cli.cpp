@@ -74,7 +74,7 @@ TEST(CliDispatch, HelpListsEveryCommand) {
     for (const char* form : {"--help", "-h", "help"}) {
         auto r = runTilestep(form);
         EXPECT_EQ(r.exitCode, 0) << form;
-        for (const char* cmd : {"validate", "info", "convert", "run"})
+        for (const char* cmd : {"validate", "info", "convert", "run", "diff"})
             EXPECT_NE(r.out.find(std::string("  ") + cmd + " "), std::string::npos)
                 << form << " lacks " << cmd << ":\n"
                 << r.out;
@@ -83,7 +83,7 @@ TEST(CliDispatch, HelpListsEveryCommand) {
 }
 
 TEST(CliDispatch, EachCommandHasItsOwnHelp) {
-    for (const char* cmd : {"validate", "info", "convert", "run"}) {
+    for (const char* cmd : {"validate", "info", "convert", "run", "diff"}) {
         auto r = runTilestep(std::string(cmd) + " --help");
         EXPECT_EQ(r.exitCode, 0) << cmd;
         EXPECT_EQ(r.out.rfind(std::string("usage: tilestep ") + cmd, 0), 0u) << r.out;
@@ -155,7 +155,7 @@ TEST_F(CliFiles, HeadlessCommandsWorkWithoutADisplay) {
     EXPECT_EQ(runTilestep("convert " + q(json) + " " + q(dir + "/c.tsmap")).exitCode, 0);
     auto run = runTilestep("run " + q(json) + " --frames 3");
     EXPECT_EQ(run.exitCode, 0) << run.err;
-    EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 6);
+    EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 7);  // the header, 3 x 2 actors
     if (!display.empty()) setenv("DISPLAY", display.c_str(), 1);
     if (!wayland.empty()) setenv("WAYLAND_DISPLAY", wayland.c_str(), 1);
 }

@@ -240,7 +240,7 @@ TEST(DebuggerState, TraceEqualsTheCliRunByteForByte) {
     d.seekNow(40);
     std::string error;
     ASSERT_TRUE(d.saveLog(0, dir + "/hero.log", &error)) << error;
-    ASSERT_TRUE(d.writeTrace(dir + "/app.jsonl", true, &error)) << error;
+    ASSERT_TRUE(d.writeTrace(dir + "/app.jsonl", dir + "/map.json", true, &error)) << error;
     EXPECT_EQ(d.position(), 40) << "writing the trace ends where it started";
     CommandResult r =
         runTilestep("run " + dir + "/map.json --inputs " + dir +
@@ -249,7 +249,7 @@ TEST(DebuggerState, TraceEqualsTheCliRunByteForByte) {
     std::string app = readFile(dir + "/app.jsonl"), cli = readFile(dir + "/cli.jsonl");
     EXPECT_GT(app.size(), 1000u);
     EXPECT_EQ(app, cli);
-    EXPECT_FALSE(d.writeTrace(dir + "/no/such/dir/t.jsonl", false, &error));
+    EXPECT_FALSE(d.writeTrace(dir + "/no/such/dir/t.jsonl", "", false, &error));
     EXPECT_NE(error.find("no/such/dir/t.jsonl"), std::string::npos) << error;
     EXPECT_FALSE(d.loadLog(0, dir + "/missing.log", &error));
     EXPECT_NE(error.find("missing.log"), std::string::npos) << error;

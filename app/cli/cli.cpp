@@ -1,5 +1,6 @@
 // Dispatch and help for the headless sub-commands. Nothing here may touch GLFW or GL: these
-// commands must work on a machine without a display.
+// commands must work on a machine without a display (`view` checks its files here, then
+// calls the window the executable registered: cli/view_request.h).
 #include "cli.h"
 
 #include <cctype>
@@ -85,6 +86,9 @@ const std::vector<Command>& commands() {
         {"convert", "convert a map: JSON, binary, Tiled (.tmx/.tmj), LDtk (.ldtk)", kConvertUsage,
          cmdConvert},
         {"run", "step a map's simulation N frames, print a JSON-lines trace", kRunUsage, cmdRun},
+        {"diff", "the first frame and field where two traces differ", kDiffUsage, cmdDiff},
+        {"view", "open the debugger on a recorded trace (a window; no re-simulation)", kViewUsage,
+         cmdView},
     };
     return table;
 }

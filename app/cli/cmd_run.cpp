@@ -1,16 +1,16 @@
 // `tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT] [--probes]`:
 // steps the simulation and streams one JSON line per actor per frame (plus probe lines).
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
 #include "input_log.h"
-#include "json_text.h"
 #include "sim.h"
+#include "trace_writer.h"
 
 namespace ts::cli {
 
@@ -18,7 +18,13 @@ const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
     "                    [--probes]\n"
     "\n"
-    "Steps MAP's simulation N frames and prints a trace, one JSON object per line:\n"
+    "Steps MAP's simulation N frames and prints a trace, one JSON object per line\n"
+    "(docs/trace-format.md): a header line\n"
+    "  "
+    "{\"tilestep_trace\":1,\"map\":\"MAP\",\"width\":..,\"height\":..,\"tile_size\":..,\"rate\":..,"
+    "\n"
+    "   \"actors\":[{\"name\":..,\"mover\":..,\"w\":..,\"h\":..,\"round\":..},...]}\n"
+    "then\n"
     "  {\"frame\":F,\"actor\":\"NAME\",\"x\":X,\"y\":Y,\"vx\":..,\"vy\":..,\"grounded\":..,\n"
     "   \"facing\":..,\"pushing\":..,...}\n"
     "one line per actor per frame, actors in map order; frame F is the state after stepping\n"
@@ -41,8 +47,8 @@ namespace {
 
 constexpr long long kMaxFrames = 1000000000;
 
-// The trace destination: stdout or a file, written line by line (never the whole trace in
-// memory) with the first write error kept for the report.
+// The trace destination: stdout or a file, written a buffer of lines at a time (never the
+// whole trace in memory) with the first write error kept for the report.
 class TraceOut {
   public:
     bool open(const std::string& path, std::string* error) {
@@ -64,11 +70,9 @@ class TraceOut {
     ~TraceOut() {
         if (owned_) std::fclose(file_);
     }
-    void line(const std::string& text) {
+    void write(std::string_view text) {
         if (failed_) return;
-        if (std::fwrite(text.data(), 1, text.size(), file_) != text.size() ||
-            std::fputc('\n', file_) == EOF)
-            fail();
+        if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) fail();
     }
     bool ok() const { return !failed_; }
     // Flushes (and closes a file); false with *error on any write failure.
@@ -154,28 +158,20 @@ int cmdRun(const Args& args) {
     Trace trace;
     InputCursor keys(log);
     std::vector<InputBits> inputs(map.actors.size(), 0);
-    std::string line;
+    // Lines gather in one reused buffer, written out every 64 KiB (never the whole trace).
+    constexpr size_t kFlushBytes = size_t(1) << 16;
+    TraceWriter writer;
+    writer.header(traceHeaderFor(map, mapPath));
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
         sim.step(inputs, probes ? &trace : nullptr);
-        // The sim steps actors in order, so their probes are already grouped; sort only in
-        // case a future sim interleaves them (stable: each actor's probes keep their order).
-        auto byActor = [](const Probe& p, const Probe& q) { return p.actor < q.actor; };
-        if (probes && !std::is_sorted(trace.probes.begin(), trace.probes.end(), byActor))
-            std::stable_sort(trace.probes.begin(), trace.probes.end(), byActor);
-        size_t next = 0;
-        for (size_t i = 0; i < map.actors.size(); ++i) {
-            const Actor& actor = map.actors[i];
-            out.line(stateJson(f, actor.name, actor.mover, sim.states()[i]));
-            if (!probes) continue;
-            for (; next < trace.probes.size() && trace.probes[next].actor == int32_t(i); ++next) {
-                line = "{\"frame\":" + std::to_string(f) + ",\"actor\":";
-                appendJsonString(line, actor.name);
-                line += ",\"probe\":" + probeJson(trace.probes[next]) + "}";
-                out.line(line);
-            }
+        writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
+        if (writer.size() >= kFlushBytes) {
+            out.write(writer.text());
+            writer.clear();
         }
     }
+    out.write(writer.text());
     if (!out.finish(&error)) return fail(cmd, error, kExitFailure);
     return kExitOk;
 }

@@ -19,12 +19,16 @@ int cmdValidate(const Args& args);
 int cmdInfo(const Args& args);
 int cmdConvert(const Args& args);
 int cmdRun(const Args& args);
+int cmdDiff(const Args& args);
+int cmdView(const Args& args);
 
 // Full help texts, defined next to each command.
 extern const char kValidateUsage[];
 extern const char kInfoUsage[];
 extern const char kConvertUsage[];
 extern const char kRunUsage[];
+extern const char kDiffUsage[];
+extern const char kViewUsage[];
 
 struct Command {
     const char* name;

@@ -100,11 +100,12 @@ bool applyDebuggerArgs(EditorState& s, DebugSession& d, const DebuggerArgs& a, s
     return true;
 }
 
-bool finishDebuggerArgs(DebugSession& d, const DebuggerArgs& a, std::string* error) {
+bool finishDebuggerArgs(const EditorState& s, DebugSession& d, const DebuggerArgs& a,
+                        std::string* error) {
     if (!a.recordLog.empty() && d.dbg.actorCount() > 0 &&
         !d.dbg.saveLog(size_t(d.dbg.drivenActor()), a.recordLog, error))
         return false;
-    if (!a.trace.empty() && !d.dbg.writeTrace(a.trace, a.probes, error)) return false;
+    if (!a.trace.empty() && !d.dbg.writeTrace(a.trace, s.doc.path(), a.probes, error)) return false;
     return true;
 }
 

@@ -37,6 +37,7 @@ int parseDebuggerFlag(int argc, char** argv, int i, DebuggerArgs* out, std::stri
 // ("--actor: no actor named 'x' (actors: a, b)", "LOG: line 3: ...").
 bool applyDebuggerArgs(EditorState& s, DebugSession& d, const DebuggerArgs& a, std::string* error);
 // On exit: writes --record-log and --trace. False with *error on a write failure.
-bool finishDebuggerArgs(DebugSession& d, const DebuggerArgs& a, std::string* error);
+bool finishDebuggerArgs(const EditorState& s, DebugSession& d, const DebuggerArgs& a,
+                        std::string* error);
 
 }  // namespace ts

@@ -39,11 +39,10 @@ void stateBox(const MoverState& st, bool round, double* x, double* y, double* w,
 }
 
 void drawActors(const EditorState& s, DebugSession& d) {
-    const Map& m = s.doc.map();
     const View& v = s.view;
     const double z = v.zoom();
     for (size_t i = 0; i < d.dbg.actorCount(); ++i) {
-        const bool round = moverInfo(m.actors[i].mover).round;
+        const bool round = d.dbg.actorRound(i);
         double x, y, w, h;
         stateBox(d.dbg.state(i), round, &x, &y, &w, &h);
         float sx = float(v.toScreenX(x)), sy = float(v.toScreenY(y));
@@ -62,11 +61,11 @@ void drawActors(const EditorState& s, DebugSession& d) {
     }
 }
 
-void drawGhost(const EditorState& s, DebugSession& d, gfx::OverlayDraw& draw) {
+void drawGhost(DebugSession& d, gfx::OverlayDraw& draw) {
     const Debugger& g = d.dbg;
     const int a = g.ghostActor();
     if (!d.showGhost || a < 0 || size_t(a) >= g.actorCount() || g.ghost().empty()) return;
-    const bool round = moverInfo(s.doc.map().actors[size_t(a)].mover).round;
+    const bool round = g.actorRound(size_t(a));
     const std::vector<MoverState>& ghost = g.ghost();
     auto centre = [&](const MoverState& st, double* cx, double* cy) {
         double x, y, w, h;
@@ -120,7 +119,6 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
     if (!s.interactive || io.WantCaptureMouse || !ImGui::IsMousePosValid() ||
         !v.canvas.contains(io.MousePos.x, io.MousePos.y) || s.drag.kind != CanvasDrag::Kind::None)
         return;
-    const Map& m = s.doc.map();
     const double radius = std::max(1.0, 5.0 / v.zoom());
     const Probe* p = probeAt(d.dbg.trace(), d.overlays, v.toMapX(io.MousePos.x),
                              v.toMapY(io.MousePos.y), radius);
@@ -131,10 +129,14 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
         d.batch.rectOutline(sx - 2, sy - 2, float((x1 - x0) * v.zoom()) + 4,
                             float((y1 - y0) * v.zoom()) + 4, kHoverMark);
     }
-    const std::string actor =
-        p->actor >= 0 && size_t(p->actor) < m.actors.size() ? m.actors[size_t(p->actor)].name : "?";
+    const std::string actor = p->actor >= 0 && size_t(p->actor) < d.dbg.actorCount()
+                                  ? d.dbg.actorName(size_t(p->actor))
+                                  : "?";
+    // A recorded trace's own frame numbers (they may start anywhere or skip).
+    const RecordedFrames* rec = d.dbg.recorded();
+    const int64_t frame = rec ? rec->frameNumber(d.dbg.position()) : d.dbg.position() - 1;
     ImGui::BeginTooltip();
-    ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)(d.dbg.position() - 1));
+    ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)frame);
     ImGui::TextUnformatted(readableProbe(*p).c_str());
     ImGui::TextDisabled("exact: %s", describeProbe(*p).c_str());
     ImGui::EndTooltip();
@@ -225,11 +227,14 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     const Map& m = s.doc.map();
     const View& v = s.view;
     gfx::OverlayDraw draw(d.batch, v.canvas.x + v.originX, v.canvas.y + v.originY, v.zoom());
-    drawGhost(s, d, draw);
+    drawGhost(d, draw);
     drawActors(s, d);
     std::vector<ActorView> views;
     for (size_t i = 0; i < d.dbg.actorCount(); ++i)
-        views.push_back(ActorView{&m.actors[i], d.dbg.state(i), d.dbg.history(i)});
+        views.push_back(
+            d.dbg.recorded()
+                ? ActorView{nullptr, d.dbg.state(i), d.dbg.history(i), int8_t(d.dbg.actorRound(i))}
+                : ActorView{&m.actors[i], d.dbg.state(i), d.dbg.history(i)});
     drawOverlays(views, d.dbg.trace(), d.overlays, d.onlyDriven ? int32_t(d.dbg.drivenActor()) : -1,
                  draw);
     hoverProbe(s, d);
@@ -242,11 +247,11 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
         return IM_COL32((k >> 16) & 0xff, (k >> 8) & 0xff, k & 0xff, k >> 24);
     };
     const float fs = ImGui::GetFontSize();
-    for (size_t i = 0; i < d.dbg.actorCount() && m.actors.size() > 1; ++i) {
+    for (size_t i = 0; i < d.dbg.actorCount() && d.dbg.actorCount() > 1; ++i) {
         double x, y, w, h;
-        stateBox(d.dbg.state(i), moverInfo(m.actors[i].mover).round, &x, &y, &w, &h);
+        stateBox(d.dbg.state(i), d.dbg.actorRound(i), &x, &y, &w, &h);
         dl->AddText(ImVec2(float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4),
-                    imColor(actorColor(i, 0xff)), m.actors[i].name.c_str());
+                    imColor(actorColor(i, 0xff)), d.dbg.actorName(i).c_str());
     }
     for (const gfx::OverlayDraw::Text& t : draw.texts())
         dl->AddText(ImVec2(t.x, t.y), imColor(t.color | 0xff000000), t.text.c_str());

@@ -10,6 +10,7 @@
 #include <filesystem>
 
 #include "editor/debugger_ui.h"
+#include "editor/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
 #include "state_fields.h"
 
@@ -78,6 +79,7 @@ void setMessage(DebugSession& d, std::string text, bool error) {
 }
 
 void actorsSection(EditorState& s, DebugSession& d) {
+    if (d.dbg.recorded()) return recordedActorsSection(d);
     Debugger& g = d.dbg;
     const Map& m = s.doc.map();
     if (m.actors.empty()) {
@@ -152,6 +154,7 @@ const char* facingName(uint8_t f) {
 }
 
 void inspectorSection(DebugSession& d) {
+    if (d.dbg.recorded()) return recordedInspectorSection(d);
     Debugger& g = d.dbg;
     const int64_t p = g.position();
     if (g.actorCount() == 0) return;
@@ -202,9 +205,11 @@ void plotsSection(DebugSession& d) {
     plot("vx", [](const MoverState& s) { return float(s.vx.toDouble()); });
     plot("vy", [](const MoverState& s) { return float(s.vy.toDouble()); });
     plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
+    if (g.recorded()) recordedFieldPlots(d);
 }
 
 void tuningSection(EditorState& s, DebugSession& d) {
+    if (d.dbg.recorded()) return recordedGhostSection(d);
     Debugger& g = d.dbg;
     if (g.actorCount() == 0) return;
     const size_t a = size_t(g.drivenActor());
@@ -353,7 +358,11 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     ImGui::SameLine();
     if (toolButton("+", "Faster ( ] )")) g.setSpeedStep(g.speedStep() + 1);
     ImGui::SameLine(0, ImGui::GetFontSize());
-    if (g.recording()) {
+    if (g.recorded()) {
+        ImGui::TextColored(kReplayColor, "TRACE");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("A recorded trace: frames as recorded, no re-simulation");
+    } else if (g.recording()) {
         ImGui::TextColored(kRecColor, "REC");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Stepping records the keyboard's keys for the selected actor");
@@ -366,13 +375,18 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     ImGui::Text("frame %lld / %lld", (long long)g.position(), (long long)g.length());
     ImGui::SameLine(0, ImGui::GetFontSize());
     const Timeline& tl = g.timeline();
-    ImGui::TextDisabled("snapshots %zu every %lld, %s", tl.snapshotCount(),
-                        (long long)tl.snapshotInterval(), bytesText(tl.snapshotBytes()).c_str());
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Seeking restores the nearest snapshot and re-simulates from it.\n"
-            "Snapshot memory is bounded (32 MB); keys: %s",
-            bytesText(tl.recordingBytes()).c_str());
+    if (g.recorded()) {
+        recordedBarStatus(d);
+    } else {
+        ImGui::TextDisabled("snapshots %zu every %lld, %s", tl.snapshotCount(),
+                            (long long)tl.snapshotInterval(),
+                            bytesText(tl.snapshotBytes()).c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "Seeking restores the nearest snapshot and re-simulates from it.\n"
+                "Snapshot memory is bounded (32 MB); keys: %s",
+                bytesText(tl.recordingBytes()).c_str());
+    }
     ImGui::SetNextItemWidth(-1);
     int64_t pos = g.position(), lo = 0, hi = std::max<int64_t>(g.length(), 1);
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &pos, &lo, &hi, "frame %lld"))

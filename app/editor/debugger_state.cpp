@@ -8,6 +8,7 @@
 
 #include "edit/tuning_edits.h"
 #include "json_text.h"
+#include "trace_writer.h"
 
 namespace ts {
 
@@ -51,12 +52,23 @@ int Debugger::advance(double dt, InputBits keys) {
     } else {
         accumulator_ -= due * each;
     }
+    if (recorded_) {
+        // A recording ends where it ends: play stops at its last frame.
+        due = int(std::min<int64_t>(due, length() - position()));
+        if (position() >= length()) playing_ = false;
+    }
     for (int i = 0; i < due; ++i) stepLive(keys, true);
     return due;
 }
 
 void Debugger::stepLive(InputBits keys, bool keepTrace) {
     Trace* t = keepTrace ? &trace_ : nullptr;
+    if (recorded_) {
+        if (position() >= length()) return;
+        recorded_->seek(position() + 1, t);
+        pushHistory();
+        return;
+    }
     const bool atEnd = position() >= length();
     if (atEnd || keys != 0 || takenOver_) {
         if (!atEnd) takenOver_ = true;
@@ -89,12 +101,21 @@ bool Debugger::applyPendingSeek() {
 
 void Debugger::seekNow(int64_t p) {
     takenOver_ = false;
+    if (recorded_) {
+        recorded_->seekWithHistory(p, &trace_, historyN_, &history_);
+        ++seeks_;
+        return;
+    }
     timeline_.seekWithHistory(std::clamp<int64_t>(p, 0, length()), &trace_, historyN_, &history_);
     ++seeks_;
 }
 
 void Debugger::afterJump() {
-    timeline_.seekWithHistory(position(), &trace_, historyN_, &history_);
+    if (recorded_) {
+        recorded_->seekWithHistory(position(), &trace_, historyN_, &history_);
+    } else {
+        timeline_.seekWithHistory(position(), &trace_, historyN_, &history_);
+    }
     ++seeks_;
 }
 
@@ -121,15 +142,50 @@ const std::vector<MoverState>& Debugger::history(size_t actor) const {
 void Debugger::setDrivenActor(int actor) {
     driven_ = std::clamp(actor, 0, std::max(0, int(actorCount()) - 1));
     takenOver_ = false;
+    if (recordedGhost_) recordedGhost();
+}
+
+const std::string& Debugger::actorName(size_t actor) const {
+    return recorded_ ? recorded_->trace().actors[actor].name : map_->actors[actor].name;
+}
+
+bool Debugger::actorRound(size_t actor) const {
+    return recorded_ ? recorded_->trace().actors[actor].round
+                     : moverInfo(map_->actors[actor].mover).round;
+}
+
+void Debugger::showRecording(std::shared_ptr<const RecordedTrace> trace,
+                             std::shared_ptr<const RecordedTrace> ghost) {
+    playing_ = false;
+    takenOver_ = false;
+    pendingSeek_ = -1;
+    clearGhost();
+    recorded_ = std::make_unique<RecordedFrames>(std::move(trace));
+    recordedGhost_ = ghost ? std::make_unique<RecordedFrames>(std::move(ghost)) : nullptr;
+    driven_ = 0;
+    if (recordedGhost_) recordedGhost();
+    afterJump();
+}
+
+void Debugger::recordedGhost() {
+    clearGhost();
+    if (!recorded_ || actorCount() == 0) return;
+    ghost_ = recordedGhost_->trajectory(actorName(size_t(driven_)), length());
+    if (!ghost_.empty()) ghostActor_ = driven_;
 }
 
 void Debugger::setLog(size_t actor, const InputLog& log) {
+    if (recorded_) return;  // a recording has no keys to replace
     timeline_.setLog(actor, log);
     takenOver_ = false;
     afterJump();
 }
 
 bool Debugger::loadLog(size_t actor, const std::string& path, std::string* error) {
+    if (recorded_) {
+        *error = "a recorded trace replays as recorded: no input log to load";
+        return false;
+    }
     if (actor >= actorCount()) {
         *error = "no actor to drive with " + path;
         return false;
@@ -157,6 +213,7 @@ bool Debugger::saveLog(size_t actor, const std::string& path, std::string* error
 
 void Debugger::runTo(int64_t p) {
     p = std::max<int64_t>(0, p);
+    if (recorded_) return seekNow(p);
     if (p > length()) {
         timeline_.seek(length(), nullptr);
         while (position() < p) timeline_.step({}, nullptr);  // past the logs: no keys
@@ -165,6 +222,7 @@ void Debugger::runTo(int64_t p) {
 }
 
 void Debugger::mapChanged() {
+    if (recorded_) return afterJump();  // the recording does not depend on the map
     timeline_.mapChanged(nullptr);
     driven_ = std::clamp(driven_, 0, std::max(0, int(actorCount()) - 1));
     if (ghostActor_ >= int(actorCount())) clearGhost();
@@ -173,6 +231,8 @@ void Debugger::mapChanged() {
 }
 
 void Debugger::mapReplaced() {
+    recorded_.reset();
+    recordedGhost_.reset();
     timeline_.clear();
     playing_ = false;
     takenOver_ = false;
@@ -197,7 +257,7 @@ std::vector<MoverState> Debugger::trajectory(size_t actor) {
 }
 
 void Debugger::setParam(size_t actor, int index, Fix value) {
-    if (actor >= actorCount() || index < 0 ||
+    if (recorded_ || actor >= actorCount() || index < 0 ||
         index >= moverInfo(map_->actors[actor].mover).paramCount)
         return;
     value = moverInfo(map_->actors[actor].mover).params[index].normalize(value);
@@ -217,7 +277,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
 }
 
 void Debugger::resetParam(size_t actor, int index) {
-    if (actor >= actorCount() || index < 0 || index >= kMaxParams) return;
+    if (recorded_ || actor >= actorCount() || index < 0 || index >= kMaxParams) return;
     setParam(actor, index, defaultParams(map_->actors[actor].mover)[size_t(index)]);
 }
 
@@ -256,7 +316,7 @@ void Debugger::setCompare(bool on) {
 }
 
 void Debugger::beginTuning(size_t actor) {
-    if (!compare_ || actor >= actorCount()) return;
+    if (recorded_ || !compare_ || actor >= actorCount()) return;
     ghost_ = trajectory(actor);
     ghostActor_ = int(actor);
 }
@@ -266,7 +326,12 @@ void Debugger::clearGhost() {
     ghostActor_ = -1;
 }
 
-bool Debugger::writeTrace(const std::string& path, bool probes, std::string* error) {
+bool Debugger::writeTrace(const std::string& path, const std::string& mapPath, bool probes,
+                          std::string* error) {
+    if (recorded_) {
+        *error = path + ": not written: the debugger shows a recorded trace, not a run";
+        return false;
+    }
     std::FILE* f = std::fopen(path.c_str(), "wb");
     if (!f) {
         *error = path + ": cannot write the trace (" + std::strerror(errno) + ")";
@@ -275,25 +340,17 @@ bool Debugger::writeTrace(const std::string& path, bool probes, std::string* err
     const int64_t p = position();
     timeline_.seek(0, nullptr);
     Trace t;
-    std::string text;
+    TraceWriter w;
+    w.header(traceHeaderFor(*map_, mapPath));
+    const std::vector<Actor> actors(map_->actors.begin(), map_->actors.begin() + actorCount());
     bool ok = true;
     for (int64_t frame = 0; frame < length() && ok; ++frame) {
         timeline_.step({}, probes ? &t : nullptr);
-        text.clear();
-        // The sim steps actors in map order, so each actor's probes follow each other.
-        size_t next = 0;
-        for (size_t i = 0; i < actorCount(); ++i) {
-            const Actor& a = map_->actors[i];
-            text += stateJson(frame, a.name, a.mover, state(i)) + "\n";
-            if (!probes) continue;
-            for (; next < t.probes.size() && t.probes[next].actor == int32_t(i); ++next) {
-                text += "{\"frame\":" + std::to_string(frame) + ",\"actor\":";
-                appendJsonString(text, a.name);
-                text += ",\"probe\":" + probeJson(t.probes[next]) + "}\n";
-            }
-        }
-        ok = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+        w.frame(frame, actors, timeline_.sim().states(), probes ? &t : nullptr);
+        ok = std::fwrite(w.text().data(), 1, w.size(), f) == w.size();
+        w.clear();
     }
+    if (ok && length() == 0) ok = std::fwrite(w.text().data(), 1, w.size(), f) == w.size();
     int err = errno;
     if (std::fclose(f) != 0) ok = false;
     seekNow(p);

@@ -13,10 +13,12 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "overlays.h"
+#include "recorded_frames.h"
 #include "timeline.h"
 
 namespace ts {
@@ -34,13 +36,19 @@ class Debugger {
 
     const Map& map() const { return *map_; }
     const Timeline& timeline() const { return timeline_; }
-    int64_t position() const { return timeline_.position(); }
-    int64_t length() const { return timeline_.length(); }
-    // Actors simulated: the map's, once mapChanged() has caught up with an edit.
+    int64_t position() const { return recorded_ ? recorded_->position() : timeline_.position(); }
+    int64_t length() const { return recorded_ ? recorded_->length() : timeline_.length(); }
+    // Actors simulated: the map's, once mapChanged() has caught up with an edit (or the
+    // recorded trace's).
     size_t actorCount() const {
-        return std::min(map_->actors.size(), timeline_.sim().states().size());
+        return recorded_ ? recorded_->actorCount()
+                         : std::min(map_->actors.size(), timeline_.sim().states().size());
     }
-    const MoverState& state(size_t actor) const { return timeline_.sim().states()[actor]; }
+    const MoverState& state(size_t actor) const {
+        return recorded_ ? recorded_->states()[actor] : timeline_.sim().states()[actor];
+    }
+    const std::string& actorName(size_t actor) const;
+    bool actorRound(size_t actor) const;  // x, y is the centre of a circle of diameter w
     // Probes of the step that led to the current position.
     const Trace& trace() const { return trace_; }
 
@@ -65,7 +73,7 @@ class Debugger {
     void requestSeek(int64_t p) { pendingSeek_ = p; }
     bool applyPendingSeek();
     void seekNow(int64_t p);
-    bool recording() const { return takenOver_ || position() >= length(); }
+    bool recording() const { return !recorded_ && (takenOver_ || position() >= length()); }
 
     // --- Actors, logs ---
     int drivenActor() const { return driven_; }
@@ -111,10 +119,19 @@ class Debugger {
     const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
     void clearGhost();
 
+    // --- A recorded trace instead of the simulation (`tilestep view`) ---
+    // Shows `trace` frame by frame (no re-simulation, no keys, no tuning) until the map is
+    // replaced; with `ghost`, its actor of the selected actor's name is the Compare ghost.
+    void showRecording(std::shared_ptr<const RecordedTrace> trace,
+                       std::shared_ptr<const RecordedTrace> ghost = nullptr);
+    const RecordedFrames* recorded() const { return recorded_.get(); }
+
     // --- Output ---
-    // The whole recording as `tilestep run` prints it (state lines, with --probes also
-    // probe lines), byte for byte. Ends back at the current position.
-    bool writeTrace(const std::string& path, bool probes, std::string* error);
+    // The whole recording as `tilestep run` prints it (the header naming `mapPath`, state
+    // lines, with --probes also probe lines), byte for byte. Ends back at the current
+    // position.
+    bool writeTrace(const std::string& path, const std::string& mapPath, bool probes,
+                    std::string* error);
     size_t seeksDone() const { return seeks_; }
 
   private:
@@ -123,8 +140,12 @@ class Debugger {
     void pushHistory();
     std::vector<MoverState> trajectory(size_t actor);
 
+    void recordedGhost();
+
     const Map* map_;
     Timeline timeline_;
+    std::unique_ptr<RecordedFrames> recorded_;
+    std::unique_ptr<RecordedFrames> recordedGhost_;
     Trace trace_;
     bool playing_ = false;
     int speed_ = kNormalSpeed;

@@ -114,7 +114,7 @@ int runEditor(int argc, char** argv) {
     const Debugger& dbg = w.debug().dbg;
     while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
     }
-    if (!finishDebuggerArgs(w.debug(), args.debugger, &error)) {
+    if (!finishDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "../collision.h"
+#include "../json_text.h"
 #include "../trace.h"
 #include "pixel_sweep_fast.h"
 #include "pixel_sweep_frame.h"
@@ -179,8 +180,12 @@ MoverState pixelStep(const MoverState& s0, InputBits in, const ParamValues& p,
 namespace {
 
 void describe(const MoverState& s, std::string& out) {
-    out += ",\"air_frames\":" + std::to_string(s.timer);
-    out += ",\"remainder_x\":" + s.x.frac().str() + ",\"remainder_y\":" + s.y.frac().str();
+    out += ",\"air_frames\":";
+    appendInt(out, s.timer);
+    out += ",\"remainder_x\":";
+    appendFix(out, s.x.frac());
+    out += ",\"remainder_y\":";
+    appendFix(out, s.y.frac());
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "../collision.h"
 #include "../geom.h"
+#include "../json_text.h"
 #include "../trace.h"
 #include "scanline_slide_cast.h"
 
@@ -152,8 +153,10 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
 }
 
 void describe(const MoverState& s, std::string& out) {
-    out += ",\"blocked_scanlines\":" + std::to_string(s.timer);
-    out += ",\"slide\":" + Fix::fromRaw(s.aux).str();
+    out += ",\"blocked_scanlines\":";
+    appendInt(out, s.timer);
+    out += ",\"slide\":";
+    appendFix(out, Fix::fromRaw(s.aux));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../collision.h"
+#include "../json_text.h"
 #include "../trace.h"
 #include "topdown_aabb_sweep.h"
 
@@ -141,7 +142,10 @@ MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
 }
 
 void describe(const MoverState& s, std::string& out) {
-    out += ",\"walk\":" + std::to_string(s.timer) + ",\"nudge\":" + std::to_string(s.aux);
+    out += ",\"walk\":";
+    appendInt(out, s.timer);
+    out += ",\"nudge\":";
+    appendInt(out, s.aux);
 }
 
 }  // namespace

@@ -1,0 +1,109 @@
+// `tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
+// [--window WxH]`: the debugger on a recorded trace.
+#include <cstdio>
+
+#include "args.h"
+#include "commands.h"
+#include "view_request.h"
+
+namespace ts::cli {
+
+const char kViewUsage[] =
+    "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
+    "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
+    "\n"
+    "Opens the debugger on a recorded trace (docs/trace-format.md: from tilestep run, the\n"
+    "debugger's --trace or a game's include/tilestep/trace_emit.h) over MAP, without\n"
+    "re-simulating: timeline, step (. and ,), play (P), scrub, the overlays of the recorded\n"
+    "probes with their hover values, the inspector of each recorded state line, plots.\n"
+    "\n"
+    "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
+    "  --frame N      start at the first recorded frame numbered N or more\n"
+    "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
+    "  --window WxH   window size in pixels (default 1280x800)\n"
+    "  --verbose      print where the map lands: window = x0 + map_px * zoom\n"
+    "\n"
+    "Exit 0; a bad map or trace ('TRACE: line L: field \"F\": problem') or no display: 1;\n"
+    "a bad command line: 2.\n";
+
+namespace {
+
+Viewer gViewer = nullptr;
+
+bool parseWindow(const std::string& text, int* w, int* h, std::string* error) {
+    const size_t x = text.find('x');
+    long long a = 0, b = 0;
+    if (x == std::string::npos ||
+        !parseWholeNumber(text.substr(0, x), "--window", 320, 8192, &a, error) ||
+        !parseWholeNumber(text.substr(x + 1), "--window", 240, 8192, &b, error)) {
+        *error = "--window: expected WxH from 320x240 to 8192x8192, got '" + text + "'";
+        return false;
+    }
+    *w = int(a);
+    *h = int(b);
+    return true;
+}
+
+}  // namespace
+
+void setViewer(Viewer viewer) {
+    gViewer = viewer;
+}
+
+int cmdView(const Args& args) {
+    const char* cmd = "view";
+    ParsedArgs a;
+    std::string error;
+    const std::vector<FlagSpec> flags = {{"--ghost", true},
+                                         {"--frame", true},
+                                         {"--screenshot", true},
+                                         {"--window", true},
+                                         {"--verbose", false}};
+    if (!parseArgs(args, flags, &a, &error)) return usageError(cmd, error);
+    if (a.help) {
+        std::fputs(kViewUsage, stdout);
+        return kExitOk;
+    }
+    if (a.positional.size() != 2) return usageError(cmd, "expects MAP and TRACE.jsonl");
+    ViewRequest r;
+    r.mapPath = a.positional[0];
+    r.tracePath = a.positional[1];
+    if (const std::string* g = a.value("--ghost")) r.ghostPath = *g;
+    r.verbose = a.has("--verbose");
+    if (const std::string* s = a.value("--screenshot")) r.screenshot = *s;
+    if (const std::string* f = a.value("--frame")) {
+        long long n = 0;
+        if (!parseWholeNumber(*f, "--frame", 0, (1LL << 53), &n, &error))
+            return usageError(cmd, error);
+        r.frame = n;
+    }
+    if (const std::string* w = a.value("--window"))
+        if (!parseWindow(*w, &r.width, &r.height, &error)) return usageError(cmd, error);
+    if (!r.screenshot.empty() &&
+        (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
+        return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
+
+    if (!loadMapReported(cmd, r.mapPath, &r.map)) return kExitFailure;
+    auto trace = std::make_shared<RecordedTrace>();
+    if (!readTrace(r.tracePath, trace.get(), &error)) return fail(cmd, error, kExitFailure);
+    r.trace = trace;
+    if (!r.ghostPath.empty()) {
+        auto ghost = std::make_shared<RecordedTrace>();
+        if (!readTrace(r.ghostPath, ghost.get(), &error)) return fail(cmd, error, kExitFailure);
+        r.ghost = ghost;
+    }
+    // A trace of another map still shows; say so, since its probes will not line up.
+    const TraceHeader& h = trace->header;
+    if (h.tileSize != r.map.tileSize || (h.width > 0 && h.width != r.map.width) ||
+        (h.height > 0 && h.height != r.map.height))
+        std::fprintf(stderr,
+                     "tilestep view: note: %s says a %lld x %lld map of %lld px tiles, %s is "
+                     "%d x %d of %d px\n",
+                     r.tracePath.c_str(), (long long)h.width, (long long)h.height,
+                     (long long)h.tileSize, r.mapPath.c_str(), r.map.width, r.map.height,
+                     r.map.tileSize);
+    if (!gViewer) return fail(cmd, "this build has no window to show the trace in", kExitFailure);
+    return gViewer(r);
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,31 @@
+// `tilestep view`: the CLI checks the command line, the map and the traces without a
+// display, then hands them to the viewer window the executable registered (the headless
+// command library itself never opens a window: app/main.cpp registers the editor's).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "map.h"
+#include "trace_reader.h"
+
+namespace ts::cli {
+
+struct ViewRequest {
+    std::string mapPath;
+    Map map;
+    std::string tracePath;
+    std::shared_ptr<const RecordedTrace> trace;
+    std::string ghostPath;  // "" = no ghost
+    std::shared_ptr<const RecordedTrace> ghost;
+    std::string screenshot;  // write the window as a PNG and exit
+    int64_t frame = -1;      // show the first recorded frame numbered >= this (-1: the first)
+    int width = 1280, height = 800;
+    bool verbose = false;  // print the map-to-window mapping
+};
+
+// Opens the viewer on a checked request; returns the exit code.
+using Viewer = int (*)(ViewRequest& request);
+void setViewer(Viewer viewer);
+
+}  // namespace ts::cli

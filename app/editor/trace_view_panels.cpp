@@ -1,0 +1,126 @@
+#include "editor/trace_view_panels.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdio>
+#include <vector>
+
+namespace ts {
+
+void recordedActorsSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    if (!rec) return;
+    if (g.actorCount() == 0) {
+        ImGui::TextWrapped("The trace has no actors.");
+        return;
+    }
+    ImGui::TextDisabled("Recorded actors (select one to inspect).");
+    for (size_t i = 0; i < g.actorCount(); ++i) {
+        const TraceActorInfo& a = rec->trace().actors[i];
+        ImGui::PushID(int(i));
+        if (ImGui::RadioButton(a.name.c_str(), g.drivenActor() == int(i))) g.setDrivenActor(int(i));
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", a.mover.empty() ? "(mover not named)" : a.mover.c_str());
+        ImGui::PopID();
+    }
+}
+
+void recordedInspectorSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    if (!rec || g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    const int64_t p = g.position();
+    if (!ImGui::BeginTable("trace_inspector", 2, ImGuiTableFlags_SizingStretchProp)) return;
+    // The keys are a game's own names: the first column fits the longest.
+    ImGui::TableSetupColumn("field", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    auto row = [](const char* name, const std::string& value) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", name);
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(value.c_str());
+    };
+    row("position", std::to_string(p) + " of " + std::to_string(g.length()));
+    const int64_t frame = rec->frameNumber(p);
+    row("frame", frame < 0 ? "(before the first)" : std::to_string(frame));
+    const RecordedState* line = rec->stateLine(a, p);
+    if (!line) {
+        row("state", "none recorded");
+        ImGui::EndTable();
+        return;
+    }
+    row("line", std::to_string(line->line));
+    // Every field as written in the trace: the exact text a game or tilestep recorded.
+    for (const TraceField& f : line->fields) {
+        std::string value = f.text;
+        if (f.type == TraceField::Type::Number && !f.exact)
+            value += "  (~" + f.fix.str() + " in 1/65536)";
+        row(f.key.c_str(), value);
+    }
+    ImGui::EndTable();
+}
+
+void recordedFieldPlots(DebugSession& d) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    if (!rec || g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    const int64_t p = g.position();
+    const RecordedState* now = rec->stateLine(a, p);
+    if (!now) return;
+    const int64_t from = std::max<int64_t>(0, p - g.historyLength());
+    const float width = ImGui::GetContentRegionAvail().x;
+    std::vector<float> v;
+    for (const TraceField& f : now->fields) {
+        static const char* const kCommon[] = {"x", "y", "vx", "vy", "grounded", "w", "h"};
+        bool common = false;
+        for (const char* k : kCommon) common = common || f.key == k;
+        if (common || (f.type != TraceField::Type::Number && f.type != TraceField::Type::Bool))
+            continue;
+        v.clear();
+        float last = 0;
+        for (int64_t q = from; q <= p; ++q) {
+            // The line in force at q; a frame without this field keeps the last value.
+            if (const RecordedState* s = rec->stateLine(a, q))
+                for (const TraceField& x : s->fields)
+                    if (x.key == f.key)
+                        last = x.type == TraceField::Type::Bool ? (x.text == "true" ? 1.0f : 0.0f)
+                                                                : float(x.number);
+            v.push_back(last);
+        }
+        char overlay[96];
+        std::snprintf(overlay, sizeof overlay, "%s %s", f.key.c_str(), f.text.c_str());
+        ImGui::PlotLines(("##rec_" + f.key).c_str(), v.data(), int(v.size()), 0, overlay, FLT_MAX,
+                         FLT_MAX, ImVec2(width, 42));
+    }
+}
+
+void recordedGhostSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    if (g.ghostActor() < 0) {
+        ImGui::TextWrapped(
+            "A recorded trace replays as recorded: nothing to tune. "
+            "`tilestep view MAP A.jsonl --ghost B.jsonl` shows B as the ghost.");
+        return;
+    }
+    ImGui::Checkbox("Ghost", &d.showGhost);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The same actor in the --ghost trace, position by position");
+}
+
+void recordedBarStatus(const DebugSession& d) {
+    const RecordedFrames* rec = d.dbg.recorded();
+    if (!rec) return;
+    const int64_t frame = rec->frameNumber(d.dbg.position());
+    const std::string& map = rec->trace().header.map;
+    ImGui::TextDisabled("recorded trace, frame %s%s%s",
+                        frame < 0 ? "-" : std::to_string(frame).c_str(),
+                        map.empty() ? "" : ", map ", map.c_str());
+}
+
+}  // namespace ts

@@ -1,0 +1,19 @@
+// The debugger panel's sections while it shows a recorded trace (`tilestep view`): the
+// recorded actors, the inspector of the recorded state line, the ghost trace. No keys, no
+// logs, no tuning: the recording is what the game did.
+#pragma once
+
+#include "editor/debugger_ui.h"
+
+namespace ts {
+
+void recordedActorsSection(DebugSession& d);
+void recordedInspectorSection(DebugSession& d);
+void recordedGhostSection(DebugSession& d);
+// Plots of the selected actor's own numeric fields (coyote, air_frames...) over the plots'
+// frames, after the common x, y, vx, vy, grounded plots.
+void recordedFieldPlots(DebugSession& d);
+// The timeline bar's status text: trace file, recorded frame number.
+void recordedBarStatus(const DebugSession& d);
+
+}  // namespace ts

@@ -1,0 +1,63 @@
+#include "editor/trace_viewer.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "editor/debugger_ui.h"
+#include "editor/editor_window.h"
+#include "gfx/image.h"
+
+namespace ts {
+
+namespace {
+
+// Position of the first recorded frame numbered >= frame (1 = the first frame).
+int64_t positionOf(const RecordedTrace& t, int64_t frame) {
+    if (t.frames.empty()) return 0;
+    if (frame < 0) return 1;
+    auto it = std::lower_bound(t.frames.begin(), t.frames.end(), frame,
+                               [](const RecordedFrame& f, int64_t n) { return f.frame < n; });
+    return std::min<int64_t>(int64_t(it - t.frames.begin()) + 1, int64_t(t.frames.size()));
+}
+
+}  // namespace
+
+int runTraceViewer(cli::ViewRequest& r) {
+    WindowOptions opt;
+    opt.width = r.width;
+    opt.height = r.height;
+    const bool shot = !r.screenshot.empty();
+    opt.interactive = !shot;
+    opt.verbose = r.verbose;
+    opt.vsync = !shot;
+    if (shot) opt.uiScale = 1;
+    EditorWindow w;
+    std::string error;
+    if (!w.open(opt, &error)) {
+        std::fprintf(stderr, "tilestep view: %s\n", error.c_str());
+        return 1;
+    }
+    EditorState& s = w.state();
+    DebugSession& d = w.debug();
+    s.doc.replace(std::move(r.map), r.mapPath);
+    s.fitRequested = true;
+    syncDebugger(s, d);  // the new document first: it clears any recording
+    setDebugMode(d, true);
+    d.dbg.showRecording(r.trace, r.ghost);
+    d.dbg.seekNow(positionOf(*r.trace, r.frame));
+    if (shot) {
+        gfx::Image image;
+        for (int f = 0; f < 3; ++f) w.frame(0, f == 2 ? &image : nullptr);
+        if (!gfx::writePng(r.screenshot, image, &error)) {
+            std::fprintf(stderr, "tilestep view: %s\n", error.c_str());
+            return 1;
+        }
+        return 0;
+    }
+    const Debugger& dbg = d.dbg;
+    while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
+    }
+    return 0;
+}
+
+}  // namespace ts

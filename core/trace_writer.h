@@ -1,0 +1,62 @@
+// The one trace writer, used by `tilestep run` and the debugger's --trace: formats the
+// header, actor state lines and probe lines (docs/trace-format.md) into one reused buffer.
+// Numbers are exact decimals (Fix). No line builds a temporary string: formatting used to
+// cost most of a traced run's time (issue 12).
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "map.h"
+#include "mover.h"
+#include "trace.h"
+#include "trace_format.h"
+
+namespace ts {
+
+class TraceWriter {
+  public:
+    // The lines written since the last clear(), each ending in '\n'.
+    std::string_view text() const { return std::string_view(buf_.data(), used_); }
+    size_t size() const { return used_; }
+    // Forgets the text but keeps the buffer's memory for the next lines.
+    void clear() { used_ = 0; }
+
+    void header(const TraceHeader& h);
+    // `{"frame":F,"actor":"NAME","x":X,"y":Y,"vx":..,"vy":..,"grounded":..,"facing":..,
+    //   "pushing":..,<the model's own fields>}`
+    void state(int64_t frame, const std::string& actor, MoverKind kind, const MoverState& s);
+    // `{"frame":F,"actor":"NAME","probe":{"kind":..,"verdict":..,"why":..,<by shape>}}`
+    void probe(int64_t frame, const std::string& actor, const Probe& p);
+    // One frame as `run` prints it: each actor's state line in map order, followed (when
+    // `trace` is not null) by that actor's probe lines. Sorts the probes by actor first
+    // when they are not grouped already (stable: each actor's keep their order).
+    void frame(int64_t frame, const std::vector<Actor>& actors,
+               const std::vector<MoverState>& states, Trace* trace);
+
+    // The body of a probe line alone: `{"kind":..,...}` (no newline).
+    void probeObject(const Probe& p);
+
+  private:
+    // Room for n more characters; returns where they go. Commit with end().
+    char* room(size_t n) {
+        if (buf_.size() - used_ < n) grow(n);
+        return &buf_[used_];
+    }
+    void end(char* p) { used_ = size_t(p - buf_.data()); }
+    void grow(size_t n);
+    char* probeBody(char* p, const Probe& p2);
+
+    std::string buf_;  // sized to its capacity; the first used_ characters are the text
+    size_t used_ = 0;
+    std::string describe_;  // the model's own fields of one state line
+};
+
+// A JSON object per call, without a newline (tests and tools that want one line).
+std::string stateJsonLine(int64_t frame, const std::string& actor, MoverKind kind,
+                          const MoverState& s);
+std::string probeJsonObject(const Probe& p);
+
+}  // namespace ts
