@@ -3,12 +3,13 @@
 
 #include "args.h"
 #include "commands.h"
+#include "plugin_args.h"
 #include "map_io.h"
 
 namespace ts::cli {
 
 const char kConvertUsage[] =
-    "usage: tilestep convert IN OUT\n"
+    "usage: tilestep convert IN OUT [--plugin PATH.so]\n"
     "\n"
     "Loads IN and saves it as OUT; each file's format comes from its extension:\n"
     "  .json   readable JSON\n"
@@ -28,7 +29,7 @@ int cmdConvert(const Args& args) {
     const char* cmd = "convert";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, {kPluginFlag}, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kConvertUsage, stdout);
         return kExitOk;
@@ -41,6 +42,7 @@ int cmdConvert(const Args& args) {
         MapFormat outFormat = formatForPath(out);
         MapFormat inFormat = formatForPath(in);
         Map m;
+        if (!loadPluginReported(cmd, a)) return kExitFailure;
         if (!loadMapReported(cmd, in, &m)) return kExitFailure;
         saveMap(m, out);
         std::printf("%s (%s) -> %s (%s)\n", in.c_str(), formatName(inFormat), out.c_str(),

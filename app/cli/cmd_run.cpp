@@ -7,15 +7,18 @@
 
 #include "args.h"
 #include "commands.h"
+#include "determinism_check.h"
 #include "input_log.h"
 #include "json_text.h"
+#include "plugin_args.h"
 #include "sim.h"
 
 namespace ts::cli {
 
 const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
-    "                    [--probes]\n"
+    "                    [--probes] [--plugin PATH.so] [--step-limit MS]\n"
+    "                    [--check-determinism]\n"
     "\n"
     "Steps MAP's simulation N frames and prints a trace, one JSON object per line:\n"
     "  {\"frame\":F,\"actor\":\"NAME\",\"x\":X,\"y\":Y,\"vx\":..,\"vy\":..,\"grounded\":..,\n"
@@ -31,6 +34,12 @@ const char kRunUsage[] =
     "  --probes       after each actor's state line, that frame's debug primitives:\n"
     "                 {\"frame\":F,\"actor\":\"NAME\",\"probe\":{\"kind\":..,\"verdict\":..,\n"
     "                  \"why\":..,...}}\n"
+    "  --plugin PATH  load a mover plugin first (actors with mover \"plugin:NAME\")\n"
+    "  --step-limit MS  a plugin step running longer than MS ms (default 2000) is\n"
+    "                 reported on stderr and the run stops, exit 1\n"
+    "  --check-determinism  instead of the trace: run the map twice side by side, print\n"
+    "                 'MAP: deterministic over N frames' (exit 0) or the first frame\n"
+    "                 and actor where the runs differ with both lines (exit 1)\n"
     "\n"
     "Exit 0; a bad map, log, actor name, a map without actors or a write error: 1;\n"
     "a bad command line (unknown option, missing or bad --frames): 2.\n";
@@ -104,11 +113,9 @@ int cmdRun(const Args& args) {
     const char* cmd = "run";
     ParsedArgs a;
     std::string error;
-    const std::vector<FlagSpec> flags = {{"--frames", true},
-                                         {"--inputs", true},
-                                         {"--actor", true},
-                                         {"--trace", true},
-                                         {"--probes", false}};
+    const std::vector<FlagSpec> flags = {
+        {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
+        {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false}};
     if (!parseArgs(args, flags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kRunUsage, stdout);
@@ -125,6 +132,9 @@ int cmdRun(const Args& args) {
     if (!tracePath.empty() && (tracePath == mapPath || tracePath == logPath))
         return usageError(cmd, "--trace " + tracePath + " would overwrite an input file");
 
+    std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
+    if (!error.empty()) return usageError(cmd, error);
+    if (!loadPluginReported(cmd, a)) return kExitFailure;
     Map map;
     if (!loadMapReported(cmd, mapPath, &map)) return kExitFailure;
     if (map.actors.empty())
@@ -142,9 +152,23 @@ int cmdRun(const Args& args) {
     if (!logPath.empty() && !loadInputLog(logPath, &log, &error))
         return fail(cmd, error, kExitFailure);
 
+    if (a.has("--check-determinism")) {
+        InputCursor cursor(log);
+        const DeterminismReport r = checkDeterminism(
+            map, frames, [&](int64_t, size_t i) { return i == driven ? cursor.next() : 0; },
+            [&](int64_t f) {
+                if (watchdog) watchdog->setFrame(f);
+            });
+        if (!r.same)
+            return fail(cmd, mapPath + ": not deterministic: " + r.message(), kExitFailure);
+        std::printf("%s: deterministic over %lld frames\n", mapPath.c_str(), frames);
+        return kExitOk;
+    }
+
     TraceOut out;
     if (!out.open(tracePath, &error)) return fail(cmd, error, kExitFailure);
     const bool probes = a.has("--probes");
+    if (watchdog) watchdog->setFrame(0);  // spawning calls the plugins' init
     Sim sim(map);
     Trace trace;
     InputCursor keys(log);
@@ -152,6 +176,7 @@ int cmdRun(const Args& args) {
     std::string line;
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
+        if (watchdog) watchdog->setFrame(f);
         sim.step(inputs, probes ? &trace : nullptr);
         // The sim steps actors in order, so their probes are already grouped; sort only in
         // case a future sim interleaves them (stable: each actor's probes keep their order).
