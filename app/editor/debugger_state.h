@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "overlays.h"
+#include "plugin_reload.h"
 #include "timeline.h"
 
 namespace ts {
@@ -102,6 +103,14 @@ class Debugger {
     int ghostActor() const { return ghostActor_; }
     const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
     void clearGhost();
+
+    // --- Plugin movers ---
+    // Hot reload (core/plugin_reload.h) under the recording: the new build of the plugin
+    // registered as `kind` is checked over the recorded keys; when it is installed, the run
+    // before it (the previous build's) of the driven actor, or else of the first actor with
+    // that mover, stays as the Compare ghost, and everything re-simulates from frame 0 to
+    // the same position with the same recording. Otherwise nothing changes.
+    ReloadOutcome reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs);
 
     // --- Output ---
     // The whole recording as `tilestep run` prints it (state lines, with --probes also
