@@ -49,4 +49,26 @@ int findParam(MoverKind k, const std::string& name) {
     return -1;
 }
 
+std::vector<std::pair<std::string, std::string>> moverFields(MoverKind k, const MoverState& s) {
+    std::vector<std::pair<std::string, std::string>> fields;
+    const MoverInfo& m = moverInfo(k);
+    if (!m.describe) return fields;
+    std::string text;
+    m.describe(s, text);
+    // `,"key":value,"key":"text"`: keys are identifiers and values hold no `,"`.
+    size_t at = 0;
+    while ((at = text.find(",\"", at)) != std::string::npos) {
+        const size_t keyEnd = text.find("\":", at + 2);
+        if (keyEnd == std::string::npos) break;
+        size_t next = text.find(",\"", keyEnd);
+        std::string value = text.substr(
+            keyEnd + 2, next == std::string::npos ? std::string::npos : next - keyEnd - 2);
+        if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+            value = value.substr(1, value.size() - 2);
+        fields.emplace_back(text.substr(at + 2, keyEnd - at - 2), value);
+        at = next == std::string::npos ? text.size() : next;
+    }
+    return fields;
+}
+
 }  // namespace ts

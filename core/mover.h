@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "fixed.h"
 
@@ -93,5 +95,8 @@ const MoverInfo* findMover(const std::string& id);
 ParamValues defaultParams(MoverKind k);
 // Index of a parameter by name, or -1.
 int findParam(MoverKind k, const std::string& name);
+// The model's own state fields (its describe function's `,"key":value` pairs, a plugin's
+// declared fields) as key and value text, for the inspector: {"walk", "3"}, {"region", "a"}.
+std::vector<std::pair<std::string, std::string>> moverFields(MoverKind k, const MoverState& s);
 
 }  // namespace ts

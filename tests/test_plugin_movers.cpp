@@ -163,6 +163,26 @@ TEST(PluginCli, BadPluginIsReportedByEveryCommand) {
     }
 }
 
+TEST(PluginFields, DeclaredStateFieldsReachTheTraceAndTheInspector) {
+    const MoverKind kind = loadOrDie(kExampleDir + "/celeste_plugin.so");
+    MoverState s;
+    s.timer = 4;
+    s.aux = 0;
+    s.vars[0] = 7;
+    s.vars[1] = 1;
+    const std::string line = stateJson(3, "m", kind, s);
+    EXPECT_NE(line.find(",\"pushing\":false,\"coyote\":4,\"buffer\":0,\"var_jump\":7,"
+                        "\"jump_held\":true}"),
+              std::string::npos)
+        << line;
+    using Fields = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_EQ(moverFields(kind, s),
+              (Fields{{"coyote", "4"}, {"buffer", "0"}, {"var_jump", "7"}, {"jump_held", "true"}}));
+    // The built-ins' fields too, quoted text unquoted.
+    MoverState g;
+    EXPECT_EQ(moverFields(MoverKind::GridWalls, g), (Fields{{"region", "a"}, {"blocked", "none"}}));
+}
+
 // ---- The Celeste-style example ----------------------------------------------------------
 
 struct Celeste {

@@ -170,6 +170,9 @@ void inspectorSection(DebugSession& d) {
     row("facing", "%s", facingName(st.facing));
     row("pushing", "%s", st.pushing ? "yes" : "no");
     row("timer / aux", "%d / %d", st.timer, st.aux);
+    // The model's own fields by name (a plugin's declared state fields among them).
+    for (const auto& [key, value] : moverFields(g.map().actors[a].mover, st))
+        row(key.c_str(), "%s", value.c_str());
     ImGui::EndTable();
 }
 
