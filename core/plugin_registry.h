@@ -3,9 +3,10 @@
 // the Sim and the Timeline step it through the same MoverInfo::step pointer as the built-ins
 // (the built-ins' lookup is unchanged: one comparison more in moverInfo).
 //
-// Not thread-safe: register and replace on one thread, while no simulation steps the kind
-// being replaced. Registered movers are never freed (references to their MoverInfo stay
-// valid, and a stuck step on another thread may still use them).
+// Register and replace on one thread, while no simulation steps the kind being replaced on
+// another; the one exception, a reload check's worker thread that was given up on, only ever
+// reads a slot's mover pointer, which is atomic. Registered movers are never freed
+// (references to their MoverInfo stay valid, and a stuck step may still be running one).
 #pragma once
 #include <memory>
 #include <string>
