@@ -200,6 +200,24 @@ TEST(PluginFields, DeclaredStateFieldsReachTheTraceAndTheInspector) {
     EXPECT_EQ(moverFields(MoverKind::GridWalls, g), (Fields{{"region", "a"}, {"blocked", "none"}}));
 }
 
+TEST(PluginInit, CompletesTheSpawnedStateWithTheActorsParameters) {
+    const MoverKind kind = loadOrDie(kPluginDir + "/with_init.so");
+    Map m = test::mapFromRows({"....", "...."});
+    m.actors.push_back(test::makeActor("a", kind, 8, 8, 4, 4));
+    m.actors[0].params[0] = Fix::ratio(3, 2);
+    Sim sim(m);
+    EXPECT_EQ(sim.states()[0].timer, 42);
+    EXPECT_EQ(sim.states()[0].vars[0], Fix::ratio(3, 2).raw);
+    EXPECT_EQ(sim.states()[0].x, Fix::fromInt(8));  // the spawn itself is tilestep's
+    sim.step({KEY_R}, nullptr);
+    EXPECT_EQ(sim.states()[0].timer, 41);
+    EXPECT_EQ(sim.states()[0].x, Fix::ratio(19, 2));
+    EXPECT_NE(stateJson(0, "a", kind, sim.states()[0]).find(",\"spawn_speed\":1.5}"),
+              std::string::npos);
+    sim.reset();  // back to frame 0: init again
+    EXPECT_EQ(sim.states()[0].timer, 42);
+}
+
 // ---- The Celeste-style example ----------------------------------------------------------
 
 struct Celeste {
