@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "map_io.h"
+#include "tilestep/mover_plugin.h"
 #include "plugin_registry.h"
 #include "property.h"
 #include "sim.h"
@@ -31,6 +32,27 @@ std::string loadError(const std::string& path) {
     std::string error;
     EXPECT_FALSE(loadPluginMover(path, false, &kind, &error));
     return error;
+}
+
+// The header's fixed-point helpers compute what the core's Fix does, so plugins and built-ins
+// round alike.
+TEST(PluginAbi, FixedPointHelpersMatchTheCore) {
+    const int64_t raws[] = {0,
+                            1,
+                            -1,
+                            65535,
+                            -65536,
+                            3 * 65536 + 7,
+                            -(5 * 65536 + 12345),
+                            int64_t(1) << 40,
+                            -(int64_t(1) << 40) + 3};
+    for (int64_t a : raws) {
+        EXPECT_EQ(ts_fix_floor(a), Fix::fromRaw(a).floor()) << a;
+        for (int64_t b : raws) EXPECT_EQ(ts_fix_mul(a, b), (Fix::fromRaw(a) * Fix::fromRaw(b)).raw);
+    }
+    EXPECT_EQ(TS_FIX_INT(-3), Fix::fromInt(-3).raw);
+    EXPECT_EQ(TS_FIX_RATIO(9, 2), Fix::ratio(9, 2).raw);
+    EXPECT_EQ(TS_FIX_RATIO(3, 16), Fix::ratio(3, 16).raw);
 }
 
 TEST(PluginLoad, MissingFileNamesThePath) {
