@@ -66,5 +66,25 @@ TEST_F(AppPluginReload, RebuiltPluginReSimulatesTheRecording) {
     EXPECT_EQ(xAt(written, 40), -1.0);
 }
 
+// A plugin step that never returns on the UI thread is reported and ends the editor instead
+// of freezing it.
+TEST_F(AppPluginReload, EndlessStepEndsTheEditorWithAMessage) {
+    std::string text = readFile(sourcePath("maps/zelda-room.json"));
+    const std::string from = "\"mover\": \"topdown_aabb\"";
+    text.replace(text.find(from), from.size(), "\"mover\": \"plugin:endless_step\"");
+    writeFile(dir_ + "/level.json", text);
+    writeFile(dir_ + "/keys.log", "5,R\n1,J\n");
+    const CommandResult r = runTilestepInXvfb(
+        "--screenshot " + shellQuote(dir_ + "/shot.png") + " " + shellQuote(dir_ + "/level.json") +
+            " --plugin " + shellQuote(kPluginDir + "/endless_step.so") + " --debug --inputs " +
+            shellQuote(dir_ + "/keys.log") + " --frame 10",
+        dir_ + "/cfg");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("tilestep: plugin:endless_step: a step ran longer than 2000 ms; the "
+                         "editor stops"),
+              std::string::npos)
+        << r.err;
+}
+
 }  // namespace
 }  // namespace ts
