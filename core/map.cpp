@@ -96,7 +96,7 @@ std::string validateMap(const Map& m) {
         if (!problem.empty()) return at + ".name: " + problem;
         if (!names.insert(a.name).second)
             return at + ".name: duplicate actor name \"" + a.name + "\"";
-        if (size_t(a.mover) >= size_t(MoverKind::Count)) return at + ".mover: unknown mover";
+        if (!isKnownMover(a.mover)) return at + ".mover: unknown mover";
         if (a.w < 1 || a.h < 1 || a.w > 4096 || a.h > 4096)
             return at + ".size: " + num(a.w) + " x " + num(a.h) + " is outside 1..4096";
         if (a.x < 0 || a.y < 0 || a.x > wpx || a.y > hpx)

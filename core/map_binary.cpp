@@ -205,9 +205,7 @@ void readActors(BinaryReader& in, Map& m) {
             in.fail(f + ".name", "duplicate actor name \"" + a.name + "\"");
         std::string mover = in.readText(f + ".mover", mapio::kMaxNameBytes);
         const MoverInfo* mi = findMover(mover);
-        if (!mi)
-            in.fail(f + ".mover",
-                    "unknown mover \"" + mover + "\" (known: " + mapio::knownMovers() + ")");
+        if (!mi) in.fail(f + ".mover", mapio::unknownMover(mover));
         a.mover = mi->kind;
         a.x = in.readInt(f + ".x", 0, m.widthPx());
         a.y = in.readInt(f + ".y", 0, m.heightPx());

@@ -13,6 +13,7 @@
 #include "bounded_read.h"
 #include "interop/foreign_maps.h"
 #include "map_io_detail.h"
+#include "plugin_registry.h"
 
 namespace ts {
 
@@ -105,7 +106,15 @@ std::string knownMovers() {
     std::string s;
     for (size_t k = 0; k < size_t(MoverKind::Count); ++k)
         s += std::string(k ? ", " : "") + moverInfo(MoverKind(k)).id;
+    for (MoverKind k : pluginMoverKinds()) s += std::string(", ") + moverInfo(k).id;
     return s;
+}
+
+std::string unknownMover(const std::string& id) {
+    if (id.rfind("plugin:", 0) == 0)
+        return "plugin mover \"" + id + "\" is not loaded (give its library with --plugin " +
+               "PATH.so; loaded: " + knownMovers() + ")";
+    return "unknown mover \"" + id + "\" (known: " + knownMovers() + ")";
 }
 
 std::string knownParams(MoverKind k) {

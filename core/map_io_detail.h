@@ -45,6 +45,8 @@ std::string checkParamValue(const ParamSpec& spec, Fix value);
 
 // "a, b, c": the ids of every mover, and the parameter names of one, for error messages.
 std::string knownMovers();
+// The problem with an actor's mover id that names no loaded mover (built-in or plugin).
+std::string unknownMover(const std::string& id);
 std::string knownParams(MoverKind k);
 
 // mapToBinary with a choice of byte order: tilestep writes little endian; big endian is

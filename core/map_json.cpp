@@ -338,9 +338,7 @@ void readActors(const JsonReader& in, const Value* v, Map& m) {
         std::string mover =
             in.text(in.need(o, "mover", at), member(at, "mover"), mapio::kMaxNameBytes);
         const MoverInfo* mi = findMover(mover);
-        if (!mi)
-            in.fail(member(at, "mover"),
-                    "unknown mover \"" + mover + "\" (known: " + mapio::knownMovers() + ")");
+        if (!mi) in.fail(member(at, "mover"), mapio::unknownMover(mover));
         a.mover = mi->kind;
         a.x = in.integer(o, "x", at, 0, m.widthPx());
         a.y = in.integer(o, "y", at, 0, m.heightPx());

@@ -5,6 +5,7 @@
 #include "movers/pixel_sweep.h"
 #include "movers/scanline_slide.h"
 #include "movers/topdown_aabb.h"
+#include "plugin_registry.h"
 
 namespace ts {
 
@@ -18,14 +19,20 @@ const MoverInfo* const kMovers[] = {
 static_assert(sizeof(kMovers) / sizeof(kMovers[0]) == size_t(MoverKind::Count), "one per kind");
 }  // namespace
 
+bool isKnownMover(MoverKind k) {
+    return size_t(k) < size_t(MoverKind::Count) || pluginMoverInfo(k) != nullptr;
+}
+
 const MoverInfo& moverInfo(MoverKind k) {
-    return *kMovers[size_t(k) < size_t(MoverKind::Count) ? size_t(k) : 0];
+    if (size_t(k) < size_t(MoverKind::Count)) return *kMovers[size_t(k)];
+    const MoverInfo* plugin = pluginMoverInfo(k);
+    return plugin ? *plugin : *kMovers[0];
 }
 
 const MoverInfo* findMover(const std::string& id) {
     for (const MoverInfo* m : kMovers)
         if (id == m->id) return m;
-    return nullptr;
+    return findPluginMover(id);
 }
 
 Fix ParamSpec::minFix() const {

@@ -6,6 +6,8 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "fixed.h"
 
@@ -62,11 +64,14 @@ struct MoverState {
     bool pushing = false;
     int32_t timer = 0;  // model-defined counter (coyote frames, walk counter...)
     int32_t aux = 0;    // model-defined
+    // Free slots for plugin movers (include/tilestep/mover_plugin.h); the built-ins leave
+    // them 0. Part of the state so that snapshots and rewind keep a plugin's own counters.
+    std::array<int64_t, 4> vars{};
 
     bool operator==(const MoverState& o) const {
         return x == o.x && y == o.y && vx == o.vx && vy == o.vy && w == o.w && h == o.h &&
                facing == o.facing && grounded == o.grounded && pushing == o.pushing &&
-               timer == o.timer && aux == o.aux;
+               timer == o.timer && aux == o.aux && vars == o.vars;
     }
 };
 
@@ -74,6 +79,8 @@ using StepFn = MoverState (*)(const MoverState& s, InputBits in, const ParamValu
                               const CollisionWorld& world, Trace* trace);
 // Appends the model's own state fields to a JSON object: `,"key":value...`.
 using DescribeFn = void (*)(const MoverState& s, std::string& out);
+// Completes a freshly spawned state (plugin movers' init); the built-ins have none.
+using SpawnFn = MoverState (*)(const MoverState& s, const ParamValues& p);
 
 struct MoverInfo {
     MoverKind kind;
@@ -84,7 +91,18 @@ struct MoverInfo {
     bool round;  // position is the centre of a circle of diameter w
     StepFn step;
     DescribeFn describe;
+    SpawnFn spawn = nullptr;
 };
+
+// Kinds from kFirstPluginKind on are plugin movers registered at run time
+// (core/plugin_registry.h); moverInfo and findMover answer for them too.
+constexpr int kFirstPluginKind = 64;
+constexpr int kMaxPluginKinds = 32;
+inline bool isPluginKind(MoverKind k) {
+    return int(k) >= kFirstPluginKind;
+}
+// A built-in kind, or a plugin kind that is registered.
+bool isKnownMover(MoverKind k);
 
 const MoverInfo& moverInfo(MoverKind k);
 const MoverInfo* findMover(const std::string& id);

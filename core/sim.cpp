@@ -11,7 +11,8 @@ MoverState spawnState(const Actor& a) {
     s.w = a.w;
     s.h = a.h;
     s.facing = DIR_DOWN;
-    return s;
+    const MoverInfo& info = moverInfo(a.mover);
+    return info.spawn ? info.spawn(s, a.params) : s;
 }
 
 Sim::Sim(const Map& map) : map_(&map), world_(map, CollisionWorld::Deferred{}) {

@@ -18,9 +18,9 @@ constexpr const char* kVersion = "0.1.0";
 
 // Flags the editor takes as its first argument (`tilestep --screenshot OUT.png MAP` ...):
 // app/editor/editor_args.cpp and app/editor/debugger_args.cpp parse them.
-const char* const kEditorFlags[] = {"--screenshot", "--frames", "--scale", "--window", "--verbose",
-                                    "--debug",      "--inputs", "--actor", "--frame",  "--overlays",
-                                    "--record-log", "--trace",  "--probes"};
+const char* const kEditorFlags[] = {
+    "--screenshot", "--frames", "--scale",    "--window",     "--verbose", "--debug",  "--inputs",
+    "--actor",      "--frame",  "--overlays", "--record-log", "--trace",   "--probes", "--plugin"};
 
 bool endsWithNoCase(const std::string& s, const char* suffix) {
     size_t n = std::strlen(suffix);

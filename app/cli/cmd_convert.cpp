@@ -7,12 +7,13 @@
 #include "file_identity.h"
 #include "interop/foreign_maps.h"
 #include "interop/interop_files.h"
+#include "plugin_args.h"
 #include "map_io.h"
 
 namespace ts::cli {
 
 const char kConvertUsage[] =
-    "usage: tilestep convert [--collision-layer NAME] IN OUT\n"
+    "usage: tilestep convert [--collision-layer NAME] [--plugin PATH.so] IN OUT\n"
     "\n"
     "Loads IN and saves it as OUT; each file's format comes from its extension:\n"
     "  .json   readable JSON\n"
@@ -28,6 +29,7 @@ const char kConvertUsage[] =
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
     "                          map's tiles (default: the layer named \"collision\", any\n"
     "                          case, else the first one)\n"
+    "  --plugin PATH.so        load a mover plugin first (maps whose actors use it)\n"
     "On success prints 'IN (FORMAT) -> OUT (FORMAT)' on stdout, exit 0. A bad IN, an unknown\n"
     "extension or a failed save: the error on stderr, exit 1. Bad command line, or OUT the\n"
     "same file as IN (by any path, symlink or hard link): exit 2, nothing written.\n";
@@ -47,7 +49,8 @@ int cmdConvert(const Args& args) {
     const char* cmd = "convert";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {{"--collision-layer", true}}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, {{"--collision-layer", true}, kPluginFlag}, &a, &error))
+        return usageError(cmd, error);
     if (a.help) {
         std::fputs(kConvertUsage, stdout);
         return kExitOk;
@@ -70,6 +73,7 @@ int cmdConvert(const Args& args) {
         if (!exportTiled) formatForPath(out);
         if (!interop::isImportPath(in)) formatForPath(in);
         Map m;
+        if (!loadPluginReported(cmd, a)) return kExitFailure;
         // Tiled and LDtk files name their images relative to themselves; the written map
         // names them relative to OUT.
         const std::string outFolder = interop::folderOf(out);

@@ -6,12 +6,13 @@
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
+#include "plugin_args.h"
 #include "json_text.h"
 
 namespace ts::cli {
 
 const char kInfoUsage[] =
-    "usage: tilestep info MAP [--json]\n"
+    "usage: tilestep info MAP [--json] [--plugin PATH.so]\n"
     "\n"
     "Describes MAP: size, tile size, simulation rate, the tile kinds in use with their tile\n"
     "counts, edge walls (horizontal, vertical), brushes, and the actors with their movers.\n"
@@ -105,7 +106,8 @@ int cmdInfo(const Args& args) {
     const char* cmd = "info";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {{"--json", false}}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, {{"--json", false}, kPluginFlag}, &a, &error))
+        return usageError(cmd, error);
     if (a.help) {
         std::fputs(kInfoUsage, stdout);
         return kExitOk;
@@ -116,6 +118,7 @@ int cmdInfo(const Args& args) {
     const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     Map m;
+    if (!loadPluginReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, path, &m)) return kExitFailure;
     MapCounts c = countMap(m);
     if (a.has("--json"))

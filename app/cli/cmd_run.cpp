@@ -7,8 +7,11 @@
 
 #include "args.h"
 #include "commands.h"
+#include "determinism_check.h"
 #include "file_identity.h"
 #include "input_log.h"
+#include "json_text.h"
+#include "plugin_args.h"
 #include "sim.h"
 #include "trace_writer.h"
 
@@ -16,7 +19,8 @@ namespace ts::cli {
 
 const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
-    "                    [--probes]\n"
+    "                    [--probes] [--plugin PATH.so] [--step-limit MS]\n"
+    "                    [--check-determinism]\n"
     "\n"
     "Steps MAP's simulation N frames and prints a trace, one JSON object per line\n"
     "(docs/trace-format.md): a header line\n"
@@ -39,6 +43,12 @@ const char kRunUsage[] =
     "  --probes       after each actor's state line, that frame's debug primitives:\n"
     "                 {\"frame\":F,\"actor\":\"NAME\",\"probe\":{\"kind\":..,\"verdict\":..,\n"
     "                  \"why\":..,...}}\n"
+    "  --plugin PATH  load a mover plugin first (actors with mover \"plugin:NAME\")\n"
+    "  --step-limit MS  a plugin step running longer than MS ms (default 2000) is\n"
+    "                 reported on stderr and the run stops, exit 1\n"
+    "  --check-determinism  instead of the trace: run the map twice side by side, print\n"
+    "                 'MAP: deterministic over N frames' (exit 0) or the first frame\n"
+    "                 and actor where the runs differ with both lines (exit 1)\n"
     "\n"
     "Exit 0; a bad map, log, actor name, a map without actors or a write error: 1;\n"
     "a bad command line (unknown option, missing or bad --frames): 2.\n";
@@ -110,11 +120,9 @@ int cmdRun(const Args& args) {
     const char* cmd = "run";
     ParsedArgs a;
     std::string error;
-    const std::vector<FlagSpec> flags = {{"--frames", true},
-                                         {"--inputs", true},
-                                         {"--actor", true},
-                                         {"--trace", true},
-                                         {"--probes", false}};
+    const std::vector<FlagSpec> flags = {
+        {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
+        {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false}};
     if (!parseArgs(args, flags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kRunUsage, stdout);
@@ -134,6 +142,9 @@ int cmdRun(const Args& args) {
         {tracePath.empty() ? NamedFile{"stdout", "-"} : NamedFile{"--trace", tracePath}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
 
+    std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
+    if (!error.empty()) return usageError(cmd, error);
+    if (!loadPluginReported(cmd, a)) return kExitFailure;
     Map map;
     if (!loadMapReported(cmd, mapPath, &map)) return kExitFailure;
     if (map.actors.empty())
@@ -151,9 +162,23 @@ int cmdRun(const Args& args) {
     if (!logPath.empty() && !loadInputLog(logPath, &log, &error))
         return fail(cmd, error, kExitFailure);
 
+    if (a.has("--check-determinism")) {
+        InputCursor cursor(log);
+        const DeterminismReport r = checkDeterminism(
+            map, frames, [&](int64_t, size_t i) { return i == driven ? cursor.next() : 0; },
+            [&](int64_t f) {
+                if (watchdog) watchdog->setFrame(f);
+            });
+        if (!r.same)
+            return fail(cmd, mapPath + ": not deterministic: " + r.message(), kExitFailure);
+        std::printf("%s: deterministic over %lld frames\n", mapPath.c_str(), frames);
+        return kExitOk;
+    }
+
     TraceOut out;
     if (!out.open(tracePath, &error)) return fail(cmd, error, kExitFailure);
     const bool probes = a.has("--probes");
+    if (watchdog) watchdog->setFrame(0);  // spawning calls the plugins' init
     Sim sim(map);
     Trace trace;
     InputCursor keys(log);
@@ -164,6 +189,7 @@ int cmdRun(const Args& args) {
     writer.header(traceHeaderFor(map, mapPath));
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
+        if (watchdog) watchdog->setFrame(f);
         sim.step(inputs, probes ? &trace : nullptr);
         writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
         if (writer.size() >= kFlushBytes) {

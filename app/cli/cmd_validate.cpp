@@ -4,11 +4,12 @@
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
+#include "plugin_args.h"
 
 namespace ts::cli {
 
 const char kValidateUsage[] =
-    "usage: tilestep validate MAP\n"
+    "usage: tilestep validate MAP [--plugin PATH.so]\n"
     "\n"
     "Loads MAP (.json or .tsmap) and checks every field.\n"
     "  valid:   prints 'MAP: ok: W x H tiles of T px, R Hz, A actors, B brushes, N walls'\n"
@@ -20,7 +21,7 @@ int cmdValidate(const Args& args) {
     const char* cmd = "validate";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, {kPluginFlag}, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kValidateUsage, stdout);
         return kExitOk;
@@ -31,6 +32,7 @@ int cmdValidate(const Args& args) {
     const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     Map m;
+    if (!loadPluginReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, path, &m)) return kExitFailure;
     std::printf("%s: ok: %d x %d tiles of %d px, %d Hz, %zu actors, %zu brushes, %zu walls\n",
                 path.c_str(), m.width, m.height, m.tileSize, m.simRate, m.actors.size(),

@@ -7,6 +7,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "editor/debugger_ui.h"
@@ -205,7 +206,26 @@ void plotsSection(DebugSession& d) {
     plot("vx", [](const MoverState& s) { return float(s.vx.toDouble()); });
     plot("vy", [](const MoverState& s) { return float(s.vy.toDouble()); });
     plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
-    if (g.recorded()) recordedFieldPlots(d);
+    if (g.recorded()) return recordedFieldPlots(d);
+    // A plugin mover's declared state fields (docs/plugins.md), one plot each.
+    const MoverKind kind = g.map().actors[size_t(g.drivenActor())].mover;
+    if (!isPluginKind(kind)) return;
+    std::vector<std::pair<std::string, std::vector<float>>> fields;
+    for (size_t i = 0; i < h.size(); ++i) {
+        const std::vector<StateField> values = modelStateFields(kind, h[i]);
+        if (fields.empty())
+            for (const StateField& f : values)
+                fields.emplace_back(f.name, std::vector<float>(h.size()));
+        for (size_t k = 0; k < values.size() && k < fields.size(); ++k)
+            fields[k].second[i] =
+                values[k].value == "true" ? 1.0f : float(std::atof(values[k].value.c_str()));
+    }
+    for (const auto& [name, series] : fields) {
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "%s %.4g", name.c_str(), double(series.back()));
+        ImGui::PlotLines(("##field_" + name).c_str(), series.data(), int(series.size()), 0, overlay,
+                         FLT_MAX, FLT_MAX, ImVec2(width, 42));
+    }
 }
 
 void tuningSection(EditorState& s, DebugSession& d) {

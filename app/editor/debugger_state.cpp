@@ -256,6 +256,30 @@ std::vector<MoverState> Debugger::trajectory(size_t actor) {
     return out;
 }
 
+ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs) {
+    int actor = -1;
+    for (size_t i = 0; i < actorCount() && actor < 0; ++i)
+        if (map_->actors[i].mover == kind) actor = int(i);
+    if (driven_ >= 0 && size_t(driven_) < actorCount() &&
+        map_->actors[size_t(driven_)].mover == kind)
+        actor = driven_;
+    std::vector<MoverState> before;
+    if (actor >= 0) before = trajectory(size_t(actor));
+    const size_t actors = timeline_.actorCount();
+    std::vector<InputBits> keys(size_t(length()) * actors, 0);
+    for (int64_t f = 0; f < length(); ++f)
+        for (size_t a = 0; a < actors; ++a) keys[size_t(f) * actors + a] = timeline_.keysAt(f, a);
+    ReloadOutcome r = reloadPluginChecked(kind, path, *map_, length(), keys, stepLimitMs);
+    if (!r.installed) return r;
+    if (actor >= 0) {
+        ghost_ = std::move(before);
+        ghostActor_ = actor;
+    }
+    timeline_.mapChanged(nullptr);
+    afterJump();
+    return r;
+}
+
 void Debugger::setParam(size_t actor, int index, Fix value) {
     if (recorded_ || actor >= actorCount() || index < 0 ||
         index >= moverInfo(map_->actors[actor].mover).paramCount)

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "overlays.h"
+#include "plugin_reload.h"
 #include "recorded_frames.h"
 #include "timeline.h"
 
@@ -125,6 +126,14 @@ class Debugger {
     void showRecording(std::shared_ptr<const RecordedTrace> trace,
                        std::shared_ptr<const RecordedTrace> ghost = nullptr);
     const RecordedFrames* recorded() const { return recorded_.get(); }
+
+    // --- Plugin movers ---
+    // Hot reload (core/plugin_reload.h) under the recording: the new build of the plugin
+    // registered as `kind` is checked over the recorded keys; when it is installed, the run
+    // before it (the previous build's) of the driven actor, or else of the first actor with
+    // that mover, stays as the Compare ghost, and everything re-simulates from frame 0 to
+    // the same position with the same recording. Otherwise nothing changes.
+    ReloadOutcome reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs);
 
     // --- Output ---
     // The whole recording as `tilestep run` prints it (the header naming `mapPath`, state

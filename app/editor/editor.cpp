@@ -8,6 +8,7 @@
 #include "editor/editor_args.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
+#include "editor/plugin_hot_reload.h"
 #include "gfx/image.h"
 #include "map_io.h"
 
@@ -29,6 +30,12 @@ int refuseOutputClash(const std::string& clash) {
 }
 
 int screenshot(const EditorArgs& args) {
+    PluginHotReload plugin;  // loaded for the map's actors; nothing is watched
+    std::string loadError;
+    if (!plugin.load(args.plugin, &loadError)) {
+        std::fprintf(stderr, "tilestep: %s\n", loadError.c_str());
+        return 1;
+    }
     Map map;
     try {
         map = loadMap(args.map);
@@ -92,6 +99,12 @@ int runEditor(int argc, char** argv) {
         }
         return screenshot(args);
     }
+    // Before the map, whose actors may use it.
+    PluginHotReload plugin;
+    if (!plugin.load(args.plugin, &error)) {
+        std::fprintf(stderr, "tilestep: %s\n", error.c_str());
+        return 1;
+    }
     WindowOptions opt;
     opt.width = args.width;
     opt.height = args.height;
@@ -113,6 +126,7 @@ int runEditor(int argc, char** argv) {
     // the simulation runs, the wait ends when its next step is due.
     const Debugger& dbg = w.debug().dbg;
     while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
+        plugin.update(w.state(), w.debug());
     }
     if (!finishDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());

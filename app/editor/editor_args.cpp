@@ -10,14 +10,16 @@ namespace ts {
 
 const char* const kEditorUsage =
     "usage: tilestep [MAP] [--screenshot OUT.png] [--frames N] [--scale S] [--window WxH]\n"
-    "                [--verbose]\n"
+    "                [--verbose] [--plugin PATH.so]\n"
     "  MAP               a .json or .tsmap map to open, or a .tmx, .tmj or .ldtk map to\n"
     "                    import (docs/interop.md)\n"
     "  --screenshot OUT  render N frames, write the window as a PNG, exit (0 ok, 1 error)\n"
     "  --frames N        frames before the screenshot (default 3)\n"
     "  --scale S         UI scale, 0.5 to 4 (default: saved setting, monitor scale)\n"
     "  --window WxH      window size in pixels (default 1280x800)\n"
-    "  --verbose         print where the map lands: window = x0 + map_px * zoom\n";
+    "  --verbose         print where the map lands: window = x0 + map_px * zoom\n"
+    "  --plugin PATH.so  load a mover plugin (actors with mover \"plugin:NAME\"); the file\n"
+    "                    is watched and a rebuild is reloaded (docs/plugins.md)\n";
 
 namespace {
 
@@ -79,6 +81,10 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
                 *error = "--window: expected WxH, e.g. 1280x800, got '" + t + "'";
                 return false;
             }
+        } else if (a == "--plugin") {
+            const char* v = value("--plugin");
+            if (!v) return false;
+            out->plugin = v;
         } else if (a == "--verbose") {
             out->verbose = true;
         } else if (a.size() > 1 && a[0] == '-') {

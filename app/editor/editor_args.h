@@ -14,6 +14,7 @@ struct EditorArgs {
     float uiScale = 0;       // 0 = saved setting or monitor scale (1 for screenshots)
     int width = 1280, height = 800;
     bool verbose = false;  // print the map-to-window mapping
+    std::string plugin;    // --plugin PATH.so: a mover plugin, watched and hot-reloaded
     bool help = false;
     DebuggerArgs debugger;  // --debug, --inputs, --frame, --overlays, ...
 };

@@ -530,6 +530,8 @@ static double recoveryInterval() {
     return v > 0 ? v : 30.0;
 }
 
+static bool writeRecoveryCopy(EditorState& s);
+
 void updateRecovery(EditorState& s, double now) {
     // The previous session's copy stays until the user has answered the offer.
     if (!s.interactive || !s.recovery.held() || s.dialogs.recoveryPending) return;
@@ -546,13 +548,26 @@ void updateRecovery(EditorState& s, double now) {
         now - s.lastRecoveryTime < recoveryInterval())
         return;
     s.lastRecoveryTime = now;
+    writeRecoveryCopy(s);
+}
+
+static bool writeRecoveryCopy(EditorState& s) {
     try {
         saveMap(s.doc.map(), s.recovery.mapPath());
         s.recovery.writeSource(s.doc.path());
         s.recoveryRevision = s.doc.revision();
+        return true;
     } catch (const std::exception& e) {
         setMessage(s, std::string("Recovery copy failed: ") + e.what());
+        return false;
     }
+}
+
+bool writeRecoveryNow(EditorState& s) {
+    if (!s.doc.dirty() || s.doc.revision() == s.recoveryRevision) return true;  // safe already
+    // No slot, or the previous session's copy still waits for an answer: nowhere to write.
+    if (!s.interactive || !s.recovery.held() || s.dialogs.recoveryPending) return false;
+    return writeRecoveryCopy(s);
 }
 
 void offerRecovery(EditorState& s) {

@@ -26,6 +26,10 @@ void fileDialogs(EditorState& s);
 // Every 30 s while the map has unsaved changes: a copy in the config folder. Removed once
 // the map is saved or closed clean. The next start offers it (see offerRecovery).
 void updateRecovery(EditorState& s, double now);
+// Writes the recovery copy at once when the map has changes not in it (before running code
+// that may take the editor down: loading a plugin build). True when the map is safe: saved,
+// or in the recovery copy; false when there is no slot or the write failed (message shown).
+bool writeRecoveryNow(EditorState& s);
 void offerRecovery(EditorState& s);
 
 // "tilestep - level.json *"

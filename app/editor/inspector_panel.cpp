@@ -4,10 +4,12 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <vector>
 
 #include "editor/canvas_input.h"
 #include "editor/file_actions.h"
 #include "editor/panels.h"
+#include "plugin_registry.h"
 
 namespace ts {
 
@@ -41,10 +43,13 @@ void brushInspector(EditorState& s) {
 void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed) {
     *changed = false;
     if (!ImGui::BeginCombo(label, moverInfo(current).title)) return;
-    for (int k = 0; k < int(MoverKind::Count); ++k) {
-        if (ImGui::Selectable(moverInfo(MoverKind(k)).title, current == MoverKind(k))) {
-            *out = MoverKind(k);
-            *changed = MoverKind(k) != current;
+    std::vector<MoverKind> kinds;  // the built-ins, then the loaded plugin movers
+    for (int k = 0; k < int(MoverKind::Count); ++k) kinds.push_back(MoverKind(k));
+    for (MoverKind k : pluginMoverKinds()) kinds.push_back(k);
+    for (MoverKind k : kinds) {
+        if (ImGui::Selectable(moverInfo(k).title, current == k)) {
+            *out = k;
+            *changed = k != current;
         }
     }
     ImGui::EndCombo();

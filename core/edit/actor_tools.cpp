@@ -42,7 +42,7 @@ std::string uniqueActorName(const Map& map, const std::string& base) {
 }
 
 CommandPtr addActor(const Map& map, MoverKind mover, int64_t x, int64_t y) {
-    if (size_t(mover) >= size_t(MoverKind::Count)) return nothing("Add actor");
+    if (!isKnownMover(mover)) return nothing("Add actor");
     Actor a;
     a.name = uniqueActorName(map);
     a.mover = mover;
@@ -90,8 +90,7 @@ CommandPtr renameActor(const Map& map, size_t index, const std::string& name, st
 }
 
 CommandPtr setActorMover(const Map& map, size_t index, MoverKind mover) {
-    if (index >= map.actors.size() || size_t(mover) >= size_t(MoverKind::Count) ||
-        map.actors[index].mover == mover)
+    if (index >= map.actors.size() || !isKnownMover(mover) || map.actors[index].mover == mover)
         return nothing("Change mover");
     Actor a = map.actors[index];
     a.mover = mover;

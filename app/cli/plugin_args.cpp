@@ -1,0 +1,40 @@
+#include "plugin_args.h"
+
+#include <unistd.h>
+
+#include "commands.h"
+#include "plugin_registry.h"
+
+namespace ts::cli {
+
+bool loadPluginReported(const char* command, const ParsedArgs& a) {
+    const std::string* path = a.value(kPluginFlag.name);
+    if (!path) return true;
+    MoverKind kind{};
+    std::string error;
+    if (loadPluginMover(*path, false, &kind, &error)) return true;
+    fail(command, error, kExitFailure);
+    return false;
+}
+
+std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
+                                             std::string* error) {
+    long long limit = kDefaultStepLimitMs;
+    if (const std::string* text = a.value(kStepLimitFlag.name))
+        if (!parseWholeNumber(*text, kStepLimitFlag.name, 1, 3600000, &limit, error))
+            return nullptr;
+    if (!a.value(kPluginFlag.name)) return nullptr;
+    const std::string prefix = std::string("tilestep ") + command + ": ";
+    auto dog = std::make_unique<StepWatchdog>(int64_t(limit), [prefix](const std::string& m) {
+        // On the monitor thread while the main thread is inside the plugin: only write(2)
+        // and _exit, nothing that could wait for a lock the stuck thread holds.
+        const std::string line = prefix + m + "; stopped\n";
+        ssize_t ignored = ::write(2, line.data(), line.size());
+        (void)ignored;
+        ::_exit(kExitFailure);
+    });
+    dog->guardThisThread();
+    return dog;
+}
+
+}  // namespace ts::cli

@@ -1,0 +1,30 @@
+// `--plugin PATH.so`, taken by every command that reads maps: loads a mover plugin
+// (include/tilestep/mover_plugin.h) before the map, so that actors with mover "plugin:NAME"
+// load, validate, convert and run. `--step-limit MS` bounds each plugin step (run).
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "args.h"
+#include "step_watchdog.h"
+
+namespace ts::cli {
+
+constexpr FlagSpec kPluginFlag = {"--plugin", true};
+constexpr FlagSpec kStepLimitFlag = {"--step-limit", true};
+constexpr int64_t kDefaultStepLimitMs = 2000;
+
+// Loads the plugin named by --plugin, if any; on failure prints "tilestep CMD: PATH: problem"
+// and returns false.
+bool loadPluginReported(const char* command, const ParsedArgs& a);
+
+// With --plugin: a watchdog guarding this thread that, when a plugin step runs longer than
+// --step-limit (default 2000 ms), prints "tilestep CMD: plugin:NAME: a step at frame F ran
+// longer than N ms; stopped" and exits the process with status 1 (a stuck step cannot be
+// stopped any other way; the trace written so far may end short of the last frames, as
+// buffered output is not flushed). Null without --plugin. On a bad
+// --step-limit returns null and sets *error.
+std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
+                                             std::string* error);
+
+}  // namespace ts::cli

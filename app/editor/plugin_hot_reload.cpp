@@ -1,0 +1,48 @@
+#include "editor/plugin_hot_reload.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "editor/file_actions.h"
+#include "plugin_registry.h"
+
+namespace ts {
+
+bool PluginHotReload::load(const std::string& path, std::string* error) {
+    if (path.empty()) return true;
+    // Through a temporary copy, as every reload: the path stays free for the next build.
+    if (!loadPluginMover(path, true, &kind_, error)) return false;
+    path_ = path;
+    watch_ = std::make_unique<PluginFileWatch>(path);
+    watchdog_ = std::make_unique<StepWatchdog>(kEditorStepLimitMs, [](const std::string& m) {
+        // The UI thread is stuck inside the plugin: only write(2) and _exit are safe here.
+        const std::string line = "tilestep: " + m +
+                                 "; the editor stops (unsaved changes are in the recovery "
+                                 "copy, offered at the next start)\n";
+        ssize_t ignored = ::write(2, line.data(), line.size());
+        (void)ignored;
+        ::_exit(1);
+    });
+    watchdog_->guardThisThread();
+    return true;
+}
+
+void PluginHotReload::update(EditorState& s, DebugSession& d) {
+    const double now =
+        std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    if (!watch_ || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;
+    lastPoll_ = now;
+    if (!watch_->poll()) return;
+    const bool safe = writeRecoveryNow(s);
+    const ReloadOutcome r = d.dbg.reloadPlugin(kind_, path_, kEditorStepLimitMs);
+    std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
+    setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
+    if (r.installed) {
+        d.message = r.message;
+        d.messageIsError = false;
+    }
+}
+
+}  // namespace ts

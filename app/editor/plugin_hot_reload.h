@@ -1,0 +1,43 @@
+// The editor's side of mover plugins: `--plugin PATH.so` loads one before the map, and while
+// the editor runs the file is watched; when it changes (the developer rebuilt it) the map is
+// written to the recovery copy, the new build is loaded and checked over the recording
+// (Debugger::reloadPlugin: deterministic, no step over the limit), and on success the
+// debugger re-simulates from frame 0 with the previous build's run as the Compare ghost.
+// The status bar says what happened.
+//
+// The live simulation runs on the UI thread: a plugin step that hangs there cannot be
+// interrupted, so the watchdog reports it on stderr and ends the editor (the map is in the
+// recovery copy, written before every load and at the editor's usual interval), rather than
+// leave a frozen window.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "editor/debugger_ui.h"
+#include "editor/editor_state.h"
+#include "mover.h"
+#include "plugin_reload.h"
+#include "step_watchdog.h"
+
+namespace ts {
+
+constexpr int64_t kEditorStepLimitMs = 2000;
+
+class PluginHotReload {
+  public:
+    // Loads `path` (nothing to do when empty); false with *error ("PATH: problem").
+    bool load(const std::string& path, std::string* error);
+    bool loaded() const { return watch_ != nullptr; }
+    // Once per UI frame: polls the file (at most every 0.25 s) and reloads a settled change.
+    void update(EditorState& s, DebugSession& d);
+
+  private:
+    std::string path_;
+    MoverKind kind_{};
+    std::unique_ptr<PluginFileWatch> watch_;
+    std::unique_ptr<StepWatchdog> watchdog_;
+    double lastPoll_ = -1;
+};
+
+}  // namespace ts

@@ -1,0 +1,68 @@
+// Reports a plugin step that runs too long. A plugin is the user's code: a step that loops
+// forever must be reported, not waited on in silence. A C++ thread cannot be stopped from
+// outside, so the watchdog only notices and calls back; the caller decides: the headless
+// `run` prints the error and exits the process, the editor's reload check gives up on the
+// worker thread that is stuck and keeps the previous build.
+//
+// How: a plugin step (PluginMover::step / spawn) marks its entry and exit on the watchdog
+// guarding its thread (a counter, odd while inside a step: no clock read on the step's
+// path). A monitor thread samples the counter; the same odd value for longer than the limit
+// is a stuck step, reported once.
+#pragma once
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace ts {
+
+class StepWatchdog {
+  public:
+    // onStuck runs on the monitor thread with "plugin:NAME: a step at frame F ran longer
+    // than N ms".
+    using Report = std::function<void(const std::string& message)>;
+    StepWatchdog(int64_t limitMs, Report onStuck);
+    ~StepWatchdog();  // stops the monitor thread
+    StepWatchdog(const StepWatchdog&) = delete;
+    StepWatchdog& operator=(const StepWatchdog&) = delete;
+
+    // Plugin steps on the calling thread are watched by this watchdog from now on (until
+    // unguard() or another watchdog guards the thread).
+    void guardThisThread();
+    static void unguardThisThread();
+    // The frame being stepped, for the report.
+    void setFrame(int64_t frame) { frame_.store(frame, std::memory_order_relaxed); }
+    bool fired() const { return fired_.load(); }
+    int64_t limitMs() const { return limitMs_; }
+
+    // Marks one plugin call on the current thread; a no-op when no watchdog guards it.
+    class Guard {
+      public:
+        explicit Guard(const char* mover);
+        ~Guard();
+        Guard(const Guard&) = delete;
+        Guard& operator=(const Guard&) = delete;
+
+      private:
+        StepWatchdog* dog_;
+    };
+
+  private:
+    void monitor();
+
+    const int64_t limitMs_;
+    Report onStuck_;
+    std::atomic<uint64_t> calls_{0};  // odd while a step runs
+    std::atomic<const char*> mover_{""};
+    std::atomic<int64_t> frame_{-1};
+    std::atomic<bool> fired_{false};
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool stop_ = false;
+    std::thread thread_;
+};
+
+}  // namespace ts

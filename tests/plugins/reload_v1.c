@@ -1,0 +1,45 @@
+/* Builds of the same mover ("reload"), as a developer's rebuilds would give: v1 walks 1 px
+ * per frame with the default speed, v2 (RELOAD_V2) walks twice as fast, RELOAD_HIDDEN_STATE
+ * reads a static counter (not deterministic), RELOAD_ENDLESS never returns from a step with
+ * the jump key down. */
+#include "plugin_common.h"
+
+#ifdef RELOAD_HIDDEN_STATE
+static int64_t g_calls = 0;
+#endif
+
+static void step(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, const ts_fix* p,
+                 const ts_world* w, const ts_draw* d) {
+    (void)w;
+    ts_fix speed[1] = {p[0]};
+#ifdef RELOAD_V2
+    speed[0] *= 2;
+#endif
+    walk(in, out, keys, speed);
+#ifdef RELOAD_HIDDEN_STATE
+    out->aux = (int32_t)(g_calls++ & 1);
+#endif
+#ifdef RELOAD_ENDLESS
+    if (keys & TS_KEY_J) {
+        volatile int64_t spin = 0;
+        for (;;) ++spin;
+    }
+#endif
+    ts_draw_point(d, TS_INFO, "origin", ts_fix_floor(in->x), ts_fix_floor(in->y));
+}
+
+static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
+                                        sizeof(ts_mover_plugin),
+                                        "reload",
+                                        "Reload",
+                                        0,
+                                        1,
+                                        kTestParams,
+                                        0,
+                                        NULL,
+                                        NULL,
+                                        step};
+
+const ts_mover_plugin* tilestep_mover_plugin(void) {
+    return &kPlugin;
+}

@@ -1,0 +1,34 @@
+/* Uses init: the spawned state gets timer 42 and vars[0] = the speed parameter, and every
+ * step counts down the timer; a field shows vars[0] as fixed point. */
+#include "plugin_common.h"
+
+static void init(ts_mover_state* s, const ts_fix* p) {
+    s->timer = 42;
+    s->vars[0] = p[0];
+}
+
+static void step(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, const ts_fix* p,
+                 const ts_world* w, const ts_draw* d) {
+    (void)w;
+    (void)d;
+    walk(in, out, keys, p);
+    out->timer = in->timer - 1;
+}
+
+static const ts_state_field kFields[] = {{"spawn_speed", TS_SLOT_VAR0, TS_FIELD_FIX}};
+
+static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
+                                        sizeof(ts_mover_plugin),
+                                        "with_init",
+                                        "With init",
+                                        0,
+                                        1,
+                                        kTestParams,
+                                        1,
+                                        kFields,
+                                        init,
+                                        step};
+
+const ts_mover_plugin* tilestep_mover_plugin(void) {
+    return &kPlugin;
+}

@@ -1,0 +1,90 @@
+// Hot reload in the running editor: rebuilding (here: replacing) the plugin file while the
+// debugger holds a recording reloads the plugin, keeps the recording and re-simulates it
+// with the new build, which the trace written at exit shows.
+#include <sys/stat.h>
+#include <utime.h>
+
+#include "map_io.h"
+#include "xvfb_session.h"
+
+namespace ts {
+namespace {
+
+using namespace test;
+
+const std::string kPluginDir = TILESTEP_PLUGIN_DIR;
+
+class AppPluginReload : public XvfbTest {};
+
+void copyWithTime(const std::string& from, const std::string& to, int mtimeOffset) {
+    writeFile(to, readFile(from));
+    struct utimbuf t;
+    t.actime = t.modtime = time(nullptr) + mtimeOffset;
+    ASSERT_EQ(utime(to.c_str(), &t), 0);
+}
+
+// The x of the actor's trace line for `frame`, or -1.
+double xAt(const std::string& trace, int frame) {
+    const auto at =
+        trace.find("{\"frame\":" + std::to_string(frame) + ",\"actor\":\"link\",\"x\":");
+    if (at == std::string::npos) return -1;
+    return std::atof(trace.c_str() + trace.find("\"x\":", at) + 4);
+}
+
+TEST_F(AppPluginReload, RebuiltPluginReSimulatesTheRecording) {
+    const std::string plugin = dir_ + "/reload.so";
+    copyWithTime(kPluginDir + "/reload_v1.so", plugin, -100);
+    std::string text = readFile(sourcePath("maps/zelda-room.json"));
+    const std::string from = "\"mover\": \"topdown_aabb\", \"x\": 224";
+    ASSERT_NE(text.find(from), std::string::npos);
+    text.replace(text.find(from), from.size(), "\"mover\": \"plugin:reload\", \"x\": 100");
+    writeFile(dir_ + "/level.json", text);
+    writeFile(dir_ + "/keys.log", "40,R\n");
+    const std::string trace = dir_ + "/trace.jsonl";
+    BackgroundTilestep app(server_->display(), dir_ + "/cfg",
+                           shellQuote(dir_ + "/level.json") + " --plugin " + shellQuote(plugin) +
+                               " --debug --inputs " + shellQuote(dir_ + "/keys.log") +
+                               " --frame 40 --trace " + shellQuote(trace) + " --verbose");
+    ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
+
+    copyWithTime(kPluginDir + "/reload_v2.so", plugin, 0);
+    bool reloaded = false;
+    for (int t = 0; t < 15000 && !reloaded && app.running(); t += 100) {
+        reloaded = app.err().find("plugin:reload: reloaded") != std::string::npos;
+        sleepMs(100);
+    }
+    ASSERT_TRUE(reloaded) << app.err();
+
+    ViewLine v = parseViewLine(app.out());
+    ASSERT_TRUE(v.ok);
+    app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
+                std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+q");
+    ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
+    const std::string written = readFile(trace);
+    // The recording's 40 frames, now walked by the new build: 2 px per frame from x = 100.
+    EXPECT_EQ(xAt(written, 39), 180.0) << written.substr(0, 300);
+    EXPECT_EQ(xAt(written, 40), -1.0);
+}
+
+// A plugin step that never returns on the UI thread is reported and ends the editor instead
+// of freezing it.
+TEST_F(AppPluginReload, EndlessStepEndsTheEditorWithAMessage) {
+    std::string text = readFile(sourcePath("maps/zelda-room.json"));
+    const std::string from = "\"mover\": \"topdown_aabb\"";
+    text.replace(text.find(from), from.size(), "\"mover\": \"plugin:endless_step\"");
+    writeFile(dir_ + "/level.json", text);
+    writeFile(dir_ + "/keys.log", "5,R\n1,J\n");
+    const CommandResult r = runTilestepInXvfb(
+        "--screenshot " + shellQuote(dir_ + "/shot.png") + " " + shellQuote(dir_ + "/level.json") +
+            " --plugin " + shellQuote(kPluginDir + "/endless_step.so") + " --debug --inputs " +
+            shellQuote(dir_ + "/keys.log") + " --frame 10",
+        dir_ + "/cfg");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("tilestep: plugin:endless_step: a step ran longer than 2000 ms; the "
+                         "editor stops"),
+              std::string::npos)
+        << r.err;
+}
+
+}  // namespace
+}  // namespace ts
