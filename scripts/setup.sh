@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(cmake ninja-build g++ pkg-config
           libglfw3-dev libimgui-dev python3-glad libstb-dev libcereal-dev
           libgtest-dev googletest libbenchmark-dev
-          libpugixml-dev zlib1g-dev libzstd-dev tiled
+          ccache libpugixml-dev zlib1g-dev libzstd-dev tiled
           xvfb xauth xdotool fonts-dejavu-core
           clang-14 libclang-rt-14-dev)  # libFuzzer for tests/fuzz/run.sh
 
@@ -42,6 +42,9 @@ fi
 jobs=$(nproc 2>/dev/null || echo 2)
 launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+# Paths inside the checkout count as relative for ccache, so a fresh clone in another folder
+# (CI's) reuses what an earlier build compiled.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
 if [ "$sanitize" -eq 1 ]; then
   dir=${BUILD_DIR:-build-asan}
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTILESTEP_SANITIZE=ON \

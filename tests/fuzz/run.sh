@@ -14,6 +14,7 @@ bash scripts/setup.sh --no-build  # packages, clang-14 and libclang-rt-14-dev am
 dir=build-fuzz
 launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DTILESTEP_FUZZ=ON \
       -DTILESTEP_APP=OFF -DTILESTEP_TESTS=OFF -DTILESTEP_BENCH=OFF "${launcher[@]}" >/dev/null
