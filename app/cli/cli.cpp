@@ -11,19 +11,12 @@
 
 #include "commands.h"
 #include "editor_flags.h"
+#include "map_formats.h"
 
 namespace ts {
 
 namespace {
 constexpr const char* kVersion = "0.1.0";
-
-bool endsWithNoCase(const std::string& s, const char* suffix) {
-    size_t n = std::strlen(suffix);
-    if (s.size() < n) return false;
-    for (size_t i = 0; i < n; ++i)
-        if (std::tolower((unsigned char)s[s.size() - n + i]) != suffix[i]) return false;
-    return true;
-}
 
 void printOverview(std::FILE* out) {
     std::fprintf(out,
@@ -94,10 +87,8 @@ const Command* findCommand(const std::string& name) {
 bool isCliCommand(const char* arg) {
     if (!arg) return false;
     std::string a = arg;
-    if (endsWithNoCase(a, ".json") || endsWithNoCase(a, ".tsmap")) return false;
-    // Tiled and LDtk maps open in the editor too (imported on load).
-    if (endsWithNoCase(a, ".tmx") || endsWithNoCase(a, ".tmj") || endsWithNoCase(a, ".ldtk"))
-        return false;
+    // A map of any format the editor reads (Tiled and LDtk maps are imported on load).
+    if (const MapFileFormat* f = mapFileFormatFor(a); f && f->canRead) return false;
     if (cli::isEditorFlag(a)) return false;
     // Everything else, known or not, so that a typo gets "unknown command" instead of an
     // editor window trying to open it.

@@ -10,6 +10,7 @@
 
 #include "edit/map_edits.h"
 #include "interop/foreign_maps.h"
+#include "map_formats.h"
 #include "map_io.h"
 
 namespace ts {
@@ -134,8 +135,8 @@ bool exportTo(EditorState& s, const std::string& path) {
 }
 
 bool hasMapExtension(const std::string& p) {
-    std::string ext = fs::path(p).extension().string();
-    return ext == ".json" || ext == ".tsmap" || interop::isExportPath(p);
+    const MapFileFormat* f = mapFileFormatFor(p);
+    return f && f->canWrite;
 }
 
 // Path field + folder listing. `exts` filters the files listed (".json|.tsmap"). Returns
@@ -238,7 +239,7 @@ void openDialog(EditorState& s) {
     openIfRequested(s, d.openOpen, "Open map");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Open map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    bool accept = pathPicker(d, ".json|.tsmap|.tmx|.tmj|.ldtk", "Open");
+    bool accept = pathPicker(d, mapExtensionFilter(false).c_str(), "Open");
     ImGui::SetNextItemWidth(ui(200));
     ImGui::InputText("Collision layer (Tiled, LDtk)", &d.collisionLayer);
     ImGui::TextDisabled("empty: the layer named \"collision\", else the first (docs/interop.md)");
@@ -257,7 +258,7 @@ void saveAsDialog(EditorState& s) {
     if (!ImGui::BeginPopupModal("Save map as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::TextDisabled(
         ".json is readable text, .tsmap compact binary; .tmx, .tmj export to Tiled");
-    bool accept = pathPicker(d, ".json|.tsmap|.tmx|.tmj", "Save");
+    bool accept = pathPicker(d, mapExtensionFilter(true).c_str(), "Save");
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         std::string path = d.path;
