@@ -10,7 +10,7 @@
 #include "edit/edit.h"
 #include "editor/config.h"
 #include "editor/view.h"
-#include "recovery_slot.h"
+#include "editor/recovery_slot.h"
 
 namespace ts {
 
