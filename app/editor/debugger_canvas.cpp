@@ -214,7 +214,10 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     s.inspectBoxes.clear();
     for (size_t i = 0; i < g.actorCount(); ++i) {
         double x, y, w, h;
-        stateBox(g.state(i), moverInfo(s.doc.map().actors[i].mover).round, &x, &y, &w, &h);
+        // A recorded trace's actors need not be the map's (view draws them on any map).
+        const bool round =
+            g.recorded() ? g.actorRound(i) : moverInfo(s.doc.map().actors[i].mover).round;
+        stateBox(g.state(i), round, &x, &y, &w, &h);
         const int64_t x0 = int64_t(std::floor(x)), y0 = int64_t(std::floor(y));
         s.inspectBoxes.push_back(
             RectI{x0, y0, int64_t(std::ceil(x + w)) - x0, int64_t(std::ceil(y + h)) - y0});
