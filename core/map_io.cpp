@@ -12,6 +12,7 @@
 #include "atomic_file.h"
 #include "bounded_read.h"
 #include "interop/foreign_maps.h"
+#include "map_formats.h"
 #include "map_io_detail.h"
 #include "plugin_registry.h"
 
@@ -133,14 +134,6 @@ void validateLoaded(const Map& m, const std::string& name) {
 
 namespace {
 
-bool endsWith(const std::string& s, const char* suffix) {
-    size_t n = std::strlen(suffix);
-    if (s.size() < n) return false;
-    for (size_t i = 0; i < n; ++i)
-        if (std::tolower((unsigned char)s[s.size() - n + i]) != suffix[i]) return false;
-    return true;
-}
-
 // Whether the first bytes already decide that the parser will refuse the file, whatever
 // follows: then there is no need to read the rest of /dev/zero or /dev/urandom, and the
 // parsers fail on the bytes read so far at the same place, with the same message, as they
@@ -180,8 +173,10 @@ std::string readWholeFile(const std::string& path, MapFormat format) {
 }  // namespace
 
 MapFormat formatForPath(const std::string& path) {
-    if (endsWith(path, ".json")) return MapFormat::Json;
-    if (endsWith(path, ".tsmap")) return MapFormat::Binary;
+    if (const MapFileFormat* f = mapFileFormatFor(path)) {
+        if (f->kind == MapFileKind::TilestepJson) return MapFormat::Json;
+        if (f->kind == MapFileKind::TilestepBinary) return MapFormat::Binary;
+    }
     throw MapError(path + ": unknown map file extension (use .json or .tsmap)");
 }
 

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "recovery_slot.h"
+#include "editor/recovery_slot.h"
 #include "test_support.h"
 
 using ts::RecoverySlot;

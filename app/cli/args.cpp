@@ -77,6 +77,26 @@ bool parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>
     return true;
 }
 
+std::string formatFlagHelp(const std::vector<FlagSpec>& flags) {
+    constexpr size_t kHelpColumn = 20;
+    std::string out;
+    for (const FlagSpec& f : flags) {
+        std::string head = std::string("  ") + f.name;
+        if (f.takesValue) head += std::string(" ") + (f.valueName ? f.valueName : "VALUE");
+        head += head.size() + 1 < kHelpColumn ? std::string(kHelpColumn - head.size(), ' ') : " ";
+        std::string help = f.help ? f.help : "";
+        size_t start = 0;
+        for (bool first = true; first || start < help.size(); first = false) {
+            size_t end = help.find('\n', start);
+            if (end == std::string::npos) end = help.size();
+            out += (first ? head : std::string(kHelpColumn, ' ')) +
+                   help.substr(start, end - start) + "\n";
+            start = end + 1;
+        }
+    }
+    return out;
+}
+
 bool parseWholeNumber(const std::string& text, const char* what, long long min, long long max,
                       long long* out, std::string* error) {
     std::string digits = text;

@@ -8,9 +8,13 @@
 
 namespace ts::cli {
 
+// One flag of a command line, declared once: the parser reads it, the usage text is made from
+// it (formatFlagHelp) or checked against it (tests/test_cli_flags.cpp).
 struct FlagSpec {
     const char* name;  // with the dashes: "--frames"
     bool takesValue;
+    const char* valueName = nullptr;  // in the usage text: "N" in "--frames N"
+    const char* help = nullptr;       // one or more lines ('\n') for the usage text
 };
 
 struct ParsedArgs {
@@ -34,6 +38,10 @@ struct ParsedArgs {
 // and sets *error ("unknown option '--x'", "option --frames needs a value", ...).
 bool parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>& flags,
                ParsedArgs* out, std::string* error);
+
+// The usage lines of flags: "  --frames N        help", the help in one column, continued
+// lines indented to it.
+std::string formatFlagHelp(const std::vector<FlagSpec>& flags);
 
 // A whole decimal number in [min, max], nothing else (no sign for min >= 0, no spaces, no
 // exponent). On failure sets *error to "WHAT: problem" naming the text.

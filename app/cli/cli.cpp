@@ -10,32 +10,13 @@
 #include <string>
 
 #include "commands.h"
+#include "editor_flags.h"
+#include "map_formats.h"
 
 namespace ts {
 
 namespace {
 constexpr const char* kVersion = "0.1.0";
-
-// Flags the editor takes as its first argument (`tilestep --screenshot OUT.png MAP` ...):
-// app/editor/editor_args.cpp and app/editor/debugger_args.cpp parse them.
-const char* const kEditorFlags[] = {
-    "--screenshot", "--frames", "--scale",    "--window",     "--verbose", "--debug",  "--inputs",
-    "--actor",      "--frame",  "--overlays", "--record-log", "--trace",   "--probes", "--plugin"};
-
-bool endsWithNoCase(const std::string& s, const char* suffix) {
-    size_t n = std::strlen(suffix);
-    if (s.size() < n) return false;
-    for (size_t i = 0; i < n; ++i)
-        if (std::tolower((unsigned char)s[s.size() - n + i]) != suffix[i]) return false;
-    return true;
-}
-
-bool isEditorFlag(const std::string& arg) {
-    std::string name = arg.substr(0, arg.find('='));
-    for (const char* f : kEditorFlags)
-        if (name == f) return true;
-    return false;
-}
 
 void printOverview(std::FILE* out) {
     std::fprintf(out,
@@ -80,15 +61,17 @@ namespace cli {
 const std::vector<Command>& commands() {
     static const std::vector<Command> table = {
         {"validate", "check a map file; exit 0 and a summary, or 1 and the error", kValidateUsage,
-         cmdValidate},
+         &kValidateFlags, cmdValidate},
         {"info", "describe a map: size, tile kinds in use, walls, brushes, actors", kInfoUsage,
-         cmdInfo},
+         &kInfoFlags, cmdInfo},
         {"convert", "convert a map: JSON, binary, Tiled (.tmx/.tmj), LDtk (.ldtk)", kConvertUsage,
-         cmdConvert},
-        {"run", "step a map's simulation N frames, print a JSON-lines trace", kRunUsage, cmdRun},
-        {"diff", "the first frame and field where two traces differ", kDiffUsage, cmdDiff},
+         &kConvertFlags, cmdConvert},
+        {"run", "step a map's simulation N frames, print a JSON-lines trace", kRunUsage, &kRunFlags,
+         cmdRun},
+        {"diff", "the first frame and field where two traces differ", kDiffUsage, &kDiffFlags,
+         cmdDiff},
         {"view", "open the debugger on a recorded trace (a window; no re-simulation)", kViewUsage,
-         cmdView},
+         &kViewFlags, cmdView},
     };
     return table;
 }
@@ -104,11 +87,9 @@ const Command* findCommand(const std::string& name) {
 bool isCliCommand(const char* arg) {
     if (!arg) return false;
     std::string a = arg;
-    if (endsWithNoCase(a, ".json") || endsWithNoCase(a, ".tsmap")) return false;
-    // Tiled and LDtk maps open in the editor too (imported on load).
-    if (endsWithNoCase(a, ".tmx") || endsWithNoCase(a, ".tmj") || endsWithNoCase(a, ".ldtk"))
-        return false;
-    if (isEditorFlag(a)) return false;
+    // A map of any format the editor reads (Tiled and LDtk maps are imported on load).
+    if (const MapFileFormat* f = mapFileFormatFor(a); f && f->canRead) return false;
+    if (cli::isEditorFlag(a)) return false;
     // Everything else, known or not, so that a typo gets "unknown command" instead of an
     // editor window trying to open it.
     return true;

@@ -45,12 +45,13 @@ std::string formatName(const std::string& path) {
 }
 }  // namespace
 
+const std::vector<FlagSpec> kConvertFlags = {{"--collision-layer", true}, kPluginFlag};
+
 int cmdConvert(const Args& args) {
     const char* cmd = "convert";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {{"--collision-layer", true}, kPluginFlag}, &a, &error))
-        return usageError(cmd, error);
+    if (!parseArgs(args, kConvertFlags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kConvertUsage, stdout);
         return kExitOk;

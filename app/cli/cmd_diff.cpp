@@ -21,11 +21,13 @@ const char kDiffUsage[] =
     "  a bad or missing trace ('FILE: line L: field \"F\": problem') or a bad command\n"
     "  line: on stderr, exit 2\n";
 
+const std::vector<FlagSpec> kDiffFlags = {};
+
 int cmdDiff(const Args& args) {
     const char* cmd = "diff";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, kDiffFlags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kDiffUsage, stdout);
         return kExitOk;

@@ -102,12 +102,13 @@ std::string infoJson(const std::string& path, const Map& m, const MapCounts& c) 
 
 }  // namespace
 
+const std::vector<FlagSpec> kInfoFlags = {{"--json", false}, kPluginFlag};
+
 int cmdInfo(const Args& args) {
     const char* cmd = "info";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {{"--json", false}, kPluginFlag}, &a, &error))
-        return usageError(cmd, error);
+    if (!parseArgs(args, kInfoFlags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kInfoUsage, stdout);
         return kExitOk;

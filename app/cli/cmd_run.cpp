@@ -116,14 +116,15 @@ std::string actorList(const Map& m) {
 
 }  // namespace
 
+const std::vector<FlagSpec> kRunFlags = {
+    {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
+    {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false}};
+
 int cmdRun(const Args& args) {
     const char* cmd = "run";
     ParsedArgs a;
     std::string error;
-    const std::vector<FlagSpec> flags = {
-        {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
-        {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false}};
-    if (!parseArgs(args, flags, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, kRunFlags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kRunUsage, stdout);
         return kExitOk;

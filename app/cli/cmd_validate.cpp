@@ -17,11 +17,13 @@ const char kValidateUsage[] =
     "  invalid: prints 'tilestep validate: MAP: field: problem' on stderr, exit 1\n"
     "  bad command line: exit 2\n";
 
+const std::vector<FlagSpec> kValidateFlags = {kPluginFlag};
+
 int cmdValidate(const Args& args) {
     const char* cmd = "validate";
     ParsedArgs a;
     std::string error;
-    if (!parseArgs(args, {kPluginFlag}, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, kValidateFlags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kValidateUsage, stdout);
         return kExitOk;

@@ -50,16 +50,17 @@ void setViewer(Viewer viewer) {
     gViewer = viewer;
 }
 
+const std::vector<FlagSpec> kViewFlags = {{"--ghost", true},
+                                          {"--frame", true},
+                                          {"--screenshot", true},
+                                          {"--window", true},
+                                          {"--verbose", false}};
+
 int cmdView(const Args& args) {
     const char* cmd = "view";
     ParsedArgs a;
     std::string error;
-    const std::vector<FlagSpec> flags = {{"--ghost", true},
-                                         {"--frame", true},
-                                         {"--screenshot", true},
-                                         {"--window", true},
-                                         {"--verbose", false}};
-    if (!parseArgs(args, flags, &a, &error)) return usageError(cmd, error);
+    if (!parseArgs(args, kViewFlags, &a, &error)) return usageError(cmd, error);
     if (a.help) {
         std::fputs(kViewUsage, stdout);
         return kExitOk;

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "args.h"
 #include "map.h"
 
 namespace ts::cli {
@@ -30,10 +31,20 @@ extern const char kRunUsage[];
 extern const char kDiffUsage[];
 extern const char kViewUsage[];
 
+// Each command's flags, declared once beside its usage text, which must name every one of
+// them (tests/test_cli_flags.cpp checks it).
+extern const std::vector<FlagSpec> kValidateFlags;
+extern const std::vector<FlagSpec> kInfoFlags;
+extern const std::vector<FlagSpec> kConvertFlags;
+extern const std::vector<FlagSpec> kRunFlags;
+extern const std::vector<FlagSpec> kDiffFlags;
+extern const std::vector<FlagSpec> kViewFlags;
+
 struct Command {
     const char* name;
     const char* summary;  // one line for `tilestep --help`
     const char* usage;    // the full text for `tilestep CMD --help`
+    const std::vector<FlagSpec>* flags;
     int (*run)(const Args& args);
 };
 

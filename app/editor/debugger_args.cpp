@@ -6,65 +6,28 @@
 
 namespace ts {
 
-const char* const kDebuggerUsage =
-    "debugger:\n"
-    "  --debug           start in Debug mode (Tab switches Edit / Debug)\n"
-    "  --inputs LOG      input log for an actor (lines COUNT,KEY,... keys L R U D J)\n"
-    "  --actor NAME      the actor the log and the keyboard drive (default: the first)\n"
-    "  --frame K         simulate K frames and pause there (position K: the state after\n"
-    "                    trace frame K-1, with that frame's probes)\n"
-    "  --overlays LIST   all (default), none, or a comma list of: probes, scanlines,\n"
-    "                    regions, bands, blockers, nudges, facing, hitboxes, trail, velocity\n"
-    "  --record-log OUT  on exit, write the driven actor's recorded keys as an input log\n"
-    "  --trace OUT       on exit, write the recording as `tilestep run --trace` does\n"
-    "  --probes          with --trace: the probe lines too (as run --probes)\n";
-
-int parseDebuggerFlag(int argc, char** argv, int i, DebuggerArgs* out, std::string* error) {
-    const std::string a = argv[i];
-    auto value = [&]() -> const char* {
-        if (i + 1 >= argc) {
-            *error = a + ": missing value";
-            return nullptr;
-        }
-        return argv[i + 1];
-    };
-    if (a == "--debug") {
-        out->debug = true;
-        return 1;
-    }
-    if (a == "--probes") {
-        out->probes = true;
-        return 1;
-    }
-    if (a != "--inputs" && a != "--actor" && a != "--frame" && a != "--overlays" &&
-        a != "--record-log" && a != "--trace")
-        return 0;
-    const char* v = value();
-    if (!v) return -1;
-    if (a == "--inputs") {
-        out->inputs = v;
-    } else if (a == "--actor") {
-        out->actor = v;
-    } else if (a == "--record-log") {
-        out->recordLog = v;
-    } else if (a == "--trace") {
-        out->trace = v;
-    } else if (a == "--overlays") {
-        if (!parseOverlayList(v, &out->overlays, error)) {
+bool readDebuggerFlags(const cli::ParsedArgs& a, DebuggerArgs* out, std::string* error) {
+    out->debug = a.has("--debug");
+    out->probes = a.has("--probes");
+    if (const std::string* v = a.value("--inputs")) out->inputs = *v;
+    if (const std::string* v = a.value("--actor")) out->actor = *v;
+    if (const std::string* v = a.value("--record-log")) out->recordLog = *v;
+    if (const std::string* v = a.value("--trace")) out->trace = *v;
+    if (const std::string* v = a.value("--overlays"))
+        if (!parseOverlayList(*v, &out->overlays, error)) {
             *error = "--overlays: " + *error;
-            return -1;
+            return false;
         }
-    } else {
+    if (const std::string* v = a.value("--frame")) {
         char* end = nullptr;
-        long long k = std::strtoll(v, &end, 10);
-        if (!end || *end != '\0' || end == v || k < 0 || k > 100000000) {
-            *error = "--frame: expected a whole number from 0 to 100000000, got '" +
-                     std::string(v) + "'";
-            return -1;
+        long long k = std::strtoll(v->c_str(), &end, 10);
+        if (!end || *end != '\0' || end == v->c_str() || k < 0 || k > 100000000) {
+            *error = "--frame: expected a whole number from 0 to 100000000, got '" + *v + "'";
+            return false;
         }
         out->frame = k;
     }
-    return 2;
+    return true;
 }
 
 bool applyDebuggerArgs(EditorState& s, DebugSession& d, const DebuggerArgs& a, std::string* error) {

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "cli/args.h"
 #include "overlays.h"
 
 namespace ts {
@@ -27,11 +28,9 @@ struct DebuggerArgs {
     }
 };
 
-extern const char* const kDebuggerUsage;
-
-// Parses argv[i] when it is a debugger flag: returns the number of arguments used (1 or 2),
-// 0 when it is not one, -1 with *error on a bad value.
-int parseDebuggerFlag(int argc, char** argv, int i, DebuggerArgs* out, std::string* error);
+// Reads the debugger's flags (declared in app/cli/editor_flags.cpp) from a parsed command
+// line; false with *error on a bad value ("--frame: expected a whole number ...").
+bool readDebuggerFlags(const cli::ParsedArgs& a, DebuggerArgs* out, std::string* error);
 
 // After the map is open: Debug mode, the log, the frame. False with *error
 // ("--actor: no actor named 'x' (actors: a, b)", "LOG: line 3: ...").

@@ -1,11 +1,11 @@
 #include "editor/debugger_state.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <cstdint>
 #include <cstring>
 
+#include "atomic_file.h"
 #include "edit/tuning_edits.h"
 #include "json_text.h"
 #include "trace_writer.h"
@@ -203,12 +203,9 @@ bool Debugger::saveLog(size_t actor, const std::string& path, std::string* error
     }
     std::string text = "# tilestep input log: actor " + map_->actors[actor].name + ", " +
                        std::to_string(length()) + " frames\n" + formatInputLog(log(actor));
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    bool ok = f && std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    int err = errno;
-    if (f && std::fclose(f) != 0) ok = false;
-    if (!ok) *error = path + ": cannot write the log (" + std::strerror(err) + ")";
-    return ok;
+    // As a map is saved (temp file + rename): a killed or failed write leaves the old file,
+    // a symlink is written through, a read-only file is refused.
+    return writeFileAtomically(path, text, error);
 }
 
 void Debugger::runTo(int64_t p) {
@@ -356,30 +353,24 @@ bool Debugger::writeTrace(const std::string& path, const std::string& mapPath, b
         *error = path + ": not written: the debugger shows a recorded trace, not a run";
         return false;
     }
-    std::FILE* f = std::fopen(path.c_str(), "wb");
-    if (!f) {
-        *error = path + ": cannot write the trace (" + std::strerror(errno) + ")";
-        return false;
-    }
     const int64_t p = position();
     timeline_.seek(0, nullptr);
     Trace t;
     TraceWriter w;
     w.header(traceHeaderFor(*map_, mapPath));
     const std::vector<Actor> actors(map_->actors.begin(), map_->actors.begin() + actorCount());
-    bool ok = true;
-    for (int64_t frame = 0; frame < length() && ok; ++frame) {
+    // The whole trace, then one atomic write (temp file + rename, as a map is saved): a
+    // killed or failed write leaves the old file, never half a trace.
+    std::string text;
+    for (int64_t frame = 0; frame < length(); ++frame) {
         timeline_.step({}, probes ? &t : nullptr);
         w.frame(frame, actors, timeline_.sim().states(), probes ? &t : nullptr);
-        ok = std::fwrite(w.text().data(), 1, w.size(), f) == w.size();
+        text.append(w.text());
         w.clear();
     }
-    if (ok && length() == 0) ok = std::fwrite(w.text().data(), 1, w.size(), f) == w.size();
-    int err = errno;
-    if (std::fclose(f) != 0) ok = false;
+    if (length() == 0) text.append(w.text());
     seekNow(p);
-    if (!ok) *error = path + ": write failed (" + std::strerror(err) + ")";
-    return ok;
+    return writeFileAtomically(path, text, error);
 }
 
 }  // namespace ts

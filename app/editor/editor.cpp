@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "cli/editor_flags.h"
 #include "editor/canvas_draw.h"
 #include "editor/debugger_ui.h"
 #include "editor/editor_args.h"
@@ -81,12 +82,11 @@ int runEditor(int argc, char** argv) {
     EditorArgs args;
     std::string error;
     if (!parseEditorArgs(argc, argv, &args, &error)) {
-        std::fprintf(stderr, "tilestep: %s\n%s%s", error.c_str(), kEditorUsage, kDebuggerUsage);
+        std::fprintf(stderr, "tilestep: %s\n%s", error.c_str(), cli::editorUsage().c_str());
         return 2;
     }
     if (args.help) {
-        std::fputs(kEditorUsage, stdout);
-        std::fputs(kDebuggerUsage, stdout);
+        std::fputs(cli::editorUsage().c_str(), stdout);
         return 0;
     }
     // Before any window or file is opened; the tileset image is checked once the map is read.

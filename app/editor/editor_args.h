@@ -19,9 +19,9 @@ struct EditorArgs {
     DebuggerArgs debugger;  // --debug, --inputs, --frame, --overlays, ...
 };
 
+// Parses with the flag table of app/cli/editor_flags.h (its usage text: cli::editorUsage()).
 // False with *error ("--frames: expected a whole number from 1 to 1000") on bad input.
 bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error);
-extern const char* const kEditorUsage;
 
 // Empty, or why an output (--screenshot, --record-log, --trace) is the same file as an input
 // (MAP, --inputs, the map's tileset image when known) or as another output.

@@ -10,7 +10,7 @@
 #include "edit/edit.h"
 #include "editor/config.h"
 #include "editor/view.h"
-#include "recovery_slot.h"
+#include "editor/recovery_slot.h"
 
 namespace ts {
 
@@ -69,9 +69,10 @@ struct CanvasDrag {
 struct Dialogs {
     bool openNew = false, openOpen = false, openSaveAs = false, openResize = false;
     bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
+    bool openImport = false, openExport = false;  // File > Import..., File > Export...
     std::string error;
     // What to do once unsaved changes were saved or discarded.
-    enum class After : uint8_t { None, New, Open, OpenPath, Quit } after = After::None;
+    enum class After : uint8_t { None, New, Open, OpenPath, Quit, Import } after = After::None;
     std::string afterPath;
     // File dialog: path field and the folder it lists.
     std::string path, folder;
@@ -81,7 +82,7 @@ struct Dialogs {
     std::string recoverySource;
     bool recoveryPending = false;  // offered, not yet answered: keep the old copy
     int imageCellSize = 0;
-    std::string collisionLayer;  // Open of a Tiled / LDtk map: its collision layer, "" default
+    std::string collisionLayer;  // Open / Import of a Tiled / LDtk map: its layer, "" default
 };
 
 struct EditorState {

@@ -10,6 +10,7 @@
 
 #include "edit/map_edits.h"
 #include "interop/foreign_maps.h"
+#include "map_formats.h"
 #include "map_io.h"
 
 namespace ts {
@@ -68,6 +69,10 @@ void doAfter(EditorState& s) {
             break;
         case Dialogs::After::OpenPath:
             openPath(s, d.afterPath);
+            break;
+        case Dialogs::After::Import:
+            startFolder(s);
+            d.openImport = true;
             break;
         case Dialogs::After::Quit:
             s.quit = true;
@@ -134,8 +139,8 @@ bool exportTo(EditorState& s, const std::string& path) {
 }
 
 bool hasMapExtension(const std::string& p) {
-    std::string ext = fs::path(p).extension().string();
-    return ext == ".json" || ext == ".tsmap" || interop::isExportPath(p);
+    const MapFileFormat* f = mapFileFormatFor(p);
+    return f && f->canWrite;
 }
 
 // Path field + folder listing. `exts` filters the files listed (".json|.tsmap"). Returns
@@ -238,7 +243,7 @@ void openDialog(EditorState& s) {
     openIfRequested(s, d.openOpen, "Open map");
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Open map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-    bool accept = pathPicker(d, ".json|.tsmap|.tmx|.tmj|.ldtk", "Open");
+    bool accept = pathPicker(d, mapExtensionFilter(false).c_str(), "Open");
     ImGui::SetNextItemWidth(ui(200));
     ImGui::InputText("Collision layer (Tiled, LDtk)", &d.collisionLayer);
     ImGui::TextDisabled("empty: the layer named \"collision\", else the first (docs/interop.md)");
@@ -250,6 +255,54 @@ void openDialog(EditorState& s) {
     ImGui::EndPopup();
 }
 
+// File > Import...: only Tiled and LDtk maps, always into an untitled document (the file
+// imported is never a save target), with the choice of collision layer.
+void importDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(s, d.openImport, "Import map");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Import map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextDisabled("Tiled (.tmx, .tmj) or LDtk (.ldtk): opens as an untitled map");
+    bool accept = pathPicker(d, mapExtensionFilter(false, true).c_str(), "Import");
+    ImGui::SetNextItemWidth(ui(200));
+    ImGui::InputText("Collision layer", &d.collisionLayer);
+    ImGui::TextDisabled("empty: the layer named \"collision\", else the first (docs/interop.md)");
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    if (accept) {
+        std::string path = d.path;
+        if (fs::path(path).is_relative()) path = (fs::path(d.folder) / path).string();
+        ImGui::CloseCurrentPopup();
+        if (!interop::isImportPath(path))
+            showError(s, path + ": not a Tiled (.tmx, .tmj) or LDtk (.ldtk) map");
+        else
+            openPath(s, path);
+    }
+    ImGui::EndPopup();
+}
+
+// File > Export...: a Tiled copy (.tmx, .tmj; .tmj when no extension is given). The
+// document keeps its own path and its unsaved-changes state.
+void exportDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    openIfRequested(s, d.openExport, "Export map");
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal("Export map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextDisabled("a Tiled copy (.tmx or .tmj); the map keeps its own file");
+    bool accept = pathPicker(d, mapExtensionFilter(true, true).c_str(), "Export");
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    if (accept) {
+        std::string path = d.path;
+        if (!mapFileFormatFor(path)) path += ".tmj";
+        if (fs::path(path).is_relative()) path = (fs::path(d.folder) / path).string();
+        ImGui::CloseCurrentPopup();
+        if (!interop::isExportPath(path))
+            showError(s, path + ": export writes Tiled maps (.tmx or .tmj)");
+        else
+            exportTo(s, path);
+    }
+    ImGui::EndPopup();
+}
+
 void saveAsDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
     openIfRequested(s, d.openSaveAs, "Save map as");
@@ -257,7 +310,7 @@ void saveAsDialog(EditorState& s) {
     if (!ImGui::BeginPopupModal("Save map as", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::TextDisabled(
         ".json is readable text, .tsmap compact binary; .tmx, .tmj export to Tiled");
-    bool accept = pathPicker(d, ".json|.tsmap|.tmx|.tmj", "Save");
+    bool accept = pathPicker(d, mapExtensionFilter(true).c_str(), "Save");
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         std::string path = d.path;
@@ -438,6 +491,18 @@ void requestOpen(EditorState& s) {
     }
 }
 
+void requestImport(EditorState& s) {
+    if (checkUnsaved(s, Dialogs::After::Import)) {
+        startFolder(s);
+        s.dialogs.openImport = true;
+    }
+}
+
+void requestExport(EditorState& s) {
+    startFolder(s);
+    s.dialogs.openExport = true;
+}
+
 void requestOpenPath(EditorState& s, const std::string& path) {
     if (checkUnsaved(s, Dialogs::After::OpenPath, path)) openPath(s, path);
 }
@@ -516,6 +581,8 @@ void fileDialogs(EditorState& s) {
     newDialog(s);
     openDialog(s);
     saveAsDialog(s);
+    importDialog(s);
+    exportDialog(s);
     resizeDialog(s);
     confirmDialog(s);
     recoveryDialog(s);

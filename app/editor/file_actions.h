@@ -1,5 +1,5 @@
-// New, Open, Save, Save As, Quit, recovery: the file side of the editor, with the dialogs
-// that ask for paths and confirm throwing away unsaved changes.
+// New, Open, Save, Save As, Import, Export, Quit, recovery: the file side of the editor, with the
+// dialogs that ask for paths and confirm throwing away unsaved changes.
 #pragma once
 #include <string>
 
@@ -11,6 +11,10 @@ namespace ts {
 void requestNew(EditorState& s);
 void requestOpen(EditorState& s);
 void requestOpenPath(EditorState& s, const std::string& path);
+// File > Import...: a Tiled / LDtk map into an untitled document (asks first when unsaved).
+void requestImport(EditorState& s);
+// File > Export...: a Tiled copy; the document's path and dirty state do not change.
+void requestExport(EditorState& s);
 void requestQuit(EditorState& s);
 // Saves to the document's path (Save As when it has none). False on failure (shown).
 bool saveDocument(EditorState& s);

@@ -74,6 +74,9 @@ void menuBar(EditorState& s) {
         ImGui::Separator();
         if (ImGui::MenuItem("Save", "Ctrl+S")) saveDocument(s);
         if (ImGui::MenuItem("Save as...", "Ctrl+Shift+S")) requestSaveAs(s);
+        // Below the items the window tests click by position (Open recent), so none moves.
+        if (ImGui::MenuItem("Import...")) requestImport(s);
+        if (ImGui::MenuItem("Export...")) requestExport(s);
         ImGui::Separator();
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit(s);
         ImGui::EndMenu();

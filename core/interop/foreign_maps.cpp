@@ -4,6 +4,7 @@
 
 #include "interop_files.h"
 #include "ldtk_import.h"
+#include "map_formats.h"
 #include "map_io.h"
 #include "png_write.h"
 #include "tiled_export.h"
@@ -12,11 +13,13 @@
 namespace ts::interop {
 
 bool isImportPath(const std::string& path) {
-    return isExportPath(path) || endsWithNoCase(path, ".ldtk");
+    const MapFileFormat* f = mapFileFormatFor(path);
+    return f && f->foreign && f->canRead;
 }
 
 bool isExportPath(const std::string& path) {
-    return endsWithNoCase(path, ".tmx") || endsWithNoCase(path, ".tmj");
+    const MapFileFormat* f = mapFileFormatFor(path);
+    return f && f->foreign && f->canWrite;
 }
 
 void rebaseImage(Map& m, const std::string& from, const std::string& to) {
@@ -29,8 +32,8 @@ ImportResult importMapFile(const std::string& path, const ImportOptions& options
                            const std::string& saveFolder) {
     if (!isImportPath(path))
         throw MapError(path + ": not a Tiled (.tmx, .tmj) or LDtk (.ldtk) map");
-    ImportResult r =
-        endsWithNoCase(path, ".ldtk") ? importLdtk(path, options) : importTiled(path, options);
+    ImportResult r = mapFileFormatFor(path)->kind == MapFileKind::Ldtk ? importLdtk(path, options)
+                                                                       : importTiled(path, options);
     rebaseImage(r.map, folderOf(path), saveFolder);
     return r;
 }
@@ -58,7 +61,8 @@ void exportMapFile(const Map& m, const std::string& path, const std::string& map
             std::string stem = path.substr(path.rfind('/') + 1);
             sheet.file = stem.substr(0, stem.size() - 4) + ".tiles.png";
         }
-        bytes = endsWithNoCase(path, ".tmx") ? mapToTmx(copy, sheet) : mapToTmj(copy, sheet);
+        bytes = mapFileFormatFor(path)->kind == MapFileKind::TiledXml ? mapToTmx(copy, sheet)
+                                                                      : mapToTmj(copy, sheet);
     } catch (const MapError& e) {
         throw MapError(path + ": not saved: " + e.what());
     }

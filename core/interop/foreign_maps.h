@@ -9,8 +9,10 @@
 
 namespace ts::interop {
 
-bool isImportPath(const std::string& path);  // .tmx .tmj .ldtk (any case)
-bool isExportPath(const std::string& path);  // .tmx .tmj
+// By the table of core/map_formats.h: the foreign formats read (.tmx .tmj .ldtk, any case)
+// and written (.tmx .tmj).
+bool isImportPath(const std::string& path);
+bool isExportPath(const std::string& path);
 
 // Imports by extension; the tileset image path is rebased to be relative to `saveFolder`
 // (the folder the map will be saved in; PATH's own folder when opening it directly).

@@ -1,4 +1,4 @@
-#include "recovery_slot.h"
+#include "editor/recovery_slot.h"
 
 #include <fcntl.h>
 #include <sys/file.h>
