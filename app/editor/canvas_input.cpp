@@ -70,14 +70,8 @@ void redoEdit(EditorState& s) {
 }
 
 void deleteSelection(EditorState& s) {
-    const Map& m = s.doc.map();
-    if (s.tool == Tool::Actors && s.selectedActor >= 0 && !s.locked[kLayerActors]) {
-        applyEdit(s, deleteActor(m, size_t(s.selectedActor)));
-        s.selectedActor = -1;
-    } else if (s.tool == Tool::Brushes && s.selectedBrush >= 0 && !s.locked[kLayerBrushes]) {
-        applyEdit(s, deleteBrush(m, size_t(s.selectedBrush)));
-        s.selectedBrush = -1;
-    }
+    // The selected edit tool's (s.tool, which inspecting keeps).
+    if (auto del = toolSpec(s.tool).deleteSelected) del(s);
 }
 
 void handleCanvasMouse(EditorState& s) {

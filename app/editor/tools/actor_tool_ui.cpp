@@ -38,11 +38,17 @@ void actorsDrag(EditorState& s, const ToolPoint& p) {
                            d.startY + (p.py - d.startPy) - a.y));
 }
 
+void actorsDelete(EditorState& s) {
+    if (s.selectedActor < 0 || s.locked[kLayerActors]) return;
+    applyEdit(s, deleteActor(s.doc.map(), size_t(s.selectedActor)));
+    s.selectedActor = -1;
+}
+
 }  // namespace
 
 // clang-format off
 const ToolSpec kActorsTool = {Tool::Actors, "Actors", "A", GLFW_KEY_A, kLayerActors, false, false, false, false,
-                              actorsPress, nullptr, actorsDrag, nullptr, nullptr,
+                              actorsPress, nullptr, actorsDrag, nullptr, nullptr, actorsDelete,
                               "Click: place. Drag to move. Del deletes."};
 // clang-format on
 

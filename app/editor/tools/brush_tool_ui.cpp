@@ -86,11 +86,17 @@ void brushesHighlight(const EditorState& s, gfx::BatchRenderer& b) {
                          rectFromCorners(s.doc.map(), d.startPx, d.startPy, s.hoverPx, s.hoverPy));
 }
 
+void brushesDelete(EditorState& s) {
+    if (s.selectedBrush < 0 || s.locked[kLayerBrushes]) return;
+    applyEdit(s, deleteBrush(s.doc.map(), size_t(s.selectedBrush)));
+    s.selectedBrush = -1;
+}
+
 }  // namespace
 
 // clang-format off
 const ToolSpec kBrushesTool = {Tool::Brushes, "Brushes", "X", GLFW_KEY_X, kLayerBrushes, false, false, false, false,
-                               brushesPress, nullptr, brushesDrag, brushesRelease, brushesHighlight,
+                               brushesPress, nullptr, brushesDrag, brushesRelease, brushesHighlight, brushesDelete,
                                "Drag: new brush. Drag a brush to move, a handle to resize. Del deletes."};
 // clang-format on
 

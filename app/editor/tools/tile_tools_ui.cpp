@@ -126,18 +126,18 @@ constexpr const char* kPickHint = "Alt+click picks a kind.";
 // clang-format off
 //                                id               name          key  GLFW key    layer        alt   ro     debug  group
 const ToolSpec kStampTool      = {Tool::Stamp,      "Stamp",      "B", GLFW_KEY_B, kLayerTiles, true, false, false, true,
-                                  stampPress, stampPressRight, stampDrag, stampRelease, stampHighlight,
+                                  stampPress, stampPressRight, stampDrag, stampRelease, stampHighlight, nullptr,
                                   "Right-drag: capture. Shift+click: line."};
 const ToolSpec kEraserTool     = {Tool::Eraser,     "Eraser",     "E", GLFW_KEY_E, kLayerTiles, true, false, false, false,
-                                  eraserPress, nullptr, eraserDrag, nullptr, highlightCell, kPickHint};
+                                  eraserPress, nullptr, eraserDrag, nullptr, highlightCell, nullptr, kPickHint};
 const ToolSpec kRectangleTool  = {Tool::RectFill,   "Rectangle",  "R", GLFW_KEY_R, kLayerTiles, true, false, false, false,
                                   rectanglePress, rectanglePressRight, nullptr, rectangleRelease,
-                                  rectangleHighlight, "Right-drag erases."};
+                                  rectangleHighlight, nullptr, "Right-drag erases."};
 const ToolSpec kBucketTool     = {Tool::Bucket,     "Bucket",     "F", GLFW_KEY_F, kLayerTiles, true, false, false, false,
-                                  bucketPress, bucketPressRight, nullptr, nullptr, highlightCell,
+                                  bucketPress, bucketPressRight, nullptr, nullptr, highlightCell, nullptr,
                                   "Right-click erases the region."};
 const ToolSpec kEyedropperTool = {Tool::Eyedropper, "Eyedropper", "I", GLFW_KEY_I, kLayerTiles, true, true,  false, false,
-                                  eyedropperPress, nullptr, nullptr, nullptr, highlightCell, kPickHint};
+                                  eyedropperPress, nullptr, nullptr, nullptr, highlightCell, nullptr, kPickHint};
 // clang-format on
 
 }  // namespace ts

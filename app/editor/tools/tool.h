@@ -37,6 +37,8 @@ struct ToolSpec {
     void (*release)(EditorState& s, const ToolPoint& p);     // the drag's button came up
     // Draws over the map: the drag in progress, else what a click at the cursor would touch.
     void (*highlight)(const EditorState& s, gfx::BatchRenderer& b);
+    // Del (and Edit > Delete selection): removes the tool's selected brush or actor.
+    void (*deleteSelected)(EditorState& s);
     const char* hint;  // toolbar hint; null for none
 };
 

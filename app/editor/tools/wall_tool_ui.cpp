@@ -44,7 +44,7 @@ void wallsHighlight(const EditorState& s, gfx::BatchRenderer& b) {
 
 // clang-format off
 const ToolSpec kWallsTool = {Tool::Walls, "Walls", "W", GLFW_KEY_W, kLayerWalls, false, false, false, true,
-                             wallsPress, wallsPressRight, wallsDrag, nullptr, wallsHighlight,
+                             wallsPress, wallsPressRight, wallsDrag, nullptr, wallsHighlight, nullptr,
                              "Drag along grid lines. Right button removes."};
 // clang-format on
 
