@@ -5,6 +5,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "editor/tools/tool.h"
+
 namespace ts {
 
 namespace {
@@ -96,49 +98,23 @@ void drawBrushHandles(gfx::BatchRenderer& b, const ScreenRect& r) {
         }
 }
 
-void drawToolHighlight(const EditorState& s, gfx::BatchRenderer& b) {
-    const Map& m = s.doc.map();
-    const View& v = s.view;
-    const CanvasDrag& d = s.drag;
-    if (d.kind == CanvasDrag::Kind::RectFill || d.kind == CanvasDrag::Kind::RectErase ||
-        d.kind == CanvasDrag::Kind::Capture) {
-        cellOutline(b, v, m, d.startCell, d.lastCell,
-                    d.kind == CanvasDrag::Kind::RectErase ? kWallRemove : kHover);
-        return;
-    }
-    if (d.kind == CanvasDrag::Kind::NewBrush && s.hoverValid) {
-        RectI rr = rectFromCorners(m, d.startPx, d.startPy, s.hoverPx, s.hoverPy);
-        ScreenRect sr = toScreen(v, double(rr.x), double(rr.y), double(rr.w), double(rr.h));
-        b.rect(sr.x, sr.y, sr.w, sr.h, kBrushFill);
-        b.rectOutline(sr.x, sr.y, sr.w, sr.h, kSelect);
-        return;
-    }
-    if (!s.hoverValid || !s.interactive || s.inspecting) return;
-    CellPos cell = cellAt(m, s.hoverPx, s.hoverPy);
-    switch (s.tool) {
-        case Tool::Stamp:
-            if (m.inside(cell.x, cell.y))
-                cellOutline(b, v, m, cell, {cell.x + s.stamp.w - 1, cell.y + s.stamp.h - 1},
-                            kHover);
-            break;
-        case Tool::Eraser:
-        case Tool::RectFill:
-        case Tool::Bucket:
-        case Tool::Eyedropper:
-            if (m.inside(cell.x, cell.y)) cellOutline(b, v, m, cell, cell, kHover);
-            break;
-        case Tool::Walls:
-            if (auto e = nearestEdge(m, s.hoverPx, s.hoverPy)) {
-                float thick = std::clamp(float(m.tileSize * v.zoom() / 5), 3.0f, 7.0f);
-                drawEdge(b, v, m, *e, thick, hasWall(m, *e) ? kWallRemove : kWallHover);
-            }
-            break;
-        default:
-            break;
-    }
+}  // namespace
+
+void drawCellRange(const EditorState& s, gfx::BatchRenderer& b, CellPos a, CellPos c, bool remove) {
+    cellOutline(b, s.view, s.doc.map(), a, c, remove ? kWallRemove : kHover);
 }
 
-}  // namespace
+void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e) {
+    const Map& m = s.doc.map();
+    float thick = std::clamp(float(m.tileSize * s.view.zoom() / 5), 3.0f, 7.0f);
+    drawEdge(b, s.view, m, e, thick, hasWall(m, e) ? kWallRemove : kWallHover);
+}
+
+void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& r) {
+    ScreenRect sr = toScreen(s.view, double(r.x), double(r.y), double(r.w), double(r.h));
+    b.rect(sr.x, sr.y, sr.w, sr.h, kBrushFill);
+    b.rectOutline(sr.x, sr.y, sr.w, sr.h, kSelect);
+}
 
 bool CanvasRenderer::init(std::string* error) {
     return batch.init(error) && tiles.init(error);
@@ -301,7 +277,11 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
             if (selected) r.batch.frame(sr.x - 3, sr.y - 3, sr.w + 6, sr.h + 6, 1, kSelect);
         }
     }
-    drawToolHighlight(s, r.batch);
+    // The tool's highlight: the drag in progress goes to the tool that started it.
+    const CanvasDrag::Kind drag = s.drag.kind;
+    const bool toolDrag = drag != CanvasDrag::Kind::None && drag != CanvasDrag::Kind::Pan;
+    const ToolSpec& tool = toolDrag ? toolSpec(s.drag.tool) : currentTool(s);
+    if (tool.highlight) tool.highlight(s, r.batch);
     r.batch.rectOutline(mapRect.x - 1, mapRect.y - 1, mapRect.w + 2, mapRect.h + 2, kMapBorder);
     r.batch.flush(winW, winH);
     glDisable(GL_SCISSOR_TEST);

@@ -36,6 +36,13 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
 // Brings the tile texture, wall lists and tileset image up to date with the document.
 void syncCanvas(EditorState& s, CanvasRenderer& r);
 
+// Shapes the tools draw over the map (tools/*_tool_ui.cpp), in the canvas's colours: cells
+// a..c outlined (red when the tool removes), the wall edge a click would toggle, a brush
+// being drawn.
+void drawCellRange(const EditorState& s, gfx::BatchRenderer& b, CellPos a, CellPos c, bool remove);
+void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e);
+void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& r);
+
 // The tileset image's path on disk (relative paths are relative to the map file).
 std::string resolveImagePath(const EditorState& s);
 

@@ -4,10 +4,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ClosePopupsExceptModals
 
-#include <algorithm>
-#include <cstdlib>
-
 #include "editor/file_actions.h"
+#include "editor/tools/tool.h"
 
 namespace ts {
 
@@ -15,260 +13,48 @@ namespace {
 
 using DragKind = CanvasDrag::Kind;
 
-constexpr double kMinBrushDragPx = 3;  // window pixels a new-brush drag must cover
-
-bool isTileTool(Tool t) {
-    return t == Tool::Stamp || t == Tool::Eraser || t == Tool::RectFill || t == Tool::Bucket ||
-           t == Tool::Eyedropper;
-}
-
-Layer toolLayer(Tool t) {
-    if (t == Tool::Walls) return kLayerWalls;
-    if (t == Tool::Brushes) return kLayerBrushes;
-    if (t == Tool::Actors) return kLayerActors;
-    return kLayerTiles;
-}
-
-void pickKind(EditorState& s, CellPos cell) {
-    int32_t id = kindAt(s.doc.map(), cell);
-    if (id < 0) return;
-    s.stamp = Stamp::single(uint16_t(id));
-    if (id > 0) s.selectedKind = uint16_t(id);
-    setMessage(s, "Picked " + s.doc.map().tileset.kinds[size_t(id)].name);
-}
-
-// A fresh drag starting at map pixel (px, py); returns the cell under it.
-CellPos beginDrag(CanvasDrag& d, const Map& m, int64_t px, int64_t py) {
-    const CellPos cell = cellAt(m, px, py);
+// A fresh drag by `tool` with `button`, starting at map pixel (px, py).
+ToolPoint beginDrag(EditorState& s, const ToolSpec& tool, int button, int64_t px, int64_t py,
+                    bool shift) {
+    CanvasDrag& d = s.drag;
+    const CellPos cell = cellAt(s.doc.map(), px, py);
     d = CanvasDrag{};
+    d.tool = tool.id;
+    d.button = button;
     d.startCell = d.lastCell = cell;
     d.startPx = px;
     d.startPy = py;
-    return cell;
-}
-
-// A Walls stroke (add with the left button, remove with the right); see core/edit/wall_drag.h.
-void beginWallDrag(EditorState& s, int64_t px, int64_t py, bool on) {
-    CanvasDrag& d = s.drag;
-    CommandPtr first;
-    d.walls = WallDrag::begin(s.doc.map(), px, py, on, &first);
-    if (!d.walls) return;
-    s.doc.beginStroke(on ? "Add walls" : "Remove walls");
-    applyEdit(s, std::move(first));
-    d.kind = DragKind::Walls;
-    d.remove = !on;
-}
-
-void startLeft(EditorState& s, int64_t px, int64_t py, bool shift, bool alt) {
-    const Map& m = s.doc.map();
-    CanvasDrag& d = s.drag;
-    const CellPos cell = beginDrag(d, m, px, py);
-    if (isTileTool(s.tool) && alt) {
-        pickKind(s, cell);
-        return;
-    }
-    switch (s.tool) {
-        case Tool::Stamp:
-            if (shift && s.lastStampCell) {
-                applyEdit(s, stampLine(m, *s.lastStampCell, cell, s.stamp));
-                s.lastStampCell = cell;
-                return;
-            }
-            s.doc.beginStroke("Stamp");
-            applyEdit(s, stampAt(s.doc.map(), cell, s.stamp));
-            d.kind = DragKind::Paint;
-            break;
-        case Tool::Eraser:
-            s.doc.beginStroke("Erase");
-            applyEdit(s, eraseAt(m, cell));
-            d.kind = DragKind::Erase;
-            break;
-        case Tool::RectFill:
-            d.kind = DragKind::RectFill;
-            break;
-        case Tool::Bucket:
-            applyEdit(s, bucketFill(m, cell, s.stamp.at(0, 0)));
-            break;
-        case Tool::Eyedropper:
-            pickKind(s, cell);
-            selectTool(s, Tool::Stamp);
-            break;
-        case Tool::Walls:
-            beginWallDrag(s, px, py, true);
-            break;
-        case Tool::Brushes: {
-            const int64_t radius = std::max<int64_t>(1, int64_t(5 / s.view.zoom()));
-            if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {
-                const RectI& r = m.brushes[size_t(s.selectedBrush)].rect;
-                if (auto h = handleAt(r, px, py, radius)) {
-                    s.doc.beginStroke("Resize brush");
-                    d.kind = DragKind::ResizeBrush;
-                    d.handle = *h;
-                    d.startRect = r;
-                    return;
-                }
-            }
-            int idx = findBrushAt(m, px, py);
-            s.selectedBrush = idx;
-            if (idx >= 0) {
-                s.doc.beginStroke("Move brush");
-                d.kind = DragKind::MoveBrush;
-                d.startRect = m.brushes[size_t(idx)].rect;
-            } else {
-                d.kind = DragKind::NewBrush;
-            }
-            break;
-        }
-        case Tool::Actors: {
-            int idx = findActorAt(m, px, py);
-            if (idx >= 0) {
-                s.selectedActor = idx;
-                s.doc.beginStroke("Move actor");
-                d.kind = DragKind::MoveActor;
-                d.startX = m.actors[size_t(idx)].x;
-                d.startY = m.actors[size_t(idx)].y;
-            } else if (m.inside(cell.x, cell.y)) {
-                size_t count = m.actors.size();
-                if (applyEdit(s, addActor(m, s.newActorMover, px, py)))
-                    s.selectedActor = int(count);
-            } else {
-                s.selectedActor = -1;
-            }
-            break;
-        }
-        default:
-            break;
-    }
-}
-
-void startRight(EditorState& s, int64_t px, int64_t py) {
-    const Map& m = s.doc.map();
-    CanvasDrag& d = s.drag;
-    const CellPos cell = beginDrag(d, m, px, py);
-    switch (s.tool) {
-        case Tool::Stamp:
-            d.kind = DragKind::Capture;
-            break;
-        case Tool::RectFill:
-            d.kind = DragKind::RectErase;
-            break;
-        case Tool::Bucket:
-            applyEdit(s, bucketFill(m, cell, 0));
-            break;
-        case Tool::Walls:
-            beginWallDrag(s, px, py, false);
-            break;
-        default:
-            break;
-    }
+    return {px, py, cell, shift};
 }
 
 void continueDrag(EditorState& s, int64_t px, int64_t py) {
-    const Map& m = s.doc.map();
-    CanvasDrag& d = s.drag;
-    CellPos cell = cellAt(m, px, py);
-    switch (d.kind) {
-        case DragKind::Paint:
-            if (!(cell == d.lastCell)) applyEdit(s, stampLine(m, d.lastCell, cell, s.stamp));
-            break;
-        case DragKind::Erase:
-            if (!(cell == d.lastCell))
-                for (CellPos c : lineCells(d.lastCell, cell)) applyEdit(s, eraseAt(s.doc.map(), c));
-            break;
-        case DragKind::Walls:
-            if (d.walls)
-                for (CommandPtr& c : d.walls->moveTo(m, px, py)) applyEdit(s, std::move(c));
-            break;
-        case DragKind::ResizeBrush:
-            if (s.selectedBrush >= 0) {
-                // The border pixel the drag started from plus the mouse offset: a handle sits
-                // on the outline, a few pixels either side of the border pixel, and grabbing
-                // it must not move the edge by itself.
-                const RectI& r = d.startRect;
-                const Handle h = d.handle;
-                bool left = h == Handle::Left || h == Handle::TopLeft || h == Handle::BottomLeft;
-                bool top = h == Handle::Top || h == Handle::TopLeft || h == Handle::TopRight;
-                int64_t ex = (left ? r.x : r.right() - 1) + (px - d.startPx);
-                int64_t ey = (top ? r.y : r.bottom() - 1) + (py - d.startPy);
-                applyEdit(s, resizeBrush(m, size_t(s.selectedBrush), h, ex, ey));
-            }
-            break;
-        case DragKind::MoveBrush:
-            if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {
-                const RectI& cur = m.brushes[size_t(s.selectedBrush)].rect;
-                applyEdit(s, moveBrush(m, size_t(s.selectedBrush),
-                                       d.startRect.x + (px - d.startPx) - cur.x,
-                                       d.startRect.y + (py - d.startPy) - cur.y));
-            }
-            break;
-        case DragKind::MoveActor:
-            if (s.selectedActor >= 0 && size_t(s.selectedActor) < m.actors.size()) {
-                const Actor& a = m.actors[size_t(s.selectedActor)];
-                applyEdit(s,
-                          moveActor(m, size_t(s.selectedActor), d.startX + (px - d.startPx) - a.x,
-                                    d.startY + (py - d.startPy) - a.y));
-            }
-            break;
-        default:
-            break;
-    }
-    d.lastCell = cell;
+    const ToolSpec& tool = toolSpec(s.drag.tool);
+    const ToolPoint p{px, py, cellAt(s.doc.map(), px, py)};
+    if (tool.drag) tool.drag(s, p);
+    s.drag.lastCell = p.cell;
 }
 
 void finishDrag(EditorState& s, int64_t px, int64_t py) {
-    const Map& m = s.doc.map();
-    CanvasDrag& d = s.drag;
-    switch (d.kind) {
-        case DragKind::Paint:
-            s.lastStampCell = d.lastCell;
-            break;
-        case DragKind::RectFill:
-            applyEdit(s, fillRect(m, d.startCell, d.lastCell, s.stamp));
-            break;
-        case DragKind::RectErase:
-            applyEdit(s, fillRect(m, d.startCell, d.lastCell, Stamp::single(0)));
-            break;
-        case DragKind::Capture:
-            s.stamp = captureStamp(m, d.startCell, d.lastCell);
-            setMessage(s, "Stamp " + std::to_string(s.stamp.w) + " x " + std::to_string(s.stamp.h));
-            break;
-        case DragKind::NewBrush: {
-            // A click (less than a few window pixels of movement) only changes the selection:
-            // clicking empty space to deselect must not leave a 1-pixel brush behind.
-            const double moved = std::max(std::llabs(px - d.startPx), std::llabs(py - d.startPy));
-            if (moved * s.view.zoom() < kMinBrushDragPx) break;
-            size_t count = m.brushes.size();
-            if (applyEdit(s, addBrush(m, rectFromCorners(m, d.startPx, d.startPy, px, py))))
-                s.selectedBrush = int(count);
-            break;
-        }
-        default:
-            break;
-    }
+    const ToolSpec& tool = toolSpec(s.drag.tool);
+    if (tool.release) tool.release(s, {px, py, cellAt(s.doc.map(), px, py)});
     if (s.doc.inStroke()) s.doc.endStroke();
-    d.kind = DragKind::None;
+    s.drag.kind = DragKind::None;
 }
 
 }  // namespace
 
 void selectTool(EditorState& s, Tool t) {
+    // Inspect keeps the edit tool: a click uses it again once inspecting ends.
+    if (t == Tool::Inspect) {
+        s.inspecting = true;
+        return;
+    }
     if (s.drag.kind != DragKind::None && s.drag.kind != DragKind::Pan) {
         if (s.doc.inStroke()) s.doc.endStroke();
         s.drag.kind = DragKind::None;
     }
     s.tool = t;
     s.inspecting = false;
-}
-
-void inspectAt(EditorState& s, int64_t px, int64_t py) {
-    // The topmost (last drawn) box under the pixel.
-    for (size_t i = s.inspectBoxes.size(); i-- > 0;) {
-        const RectI& r = s.inspectBoxes[i];
-        if (px >= r.x && py >= r.y && px < r.right() && py < r.bottom()) {
-            s.selectedActor = int(i);
-            return;
-        }
-    }
 }
 
 void undoEdit(EditorState& s) {
@@ -284,14 +70,8 @@ void redoEdit(EditorState& s) {
 }
 
 void deleteSelection(EditorState& s) {
-    const Map& m = s.doc.map();
-    if (s.tool == Tool::Actors && s.selectedActor >= 0 && !s.locked[kLayerActors]) {
-        applyEdit(s, deleteActor(m, size_t(s.selectedActor)));
-        s.selectedActor = -1;
-    } else if (s.tool == Tool::Brushes && s.selectedBrush >= 0 && !s.locked[kLayerBrushes]) {
-        applyEdit(s, deleteBrush(m, size_t(s.selectedBrush)));
-        s.selectedBrush = -1;
-    }
+    // The selected edit tool's (s.tool, which inspecting keeps).
+    if (auto del = toolSpec(s.tool).deleteSelected) del(s);
 }
 
 void handleCanvasMouse(EditorState& s) {
@@ -328,36 +108,28 @@ void handleCanvasMouse(EditorState& s) {
 
     const int64_t px = s.hoverPx, py = s.hoverPy;
     if (dragging) {
-        int button =
-            s.drag.remove || s.drag.kind == DragKind::Capture || s.drag.kind == DragKind::RectErase
-                ? 1
-                : 0;
         continueDrag(s, px, py);
-        if (!io.MouseDown[button]) finishDrag(s, px, py);
+        if (!io.MouseDown[s.drag.button]) finishDrag(s, px, py);
         return;
     }
     if (!overCanvas) return;
     bool left = io.MouseClicked[0], right = io.MouseClicked[1];
     if (!left && !right) return;
-    if (s.inspecting) {
-        if (left) inspectAt(s, px, py);
+    const ToolSpec& tool = currentTool(s);
+    const bool picks = left && io.KeyAlt && tool.altPicksKind;  // Alt+click: the eyedropper
+    if (s.locked[tool.layer] && !tool.readOnly && !(io.KeyAlt && tool.altPicksKind)) {
+        setMessage(s, std::string(layerName(tool.layer)) + " layer is locked");
         return;
     }
-    Layer layer = toolLayer(s.tool);
-    if (s.locked[layer] && !(s.tool == Tool::Eyedropper || (io.KeyAlt && isTileTool(s.tool)))) {
-        setMessage(s, std::string(layerName(layer)) + " layer is locked");
+    const int button = left ? 0 : 1;
+    const ToolPoint p = beginDrag(s, tool, button, px, py, io.KeyShift);
+    if (picks) {
+        pickKind(s, p.cell);
         return;
     }
-    if (left) {
-        startLeft(s, px, py, io.KeyShift, io.KeyAlt);
-    } else {
-        startRight(s, px, py);
-    }
+    if (auto press = left ? tool.press : tool.pressRight) press(s, p);
     // A click released in the same frame still ends its stroke.
-    if (s.drag.kind != DragKind::None) {
-        int button = right ? 1 : 0;
-        if (!io.MouseDown[button]) finishDrag(s, px, py);
-    }
+    if (s.drag.kind != DragKind::None && !io.MouseDown[button]) finishDrag(s, px, py);
 }
 
 void handleHotkeys(EditorState& s) {
@@ -381,17 +153,8 @@ void handleHotkeys(EditorState& s) {
         if (pressed(GLFW_KEY_Q)) requestQuit(s);
         return;
     }
-    struct Binding {
-        int key;
-        Tool tool;
-    };
-    static const Binding kTools[] = {{GLFW_KEY_B, Tool::Stamp},      {GLFW_KEY_E, Tool::Eraser},
-                                     {GLFW_KEY_R, Tool::RectFill},   {GLFW_KEY_F, Tool::Bucket},
-                                     {GLFW_KEY_I, Tool::Eyedropper}, {GLFW_KEY_W, Tool::Walls},
-                                     {GLFW_KEY_X, Tool::Brushes},    {GLFW_KEY_A, Tool::Actors}};
-    for (const Binding& b : kTools)
-        if (pressed(b.key)) selectTool(s, b.tool);
-    if (pressed(GLFW_KEY_V) && s.debugMode) s.inspecting = true;
+    for (const ToolSpec* tool : toolTable())
+        if ((s.debugMode || !tool->debugOnly) && pressed(tool->key)) selectTool(s, tool->id);
     if (pressed(GLFW_KEY_G)) s.visible[kLayerGrid] = !s.visible[kLayerGrid];
     if (pressed(GLFW_KEY_HOME)) s.fitRequested = true;
     const View& v = s.view;

@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "editor/debugger_ui.h"
+#include "editor/param_widget.h"
 #include "editor/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
 #include "state_fields.h"
@@ -253,23 +254,10 @@ void tuningSection(EditorState& s, DebugSession& d) {
         const ParamSpec& spec = info.params[i];
         ImGui::PushID(i);
         const Fix current = g.params(a)[size_t(i)];
-        bool changed = false;
-        Fix value = current;
-        if (spec.integer) {
-            int v = int(current.round());
-            changed = ImGui::SliderInt(spec.name, &v, int(spec.min), int(spec.max));
-            value = Fix::fromInt(v);
-        } else {
-            double v = current.toDouble();
-            changed = ImGui::DragScalar(spec.name, ImGuiDataType_Double, &v, 0.01f, &spec.min,
-                                        &spec.max, "%.4f", ImGuiSliderFlags_AlwaysClamp);
-            value = Fix::fromDouble(v);
-        }
+        Fix value;
+        const bool changed = paramWidget(spec, current, &value);
         if (ImGui::IsItemActivated()) g.beginTuning(a);  // before the change: the ghost
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s\nunit: %s, default %s, range %g .. %g", spec.help, spec.unit,
-                              defaults[size_t(i)].str().c_str(), spec.min, spec.max);
-        if (changed && !(value == current)) g.setParam(a, i, value);
+        if (changed) g.setParam(a, i, value);
         ImGui::SameLine();
         const bool isDefault = current == defaults[size_t(i)];
         if (isDefault) ImGui::BeginDisabled();

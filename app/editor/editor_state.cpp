@@ -8,17 +8,6 @@
 
 namespace ts {
 
-const char* toolName(Tool t) {
-    static const char* const kNames[] = {"Stamp",      "Eraser", "Rectangle", "Bucket",
-                                         "Eyedropper", "Walls",  "Brushes",   "Actors"};
-    return size_t(t) < size_t(Tool::Count) ? kNames[size_t(t)] : "?";
-}
-
-const char* toolHotkey(Tool t) {
-    static const char* const kKeys[] = {"B", "E", "R", "F", "I", "W", "X", "A"};
-    return size_t(t) < size_t(Tool::Count) ? kKeys[size_t(t)] : "";
-}
-
 const char* layerName(Layer l) {
     static const char* const kNames[] = {"Tiles", "Walls", "Brushes", "Actors", "Grid"};
     return l < kLayerCount ? kNames[l] : "?";

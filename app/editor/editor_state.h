@@ -23,10 +23,10 @@ enum class Tool : uint8_t {
     Walls,
     Brushes,
     Actors,
+    Inspect,  // Debug mode: a click selects an actor (EditorState::inspecting)
     Count
 };
-const char* toolName(Tool t);
-const char* toolHotkey(Tool t);  // "B", "E", ...
+// Names, hotkeys and behaviour: the tool table, editor/tools/tool.h.
 
 enum Layer : uint8_t {
     kLayerTiles,
@@ -55,13 +55,14 @@ struct CanvasDrag {
         Pan
     };
     Kind kind = Kind::None;
+    Tool tool = Tool::Stamp;  // the tool that started it: it gets the drag and the release
+    int button = 0;           // the mouse button that started it (0 left, 1 right)
     CellPos startCell, lastCell;
     int64_t startPx = 0, startPy = 0;  // map pixel where the drag began
     RectI startRect;                   // the brush or actor box when the drag began
     int64_t startX = 0, startY = 0;    // the actor's spawn when the drag began
     std::optional<WallDrag> walls;     // the Walls tool's stroke
     Handle handle = Handle::Left;
-    bool remove = false;            // walls: the right button removes
     double lastSx = 0, lastSy = 0;  // window point of the last pan step
 };
 

@@ -9,6 +9,7 @@
 #include "editor/canvas_input.h"
 #include "editor/file_actions.h"
 #include "editor/panels.h"
+#include "editor/param_widget.h"
 #include "plugin_registry.h"
 
 namespace ts {
@@ -84,23 +85,10 @@ void actorInspector(EditorState& s) {
     for (int p = 0; p < info.paramCount; ++p) {
         const ParamSpec& spec = info.params[p];
         ImGui::PushID(p);
-        double value = a.params[size_t(p)].toDouble();
-        bool edited = false;
-        if (spec.integer) {
-            int iv = int(value);
-            edited = ImGui::DragInt(spec.name, &iv, 0.1f, int(spec.min), int(spec.max));
-            value = iv;
-        } else {
-            edited =
-                ImGui::DragScalar(spec.name, ImGuiDataType_Double, &value,
-                                  float((spec.max - spec.min) / 400), &spec.min, &spec.max, "%.4f");
-        }
-        if (ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s\n%s, %g .. %g, default %g", spec.help, spec.unit, spec.min,
-                              spec.max, spec.def);
-        if (edited) {
+        Fix value;
+        if (paramWidget(spec, a.params[size_t(p)], &value)) {
             std::string error;
-            if (CommandPtr cmd = setActorParam(m, i, p, Fix::fromDouble(value), &error)) {
+            if (CommandPtr cmd = setActorParam(m, i, p, value, &error)) {
                 panelEdit(s, "Actor parameter", std::move(cmd));
             } else {
                 setMessage(s, error);

@@ -8,6 +8,7 @@
 
 #include "editor/canvas_input.h"
 #include "editor/file_actions.h"
+#include "editor/tools/tool.h"
 
 namespace ts {
 
@@ -119,30 +120,24 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
                  kFixedWindow | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoScrollbar);
     ImGui::TextDisabled("TOOLS");
     const float w = ImGui::GetContentRegionAvail().x;
-    if (s.debugMode) {
-        if (s.inspecting)
-            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-        if (ImGui::Button("Inspect##tool", ImVec2(w - ImGui::GetFontSize() * 1.4f, 0)))
-            s.inspecting = true;
-        if (s.inspecting) ImGui::PopStyleColor();
-        ImGui::SameLine();
-        ImGui::TextDisabled("V");
-        ImGui::Separator();
-    }
-    for (int i = 0; i < int(Tool::Count); ++i) {
-        Tool t = Tool(i);
-        if (t == Tool::Walls) ImGui::Separator();
-        bool active = !s.inspecting && s.tool == t;
+    const Tool current = currentTool(s).id;
+    bool first = true;
+    for (const ToolSpec* tool : toolTable()) {
+        if (tool->debugOnly && !s.debugMode) continue;
+        if (tool->groupStart && !first) ImGui::Separator();
+        first = false;
+        const bool active = tool->id == current;
         if (active)
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         char label[48];
-        std::snprintf(label, sizeof label, "%s##tool", toolName(t));
-        ImGui::PushID(i);
-        if (ImGui::Button(label, ImVec2(w - ImGui::GetFontSize() * 1.4f, 0))) selectTool(s, t);
+        std::snprintf(label, sizeof label, "%s##tool", tool->name);
+        ImGui::PushID(int(tool->id));
+        if (ImGui::Button(label, ImVec2(w - ImGui::GetFontSize() * 1.4f, 0)))
+            selectTool(s, tool->id);
         ImGui::PopID();
         if (active) ImGui::PopStyleColor();
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", toolHotkey(t));
+        ImGui::TextDisabled("%s", tool->hotkey);
     }
     ImGui::Separator();
     ImGui::TextDisabled("PAINT");
@@ -157,34 +152,7 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
     ImGui::Separator();
     ImGui::TextDisabled("HINTS");
     ImGui::PushTextWrapPos(0);
-    if (s.inspecting)
-        ImGui::TextDisabled("Click an actor to inspect and drive it. A tool edits the map.");
-    switch (s.inspecting ? Tool::Count : s.tool) {
-        case Tool::Stamp:
-            ImGui::TextDisabled("Right-drag: capture. Shift+click: line.");
-            break;
-        case Tool::RectFill:
-            ImGui::TextDisabled("Right-drag erases.");
-            break;
-        case Tool::Bucket:
-            ImGui::TextDisabled("Right-click erases the region.");
-            break;
-        case Tool::Walls:
-            ImGui::TextDisabled("Drag along grid lines. Right button removes.");
-            break;
-        case Tool::Brushes:
-            ImGui::TextDisabled(
-                "Drag: new brush. Drag a brush to move, a handle to resize. Del deletes.");
-            break;
-        case Tool::Actors:
-            ImGui::TextDisabled("Click: place. Drag to move. Del deletes.");
-            break;
-        case Tool::Count:  // inspecting
-            break;
-        default:
-            ImGui::TextDisabled("Alt+click picks a kind.");
-            break;
-    }
+    if (const char* hint = currentTool(s).hint) ImGui::TextDisabled("%s", hint);
     ImGui::TextDisabled("Pan: middle drag or Space+drag. Wheel zooms.");
     ImGui::PopTextWrapPos();
     ImGui::End();
@@ -276,7 +244,7 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::SameLine(ui(420));
     ImGui::Text("%d x %d tiles, %d px", m.width, m.height, m.tileSize);
     ImGui::SameLine(ui(600));
-    ImGui::Text("%s", s.inspecting ? "Inspect" : toolName(s.tool));
+    ImGui::Text("%s", currentTool(s).name);
     if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
         ImGui::SameLine(ui(720));
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());

@@ -1,0 +1,55 @@
+// The Actors tool: a click on empty map places an actor of the chosen mover, a drag moves one.
+#include <GLFW/glfw3.h>
+
+#include "editor/tools/tool.h"
+
+namespace ts {
+
+namespace {
+
+using DragKind = CanvasDrag::Kind;
+
+void actorsPress(EditorState& s, const ToolPoint& p) {
+    const Map& m = s.doc.map();
+    CanvasDrag& d = s.drag;
+    int idx = findActorAt(m, p.px, p.py);
+    if (idx >= 0) {
+        s.selectedActor = idx;
+        s.doc.beginStroke("Move actor");
+        d.kind = DragKind::MoveActor;
+        d.startX = m.actors[size_t(idx)].x;
+        d.startY = m.actors[size_t(idx)].y;
+    } else if (m.inside(p.cell.x, p.cell.y)) {
+        size_t count = m.actors.size();
+        if (applyEdit(s, addActor(m, s.newActorMover, p.px, p.py))) s.selectedActor = int(count);
+    } else {
+        s.selectedActor = -1;
+    }
+}
+
+void actorsDrag(EditorState& s, const ToolPoint& p) {
+    const Map& m = s.doc.map();
+    const CanvasDrag& d = s.drag;
+    if (d.kind != DragKind::MoveActor || s.selectedActor < 0 ||
+        size_t(s.selectedActor) >= m.actors.size())
+        return;
+    const Actor& a = m.actors[size_t(s.selectedActor)];
+    applyEdit(s, moveActor(m, size_t(s.selectedActor), d.startX + (p.px - d.startPx) - a.x,
+                           d.startY + (p.py - d.startPy) - a.y));
+}
+
+void actorsDelete(EditorState& s) {
+    if (s.selectedActor < 0 || s.locked[kLayerActors]) return;
+    applyEdit(s, deleteActor(s.doc.map(), size_t(s.selectedActor)));
+    s.selectedActor = -1;
+}
+
+}  // namespace
+
+// clang-format off
+const ToolSpec kActorsTool = {Tool::Actors, "Actors", "A", GLFW_KEY_A, kLayerActors, false, false, false, false,
+                              actorsPress, nullptr, actorsDrag, nullptr, nullptr, actorsDelete,
+                              "Click: place. Drag to move. Del deletes."};
+// clang-format on
+
+}  // namespace ts
