@@ -16,15 +16,10 @@
 
 namespace ts::bench {
 
-struct SceneSpec {
+// The map (tiles, solid / slope / one-way / wall percentages, brushes, border) as
+// oracle::scatterMap draws it, then the actors and keys.
+struct SceneSpec : oracle::ScatterOptions {
     uint64_t seed = 20260522;
-    int32_t tiles = 256;  // map side in tiles (16 px each)
-    int solidPercent = 12;
-    int slopePercent = 2;  // random 45 / 22.5-degree pieces
-    int oneWayPercent = 1;
-    int wallPercent = 4;  // share of grid edges with a wall
-    int brushes = 600;    // 3..48 px rectangles
-    bool border = false;  // a solid border row/column
     int actors = 1000;
     int frames = 512;                      // key table length; the runs wrap around it
     int keyMax = 31;                       // keys drawn from 0..keyMax (15: no jump)
@@ -49,15 +44,7 @@ Scene makeScene(const SceneSpec& spec, IsFree&& isFree) {
     Scene s;
     s.spec = spec;
     SplitMix64 rng(spec.seed);
-    oracle::ScatterOptions map;
-    map.tiles = spec.tiles;
-    map.solidPercent = spec.solidPercent;
-    map.slopePercent = spec.slopePercent;
-    map.oneWayPercent = spec.oneWayPercent;
-    map.wallPercent = spec.wallPercent;
-    map.brushes = spec.brushes;
-    map.border = spec.border;
-    s.map = oracle::scatterMap(map, rng);
+    s.map = oracle::scatterMap(spec, rng);
     const int64_t px = s.map.widthPx();
     CollisionWorld world(s.map);
     while (s.spawn.size() < size_t(spec.actors)) {
