@@ -15,7 +15,7 @@
 #include "map.h"
 #include "bench_scene.h"
 #include "movers/pixel_sweep.h"
-#include "movers/pixel_sweep_literal.h"
+#include "pixel_sweep_literal.h"
 #include "trace.h"
 
 using namespace ts;

@@ -1,6 +1,7 @@
-// The benchmark scene the movers' programs share (issue 3): a random 256 x 256-tile map,
-// 1 000 actors on free spots and random key runs, all from a fixed seed, plus the loop that
-// steps every actor once per benchmark iteration. One item = one actor stepped one frame.
+// The benchmark scene the movers' programs share (issue 3): a random 256 x 256-tile map
+// (oracle::scatterMap), 1 000 actors on free spots and random key runs, all from a fixed
+// seed, plus the loop that steps every actor once per benchmark iteration. One item = one actor
+// stepped one frame.
 #pragma once
 #include <benchmark/benchmark.h>
 
@@ -10,19 +11,15 @@
 #include "collision.h"
 #include "map.h"
 #include "mover.h"
+#include "random_map.h"
 #include "splitmix.h"
 
 namespace ts::bench {
 
-struct SceneSpec {
+// The map (tiles, solid / slope / one-way / wall percentages, brushes, border) as
+// oracle::scatterMap draws it, then the actors and keys.
+struct SceneSpec : oracle::ScatterOptions {
     uint64_t seed = 20260522;
-    int32_t tiles = 256;  // map side in tiles (16 px each)
-    int solidPercent = 12;
-    int slopePercent = 2;  // random 45 / 22.5-degree pieces
-    int oneWayPercent = 1;
-    int wallPercent = 4;  // share of grid edges with a wall
-    int brushes = 600;    // 3..48 px rectangles
-    bool border = false;  // a solid border row/column
     int actors = 1000;
     int frames = 512;                      // key table length; the runs wrap around it
     int keyMax = 31;                       // keys drawn from 0..keyMax (15: no jump)
@@ -47,30 +44,8 @@ Scene makeScene(const SceneSpec& spec, IsFree&& isFree) {
     Scene s;
     s.spec = spec;
     SplitMix64 rng(spec.seed);
-    const int32_t n = spec.tiles;
-    s.map = Map::blank(n, n, 16);
-    for (int32_t y = 0; y < n; ++y)
-        for (int32_t x = 0; x < n; ++x) {
-            const bool border = spec.border && (x == 0 || y == 0 || x == n - 1 || y == n - 1);
-            const int64_t r = rng.range(0, 99);
-            const int64_t slope = spec.solidPercent + spec.slopePercent;
-            // Tileset::defaults(): 1 solid, 2..7 slopes, 8 one-way platform.
-            s.map.setTile(x, y,
-                          border || r < spec.solidPercent  ? 1
-                          : r < slope                      ? uint16_t(2 + rng.range(0, 5))
-                          : r < slope + spec.oneWayPercent ? 8
-                                                           : 0);
-        }
-    for (int32_t y = 1; y < n; ++y)
-        for (int32_t x = 0; x < n; ++x)
-            if (rng.chance(spec.wallPercent)) s.map.walls.setH(x, y, true);
-    for (int32_t y = 0; y < n; ++y)
-        for (int32_t x = 1; x < n; ++x)
-            if (rng.chance(spec.wallPercent)) s.map.walls.setV(x, y, true);
+    s.map = oracle::scatterMap(spec, rng);
     const int64_t px = s.map.widthPx();
-    for (int i = 0; i < spec.brushes; ++i)
-        s.map.brushes.push_back(Brush{RectI{rng.range(0, px - 96), rng.range(0, px - 96),
-                                            rng.range(3, 48), rng.range(3, 48)}});
     CollisionWorld world(s.map);
     while (s.spawn.size() < size_t(spec.actors)) {
         MoverState a;

@@ -63,6 +63,26 @@ class CollisionWorld {
     bool rectBlocked(const RectI& r, uint8_t travel) const;
     bool rectOverlapsSolid(const RectI& r) const { return rectBlocked(r, DIR_NONE); }
 
+    // A box moving one pixel at a time (the pixel sweep's leading-edge questions), answered
+    // tile by tile from the cell bits and tile masks (collision_runs.h, whose inline versions
+    // a mover may call directly) instead of pixel by pixel; defined in collision_runs.cpp.
+    // Number of one-pixel steps (0..maxSteps) that `box` can take in `travel` (one Dir bit)
+    // before a step is blocked: exactly the answer of asking rectBlocked(swept, travel) for
+    // each step, `swept` being the box before and after the step together. (For boxes at
+    // least 2 px long in the travel direction that is the moved box alone; a 1-px box would
+    // otherwise slip through an edge wall, which is never strictly inside it.) Precondition:
+    // the box itself is free (rectOverlapsSolid false, no wall crossing it); a box not inside
+    // the map gets 0, an empty one maxSteps. A long free stretch costs O(tiles).
+    int64_t freeRun(const RectI& box, uint8_t travel, int64_t maxSteps) const;
+    // freeRun(box, travel, 1) == 0, the single step most probes ask about.
+    bool stepBlocked(const RectI& box, uint8_t travel) const;
+    // Number of one-pixel horizontal steps (0..maxSteps, sign of `dir` = +1 right, -1 left)
+    // after each of which the box one pixel lower is certainly blocked for DIR_DOWN, judged
+    // only from whole tiles (solid, bottom rows of slopes, one-way tops, horizontal walls)
+    // under the box: a lower bound (brushes and partial slopes may support more), which lets
+    // a walking sweep skip its per-pixel ground probes on flat floors.
+    int64_t supportRun(const RectI& box, int dir, int64_t maxSteps) const;
+
     // Edge walls, including the map border (seed 002). Horizontal: top edge of cell
     // (cx, cy); vertical: left edge of cell (cx, cy).
     bool wallH(int64_t cx, int64_t cy) const;

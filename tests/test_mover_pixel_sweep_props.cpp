@@ -11,8 +11,7 @@
 
 #include "collision.h"
 #include "movers/pixel_sweep.h"
-#include "movers/pixel_sweep_literal.h"
-#include "movers/pixel_sweep_run.h"
+#include "pixel_sweep_literal.h"
 #include "property.h"
 #include "sim.h"
 #include "trace.h"
@@ -67,18 +66,10 @@ test::RandomMapOptions randomOptions(Rng& rng) {
     return o;
 }
 
-// Empties the solid border of a random map: then the map edge (outside is solid) is what
-// stops a box there.
-void clearBorder(Map& m) {
-    for (int32_t y = 0; y < m.height; ++y)
-        for (int32_t x = 0; x < m.width; ++x)
-            if (x == 0 || y == 0 || x == m.width - 1 || y == m.height - 1) m.setTile(x, y, 0);
-}
-
 // A random map, one in five without its border.
 Map randomCaseMap(uint64_t seed, Rng& rng) {
     Map m = test::randomMap(seed, randomOptions(rng));
-    if (rng.chance(20)) clearBorder(m);
+    if (rng.chance(20)) test::clearBorder(m);
     return m;
 }
 
@@ -100,7 +91,7 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
         test::RandomMapOptions o = randomOptions(rng);
         if (seed % 4 == 0) o.brushes = 60;  // brushes often on the way
         Map m = test::randomMap(seed, o);
-        if (seed % 5 == 0) clearBorder(m);
+        if (seed % 5 == 0) test::clearBorder(m);
         const CollisionWorld w(m);
         for (int i = 0; i < 150; ++i) {
             const int32_t bw = int32_t(rng.chance(15) ? 1 : rng.range(1, 40));
@@ -115,11 +106,10 @@ TEST(PixelSweepRun, FreeRunMatchesOnePixelAtATime) {
             while (expect < maxSteps &&
                    !fullBoxBlocked(w, shifted(box, dx[d] * expect, dy[d] * expect), dx[d], dy[d]))
                 ++expect;
-            ASSERT_EQ(sweepStepBlocked(w, box, dirOf(dx[d], dy[d])),
-                      fullBoxBlocked(w, box, dx[d], dy[d]))
+            ASSERT_EQ(w.stepBlocked(box, dirOf(dx[d], dy[d])), fullBoxBlocked(w, box, dx[d], dy[d]))
                 << "one step, seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " dir " << d;
-            ASSERT_EQ(sweepFreeRun(w, box, dirOf(dx[d], dy[d]), maxSteps), expect)
+            ASSERT_EQ(w.freeRun(box, dirOf(dx[d], dy[d]), maxSteps), expect)
                 << "seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " dir " << d << " max " << maxSteps;
             ++checked;
@@ -141,7 +131,7 @@ TEST(PixelSweepRun, SupportRunIsALowerBound) {
             const RectI box{bx, by, bw, bh};
             const int dir = rng.chance(50) ? 1 : -1;
             const int64_t maxSteps = rng.range(0, 90);
-            const int64_t got = sweepSupportRun(w, box, dir, maxSteps);
+            const int64_t got = w.supportRun(box, dir, maxSteps);
             ASSERT_LE(got, maxSteps);
             for (int64_t k = 1; k <= got; ++k)
                 ASSERT_TRUE(fullBoxBlocked(w, shifted(box, dir * k, 0), 0, 1))
@@ -186,6 +176,39 @@ TEST(PixelSweepProps, ShippedEqualsLiteralSweepAndNeverOverlaps) {
     EXPECT_GT(cases, 60);
     EXPECT_GT(frames, 60000);
     EXPECT_GT(moved, frames / 4);  // the actors do move around
+}
+
+// The traced step shows the questions the sweep asks: every frame, its probes are exactly
+// the literal sweep's full-box questions (leading edge, hit or miss, reason), in order. The
+// untraced run answers the same questions in runs; its states are checked above.
+TEST(PixelSweepProps, TracedStepRecordsTheLiteralSweepsQuestions) {
+    int64_t frames = 0, probes = 0;
+    for (uint64_t seed = 1; seed <= 60; ++seed) {
+        Rng rng(seed + 500);
+        Map m;
+        if (!makeCase(seed, &m, rng)) continue;
+        const CollisionWorld w(m);
+        MoverState s = spawnState(m.actors[0]);
+        const ParamValues p = m.actors[0].params;
+        const std::vector<InputBits> inputs = test::randomInputs(seed + 500, 400, 30);
+        Trace shipped, literal;
+        for (size_t f = 0; f < inputs.size(); ++f) {
+            shipped.clear();
+            literal.clear();
+            const MoverState next = kPixelSweepMover.step(s, inputs[f], p, w, &shipped);
+            ASSERT_EQ(next, ps::literalStepTraced(s, inputs[f], p, w, literal));
+            ASSERT_EQ(shipped.probes.size(), literal.probes.size())
+                << "seed " << seed << " frame " << f;
+            for (size_t i = 0; i < shipped.probes.size(); ++i)
+                ASSERT_EQ(probeJson(shipped.probes[i]), probeJson(literal.probes[i]))
+                    << "seed " << seed << " frame " << f << " probe " << i;
+            probes += int64_t(shipped.probes.size());
+            s = next;
+            ++frames;
+        }
+    }
+    EXPECT_GT(frames, 15000);
+    EXPECT_GT(probes, frames * 2);  // more than the grounded probe alone
 }
 
 TEST(PixelSweepProps, SameRunTwiceGivesTheSameTrace) {

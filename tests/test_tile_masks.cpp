@@ -3,12 +3,12 @@
 // edge walls (also on the map's outer lines), brushes (also reaching outside the map), and no
 // solid border, so that boxes meet the map edge. Two levels: every mask bit against a
 // one-pixel box stepping onto that pixel, and the sweep queries built on the masks
-// (sweepStepBlocked, sweepFreeRun) against stepping a box one pixel at a time, with the full
-// mask table and with tables too small for the map (the detailed checks answer the rest).
+// (CollisionWorld::stepBlocked, freeRun) against stepping a box one pixel at a time, with the
+// full mask table and with tables too small for the map (the detailed checks answer the
+// rest).
 #include <gtest/gtest.h>
 
 #include "collision.h"
-#include "movers/pixel_sweep_run.h"
 #include "property.h"
 
 using namespace ts;
@@ -95,7 +95,7 @@ void checkEveryMaskBit(const Map& m, const CollisionWorld& w, uint64_t seed, int
         }
 }
 
-// sweepStepBlocked and sweepFreeRun against one pixel at a time, for random free boxes
+// CollisionWorld::stepBlocked and freeRun against one pixel at a time, for random free boxes
 // (many touching the map's edges) in every direction. Adds the number of boxes to *boxes.
 void checkSweeps(const Map& m, const CollisionWorld& w, Rng& rng, uint64_t seed, int* boxes) {
     for (int i = 0; i < 120; ++i) {
@@ -114,11 +114,10 @@ void checkSweeps(const Map& m, const CollisionWorld& w, Rng& rng, uint64_t seed,
                    !w.rectBlocked(swept(shifted(box, kDx[d] * expect, kDy[d] * expect), d),
                                   kTravel[d]))
                 ++expect;
-            ASSERT_EQ(sweepStepBlocked(w, box, kTravel[d]),
-                      w.rectBlocked(swept(box, d), kTravel[d]))
+            ASSERT_EQ(w.stepBlocked(box, kTravel[d]), w.rectBlocked(swept(box, d), kTravel[d]))
                 << "seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " travel " << d;
-            ASSERT_EQ(sweepFreeRun(w, box, kTravel[d], maxSteps), expect)
+            ASSERT_EQ(w.freeRun(box, kTravel[d], maxSteps), expect)
                 << "seed " << seed << " box " << bx << "," << by << " " << bw << "x" << bh
                 << " travel " << d << " max " << maxSteps;
         }

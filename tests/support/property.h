@@ -8,28 +8,19 @@
 
 #include "map.h"
 #include "mover.h"
+#include "random_map.h"
 #include "splitmix.h"
 
 namespace ts::test {
 
 using Rng = SplitMix64;
 
-struct RandomMapOptions {
-    int32_t width = 24, height = 16, tileSize = 16;
-    int solidPercent = 18;  // share of cells that are solid
-    bool slopes = true;     // scatter slope tiles (45 and 22.5 pairs)
-    bool oneWay = true;     // scatter one-way platforms
-    int wallPercent = 8;    // share of grid edges with a wall
-    int brushes = 4;        // number of random brushes (odd sizes, odd positions)
-};
-
-// A random map with a solid border; kinds are Tileset::defaults(). No actors.
-Map randomMap(uint64_t seed, const RandomMapOptions& opt = {});
-
-// A free place for a w x h box (top-left) where CollisionWorld::rectOverlapsSolid is false
-// and no wall crosses it; for round movers use the returned box's centre. Returns false if
-// none was found after many tries.
-bool findFreeBox(const Map& m, uint64_t seed, int32_t w, int32_t h, int64_t* x, int64_t* y);
+// The random maps live in the oracles library (oracles/random_map.h), shared with the
+// benchmarks.
+using oracle::clearBorder;
+using oracle::findFreeBox;
+using oracle::randomMap;
+using oracle::RandomMapOptions;
 
 // Adds an actor with the mover's default parameters at a free box; returns false if none.
 bool addActorAtFreeSpot(Map& m, MoverKind kind, uint64_t seed, int32_t w, int32_t h,

@@ -1,10 +1,11 @@
 // The seed-001 sweep written literally: one pixel at a time, every candidate position asked
 // about with one full-box collision query (FlashPunk's collideTypes), with this model's
-// rules. Not used by the simulation: it is the 1-px reference the property tests compare
+// rules. Not part of core: it is the 1-px reference the property tests compare
 // the shipped sweep with, and the baseline the benchmark measures it against.
 #pragma once
-#include "../collision.h"
-#include "../mover.h"
+#include "collision.h"
+#include "mover.h"
+#include "trace.h"
 
 namespace ts::pixel_sweep {
 
@@ -16,5 +17,10 @@ bool fullBoxBlocked(const CollisionWorld& w, const RectI& r, int64_t dx, int64_t
 // One frame of the literal sweep; velocities and jump come from the shipped beginFrame.
 MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
                        const CollisionWorld& w);
+// The same frame, recording every full-box question as the shipped traced step shows its
+// probes: the leading edge of the step, hit or miss, and why it was asked (step, descend,
+// climb, corner, ground).
+MoverState literalStepTraced(const MoverState& s0, InputBits in, const ParamValues& p,
+                             const CollisionWorld& w, Trace& trace);
 
 }  // namespace ts::pixel_sweep

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-#include "pixel_sweep.h"
+#include "movers/pixel_sweep.h"
+#include "trace_policy.h"
 
 namespace ts::pixel_sweep {
 
@@ -21,12 +22,30 @@ bool fullBoxBlocked(const CollisionWorld& w, const RectI& r, int64_t dx, int64_t
     return w.rectBlocked(sweptStep(r, dx, dy), dirOf(dx, dy));
 }
 
+namespace {
+
+// fullBoxBlocked, recorded (with a trace policy that records) as the leading edge of the step.
+template <class T>
+bool asked(T tr, const CollisionWorld& w, const RectI& r, int64_t dx, int64_t dy, const char* why) {
+    const bool hit = fullBoxBlocked(w, r, dx, dy);
+    if constexpr (T::kOn) {
+        const RectI e = dx > 0   ? RectI{r.right(), r.y, 1, r.h}
+                        : dx < 0 ? RectI{r.x - 1, r.y, 1, r.h}
+                        : dy > 0 ? RectI{r.x, r.bottom(), r.w, 1}
+                                 : RectI{r.x, r.y - 1, r.w, 1};
+        tr.rect(hit ? Verdict::Hit : Verdict::Miss, why, e.x, e.y, e.right(), e.bottom());
+    }
+    return hit;
+}
+
 // The seed's moveX / moveY written literally: one pixel at a time, every candidate position
 // asked about with one full-box collision query (FlashPunk's collideTypes), with this
 // model's rules (step height with head room, sticking only while grounded and not moving
 // up, corner correction). Velocities and jump come from the shipped beginFrame.
-MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
-                       const CollisionWorld& w) {
+template <class T>
+__attribute__((always_inline)) inline MoverState literal(T tr, const MoverState& s0, InputBits in,
+                                                         const ParamValues& p,
+                                                         const CollisionWorld& w) {
     const Tuning t = tuning(p);
     const FrameStart f = beginFrame(s0, in, p);
     MoverState s = f.s;
@@ -39,11 +58,12 @@ MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
     const int64_t nx = targetX.floor() - x;
     const int sx = nx > 0 ? 1 : -1;
     for (int64_t i = 0; i < nx * sx; ++i) {
-        if (!fullBoxBlocked(w, box(x, y), sx, 0)) {
+        if (!asked(tr, w, box(x, y), sx, 0, "step")) {
             x += sx;
             if (onGround && t.stickToSlopes) {
                 int64_t drop = 0;
-                while (drop <= t.stepHeight && !fullBoxBlocked(w, box(x, y + drop), 0, 1)) ++drop;
+                while (drop <= t.stepHeight && !asked(tr, w, box(x, y + drop), 0, 1, "descend"))
+                    ++drop;
                 if (drop > t.stepHeight)
                     onGround = false;
                 else
@@ -53,8 +73,8 @@ MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
         }
         bool climbed = false;
         for (int k = 1; k <= t.stepHeight && !climbed; ++k) {
-            if (fullBoxBlocked(w, box(x, y - k + 1), 0, -1)) break;
-            if (!fullBoxBlocked(w, box(x, y - k), sx, 0)) {
+            if (asked(tr, w, box(x, y - k + 1), 0, -1, "climb")) break;
+            if (!asked(tr, w, box(x, y - k), sx, 0, "climb")) {
                 x += sx;
                 y -= k;
                 climbed = true;
@@ -78,7 +98,7 @@ MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
     const int pref = cornerPreference(s);
     const int64_t x1 = x;
     for (int64_t i = 0; i < ny * sy; ++i) {
-        if (!fullBoxBlocked(w, box(x, y), 0, sy)) {
+        if (!asked(tr, w, box(x, y), 0, sy, "step")) {
             y += sy;
             continue;
         }
@@ -90,9 +110,9 @@ MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
                 int found = 0, count = 0;
                 for (int j = 0; j < 2; ++j) {
                     if (!open[j] || (pref != 0 && count > 0)) continue;
-                    if (fullBoxBlocked(w, box(x + sides[j] * (k - 1), y), sides[j], 0)) {
+                    if (asked(tr, w, box(x + sides[j] * (k - 1), y), sides[j], 0, "corner")) {
                         open[j] = false;
-                    } else if (!fullBoxBlocked(w, box(x + sides[j] * k, y), 0, -1)) {
+                    } else if (!asked(tr, w, box(x + sides[j] * k, y), 0, -1, "corner")) {
                         if (count++ == 0) found = sides[j];
                     }
                 }
@@ -113,9 +133,21 @@ MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
     s.y = blockedY ? Fix::fromInt(y) : targetY;
     if (blockedY) s.vy = Fix{};
     s.x += Fix::fromInt(x - x1);
-    endFrame(s, f, fullBoxBlocked(w, box(x, y), 0, 1));
+    endFrame(s, f, asked(tr, w, box(x, y), 0, 1, "ground"));
     (void)x0;
     return s;
+}
+
+}  // namespace
+
+MoverState literalStep(const MoverState& s0, InputBits in, const ParamValues& p,
+                       const CollisionWorld& w) {
+    return literal(NoTrace{}, s0, in, p, w);
+}
+
+MoverState literalStepTraced(const MoverState& s0, InputBits in, const ParamValues& p,
+                             const CollisionWorld& w, Trace& trace) {
+    return literal(WithTrace{&trace}, s0, in, p, w);
 }
 
 }  // namespace ts::pixel_sweep

@@ -1,23 +1,27 @@
-// The leading-edge questions of the pixel sweep (seed 001), answered from the collision
-// layer's cell bits (CollisionWorld::cellBits, one byte per tile) and specialised per
-// direction at compile time. kH: horizontal travel; kS: +1 right/down, -1 left/up.
+// The collision layer's leading-edge queries (CollisionWorld::stepBlocked, freeRun,
+// supportRun): a box moving one pixel at a time, answered from the cell bits
+// (CollisionWorld::cellBits, one byte per tile) and, for 16-px tiles, the tile masks
+// (tile_masks.h), specialised per direction at compile time. kH: horizontal travel; kS: +1
+// right/down, -1 left/up. Inline, so that a mover that runs every frame (the pixel sweep)
+// keeps its boxes in registers; CollisionWorld's members are the same queries out of line,
+// for any box.
 //
 // Every answer is exactly the collision layer's: a one-pixel step of box b is blocked when
 // CollisionWorld::rectBlocked(b and the moved box together, travel) is true. Only the tiles
 // that the box's leading edge enters are read; plain empty tiles and whole solid tiles are
 // settled from their bits, and only walls, slopes, one-way tiles and brushes send a query to
-// the detailed (out of line) checks. Precondition everywhere: the box is inside the map and
-// not empty (SweepGrid::holds).
+// the detailed (out of line, collision_runs.cpp) checks. Precondition everywhere: the box is
+// inside the map and not empty (SweepGrid::holds).
 #pragma once
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 
-#include "../collision.h"
-#include "../geom.h"
+#include "collision.h"
+#include "geom.h"
 
 namespace ts {
-namespace pixel_sweep {
+namespace runs {
 
 // A box in whole pixels.
 struct Box {
@@ -64,8 +68,6 @@ struct SweepGrid {
                (uint64_t(b.y) <= uint64_t(gs.heightPx - b.h));
     }
 };
-
-namespace grid {
 
 // The queries are small and called from few places, each with constant directions: always
 // inlined, so that the callers' boxes stay in registers (GCC's own choice changes with every
@@ -325,10 +327,9 @@ TS_SWEEP_INLINE bool climbSurelyFails(G g, const Box& b, int sg, int stepHeight)
 
 // Number of one-pixel horizontal steps (0..maxSteps, dir +1 right, -1 left) after each of
 // which the box one pixel lower is certainly blocked for downward travel, judged only from
-// whole tiles under the box (see sweepSupportRun in pixel_sweep_run.h).
+// whole tiles under the box (CollisionWorld::supportRun).
 template <class G>
 int64_t supportRun(G g, const Box& b, int dir, int64_t maxSteps);
 
-}  // namespace grid
-}  // namespace pixel_sweep
+}  // namespace runs
 }  // namespace ts

@@ -1,15 +1,12 @@
-// The pixel sweep's leading-edge queries: the detailed checks behind pixel_sweep_grid.h's
-// quick ones (walls, slopes, one-way tiles, brushes), the support run, and the public
-// functions of pixel_sweep_run.h on top of them.
-#include "pixel_sweep_run.h"
+// The leading-edge queries: the detailed checks behind collision_runs.h's quick ones (walls,
+// slopes, one-way tiles, brushes), the support run, and CollisionWorld's stepBlocked, freeRun
+// and supportRun on top of them.
+#include "collision_runs.h"
 
 #include <algorithm>
 
-#include "pixel_sweep_grid.h"
-
 namespace ts {
-namespace pixel_sweep {
-namespace grid {
+namespace runs {
 
 namespace {
 
@@ -245,14 +242,12 @@ TS_PIXEL_SWEEP_GRID(SweepGrid<0>)
 #undef TS_PIXEL_SWEEP_GRID
 #undef TS_PIXEL_SWEEP_DIRECTION
 
-}  // namespace grid
-}  // namespace pixel_sweep
+}  // namespace runs
 
 namespace {
 
-using pixel_sweep::Box;
-using pixel_sweep::SweepGrid;
-namespace grid = pixel_sweep::grid;
+using runs::Box;
+using runs::SweepGrid;
 
 bool insideMap(const CollisionWorld& world, const RectI& box) {
     return box.x >= 0 && box.y >= 0 && box.right() <= world.widthPx() &&
@@ -267,13 +262,13 @@ template <class G>
 bool stepBlockedOn(G g, const Box& b, uint8_t travel) {
     switch (travel) {
         case DIR_RIGHT:
-            return grid::stepBlocked<true, 1>(g, b);
+            return runs::stepBlocked<true, 1>(g, b);
         case DIR_LEFT:
-            return grid::stepBlocked<true, -1>(g, b);
+            return runs::stepBlocked<true, -1>(g, b);
         case DIR_DOWN:
-            return grid::stepBlocked<false, 1>(g, b);
+            return runs::stepBlocked<false, 1>(g, b);
         default:
-            return grid::stepBlocked<false, -1>(g, b);
+            return runs::stepBlocked<false, -1>(g, b);
     }
 }
 
@@ -281,40 +276,39 @@ template <class G>
 int64_t freeRunOn(G g, const Box& b, uint8_t travel, int64_t maxSteps) {
     switch (travel) {
         case DIR_RIGHT:
-            return grid::freeRun<true, 1>(g, b, maxSteps);
+            return runs::freeRun<true, 1>(g, b, maxSteps);
         case DIR_LEFT:
-            return grid::freeRun<true, -1>(g, b, maxSteps);
+            return runs::freeRun<true, -1>(g, b, maxSteps);
         case DIR_DOWN:
-            return grid::freeRun<false, 1>(g, b, maxSteps);
+            return runs::freeRun<false, 1>(g, b, maxSteps);
         default:
-            return grid::freeRun<false, -1>(g, b, maxSteps);
+            return runs::freeRun<false, -1>(g, b, maxSteps);
     }
 }
 
 }  // namespace
 
-bool sweepStepBlocked(const CollisionWorld& world, const RectI& box, uint8_t travel) {
+bool CollisionWorld::stepBlocked(const RectI& box, uint8_t travel) const {
     if (box.empty()) return false;  // rectBlocked never blocks an empty box
-    if (!insideMap(world, box)) return true;
+    if (!insideMap(*this, box)) return true;
     const Box b{box.x, box.y, box.w, box.h};
-    return sixteenPxTiles(world) ? stepBlockedOn(SweepGrid<4>{world}, b, travel)
-                                 : stepBlockedOn(SweepGrid<0>{world}, b, travel);
+    return sixteenPxTiles(*this) ? stepBlockedOn(SweepGrid<4>{*this}, b, travel)
+                                 : stepBlockedOn(SweepGrid<0>{*this}, b, travel);
 }
 
-int64_t sweepFreeRun(const CollisionWorld& world, const RectI& box, uint8_t travel,
-                     int64_t maxSteps) {
+int64_t CollisionWorld::freeRun(const RectI& box, uint8_t travel, int64_t maxSteps) const {
     if (maxSteps <= 0) return 0;
     if (box.empty()) return maxSteps;  // rectBlocked never blocks an empty box
-    if (!insideMap(world, box)) return 0;
+    if (!insideMap(*this, box)) return 0;
     const Box b{box.x, box.y, box.w, box.h};
-    return sixteenPxTiles(world) ? freeRunOn(SweepGrid<4>{world}, b, travel, maxSteps)
-                                 : freeRunOn(SweepGrid<0>{world}, b, travel, maxSteps);
+    return sixteenPxTiles(*this) ? freeRunOn(SweepGrid<4>{*this}, b, travel, maxSteps)
+                                 : freeRunOn(SweepGrid<0>{*this}, b, travel, maxSteps);
 }
 
-int64_t sweepSupportRun(const CollisionWorld& world, const RectI& box, int dir, int64_t maxSteps) {
+int64_t CollisionWorld::supportRun(const RectI& box, int dir, int64_t maxSteps) const {
     const Box b{box.x, box.y, box.w, box.h};
-    return sixteenPxTiles(world) ? grid::supportRun(SweepGrid<4>{world}, b, dir, maxSteps)
-                                 : grid::supportRun(SweepGrid<0>{world}, b, dir, maxSteps);
+    return sixteenPxTiles(*this) ? runs::supportRun(SweepGrid<4>{*this}, b, dir, maxSteps)
+                                 : runs::supportRun(SweepGrid<0>{*this}, b, dir, maxSteps);
 }
 
 }  // namespace ts
