@@ -2,7 +2,7 @@
 #include "cli/cli.h"
 #include "cli/view_request.h"
 #include "editor/editor.h"
-#include "editor/trace_viewer.h"
+#include "debugger/trace_viewer.h"
 
 int main(int argc, char** argv) {
     ts::cli::setViewer(ts::runTraceViewer);

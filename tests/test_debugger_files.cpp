@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "editor/debugger_state.h"
+#include "debugger/debugger_state.h"
 #include "map_io.h"
 #include "test_support.h"
 

@@ -4,7 +4,7 @@
 // re-simulate; the --ghost trace's actor of the same name is the ghost.
 #include <gtest/gtest.h>
 
-#include "editor/debugger_state.h"
+#include "debugger/debugger_state.h"
 #include "test_support.h"
 #include "trace_writer.h"
 

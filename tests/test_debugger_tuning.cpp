@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "edit/edit.h"
-#include "editor/debugger_state.h"
+#include "debugger/debugger_state.h"
 #include "test_support.h"
 
 namespace ts::test {

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "determinism_check.h"
-#include "editor/debugger_state.h"
+#include "debugger/debugger_state.h"
 #include "plugin_registry.h"
 #include "plugin_reload.h"
 #include "property.h"

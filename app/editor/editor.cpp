@@ -5,11 +5,11 @@
 
 #include "cli/editor_flags.h"
 #include "editor/canvas_draw.h"
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "editor/editor_args.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
-#include "editor/plugin_hot_reload.h"
+#include "debugger/plugin_hot_reload.h"
 #include "gfx/image.h"
 #include "map_io.h"
 

@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "editor/debugger_args.h"
+#include "debugger/debugger_args.h"
 
 namespace ts {
 

@@ -9,7 +9,7 @@
 #include <cstdio>
 
 #include "editor/canvas_input.h"
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "editor/file_actions.h"
 #include "editor/panel_splitter.h"
 #include "editor/panels.h"

@@ -1,4 +1,4 @@
-#include "editor/plugin_hot_reload.h"
+#include "debugger/plugin_hot_reload.h"
 
 #include <unistd.h>
 

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "probe_text.h"
 
 namespace ts {

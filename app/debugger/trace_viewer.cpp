@@ -1,9 +1,9 @@
-#include "editor/trace_viewer.h"
+#include "debugger/trace_viewer.h"
 
 #include <algorithm>
 #include <cstdio>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "editor/editor_window.h"
 #include "gfx/image.h"
 

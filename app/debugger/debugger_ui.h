@@ -7,9 +7,9 @@
 #include <string>
 
 #include "editor/canvas_draw.h"
-#include "editor/debugger_state.h"
+#include "debugger/debugger_state.h"
 #include "editor/editor_state.h"
-#include "editor/log_paths.h"
+#include "debugger/log_paths.h"
 #include "gfx/batch_renderer.h"
 
 namespace ts {

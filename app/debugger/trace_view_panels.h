@@ -3,7 +3,7 @@
 // logs, no tuning: the recording is what the game did.
 #pragma once
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 
 namespace ts {
 

@@ -4,7 +4,7 @@
 
 #include <cstdio>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "editor/file_actions.h"
 
 namespace ts {

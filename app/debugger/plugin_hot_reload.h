@@ -14,7 +14,7 @@
 #include <memory>
 #include <string>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "editor/editor_state.h"
 #include "mover.h"
 #include "plugin_reload.h"

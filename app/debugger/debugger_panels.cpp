@@ -10,9 +10,9 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "editor/param_widget.h"
-#include "editor/trace_view_panels.h"
+#include "debugger/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
 #include "state_fields.h"
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 #include "gfx/overlay_draw.h"
 #include "probe_text.h"
 

@@ -1,8 +1,8 @@
-#include "editor/debugger_args.h"
+#include "debugger/debugger_args.h"
 
 #include <cstdlib>
 
-#include "editor/debugger_ui.h"
+#include "debugger/debugger_ui.h"
 
 namespace ts {
 

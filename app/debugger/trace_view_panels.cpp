@@ -1,4 +1,4 @@
-#include "editor/trace_view_panels.h"
+#include "debugger/trace_view_panels.h"
 
 #include <imgui.h>
 

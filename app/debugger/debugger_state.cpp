@@ -1,4 +1,4 @@
-#include "editor/debugger_state.h"
+#include "debugger/debugger_state.h"
 
 #include <algorithm>
 #include <cstdio>
