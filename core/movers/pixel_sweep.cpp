@@ -9,7 +9,7 @@
 #include <algorithm>
 
 #include "../collision.h"
-#include "../json_text.h"
+#include "../text_buffer.h"
 #include "../trace.h"
 #include "pixel_sweep_fast.h"
 #include "pixel_sweep_frame.h"
@@ -179,13 +179,10 @@ MoverState pixelStep(const MoverState& s0, InputBits in, const ParamValues& p,
 
 namespace {
 
-void describe(const MoverState& s, std::string& out) {
-    out += ",\"air_frames\":";
-    appendInt(out, s.timer);
-    out += ",\"remainder_x\":";
-    appendFix(out, s.x.frac());
-    out += ",\"remainder_y\":";
-    appendFix(out, s.y.frac());
+void describe(const MoverState& s, TextBuffer& out) {
+    out.intField("air_frames", s.timer);
+    out.fixField("remainder_x", s.x.frac());
+    out.fixField("remainder_y", s.y.frac());
 }
 
 }  // namespace
