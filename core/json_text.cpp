@@ -44,6 +44,15 @@ char* writeDigitsN(char* out, uint64_t v, int n) {
 }
 
 char* writeDigits(char* out, uint64_t v) {
+    // Most numbers of a trace line are speeds, small counters and whole parts below 100.
+    if (v < 10) {
+        *out = char('0' + v);
+        return out + 1;
+    }
+    if (v < 100) {
+        std::memcpy(out, &kDigitPairs.c[2 * v], 2);
+        return out + 2;
+    }
     return writeDigitsN(out, v, digitCount(v));
 }
 
