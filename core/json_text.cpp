@@ -15,8 +15,8 @@ int digitCount(uint64_t v) {
     return n + (v >= 10) + (v >= 100) + (v >= 1000);
 }
 
-// "00" .. "99": two digits per division (the digit-by-digit loops were half of a traced
-// grid_walls run's instructions, issue 12).
+// "00" .. "99": two digits per division or multiplication (writeFix's digit-by-digit loop
+// was nearly half of the instructions spent writing a grid_walls trace, issue 12).
 struct DigitPairs {
     char c[200];
     constexpr DigitPairs() : c() {
