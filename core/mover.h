@@ -14,6 +14,7 @@
 namespace ts {
 
 class CollisionWorld;
+class TextBuffer;
 struct Trace;
 
 enum class MoverKind : uint8_t {
@@ -77,8 +78,9 @@ struct MoverState {
 
 using StepFn = MoverState (*)(const MoverState& s, InputBits in, const ParamValues& p,
                               const CollisionWorld& world, Trace* trace);
-// Appends the model's own state fields to a JSON object: `,"key":value...`.
-using DescribeFn = void (*)(const MoverState& s, std::string& out);
+// Appends the model's own state fields to a JSON object: `,"key":value...`, straight into
+// the trace writer's buffer (core/text_buffer.h: intField, fixField...).
+using DescribeFn = void (*)(const MoverState& s, TextBuffer& out);
 // Completes a freshly spawned state (plugin movers' init); the built-ins have none.
 using SpawnFn = MoverState (*)(const MoverState& s, const ParamValues& p);
 

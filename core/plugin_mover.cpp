@@ -15,6 +15,7 @@
 #include "tilestep/mover_plugin.h"
 #include "collision.h"
 #include "step_watchdog.h"
+#include "text_buffer.h"
 #include "trace.h"
 
 namespace ts {
@@ -363,15 +364,17 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
     return fromAbi(after);
 }
 
-void PluginMover::describe(const MoverState& s, std::string& out) const {
+void PluginMover::describe(const MoverState& s, TextBuffer& out) const {
     for (const Field& f : fields_) {
         const int64_t v = f.slot == TS_SLOT_TIMER ? s.timer
                           : f.slot == TS_SLOT_AUX ? s.aux
                                                   : s.vars[size_t(f.slot - TS_SLOT_VAR0)];
-        out += ",\"" + f.name + "\":";
-        out += f.type == TS_FIELD_FIX    ? Fix::fromRaw(v).str()
-               : f.type == TS_FIELD_BOOL ? std::string(v ? "true" : "false")
-                                         : std::to_string(v);
+        if (f.type == TS_FIELD_FIX)
+            out.fixField(f.name, Fix::fromRaw(v));
+        else if (f.type == TS_FIELD_BOOL)
+            out.boolField(f.name, v != 0);
+        else
+            out.intField(f.name, v);
     }
 }
 

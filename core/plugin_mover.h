@@ -45,7 +45,7 @@ class PluginMover {
     MoverState spawn(const MoverState& s, const ParamValues& p) const;
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const;
-    void describe(const MoverState& s, std::string& out) const;
+    void describe(const MoverState& s, TextBuffer& out) const;
 
   private:
     PluginMover() = default;

@@ -27,7 +27,7 @@ MoverState stepSlot(const MoverState& s, InputBits in, const ParamValues& p,
     return g_slots[K].mover.load(std::memory_order_acquire)->step(s, in, p, w, t);
 }
 template <size_t K>
-void describeSlot(const MoverState& s, std::string& out) {
+void describeSlot(const MoverState& s, TextBuffer& out) {
     g_slots[K].mover.load(std::memory_order_acquire)->describe(s, out);
 }
 template <size_t K>

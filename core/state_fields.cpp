@@ -1,11 +1,14 @@
 #include "state_fields.h"
 
+#include "text_buffer.h"
+
 namespace ts {
 
 std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
-    std::string text;
+    TextBuffer written;
     const MoverInfo& info = moverInfo(mover);
-    if (info.describe) info.describe(s, text);
+    if (info.describe) info.describe(s, written);
+    const std::string text(written.text());
     // `,"key":value,"key":"text"...`: keys and strings hold no quotes or commas.
     std::vector<StateField> out;
     size_t i = 0;

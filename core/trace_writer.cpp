@@ -35,10 +35,6 @@ constexpr size_t kProbeChars = 120 + 4 * kFixChars + kIntChars;
 
 }  // namespace
 
-void TraceWriter::grow(size_t n) {
-    buf_.resize(std::max(buf_.size() * 2, used_ + n + 4096));
-}
-
 void TraceWriter::header(const TraceHeader& h) {
     size_t need = 200 + 3 * kIntChars + jsonStringChars(h.map.size());
     for (const TraceActorInfo& a : h.actors)
@@ -82,10 +78,7 @@ void TraceWriter::header(const TraceHeader& h) {
 
 void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
                         const MoverState& s) {
-    const MoverInfo& info = moverInfo(kind);
-    describe_.clear();
-    if (info.describe) info.describe(s, describe_);
-    char* p = room(kStateChars + jsonStringChars(actor.size()) + describe_.size());
+    char* p = room(kStateChars + jsonStringChars(actor.size()));
     p = put(p, "{\"frame\":");
     p = writeInt(p, frame);
     p = put(p, ",\"actor\":");
@@ -102,10 +95,10 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
     p = put(p, ",\"facing\":\"");
     p = putText(p, facingName(s.facing));
     p = s.pushing ? put(p, "\",\"pushing\":true") : put(p, "\",\"pushing\":false");
-    std::memcpy(p, describe_.data(), describe_.size());
-    p += describe_.size();
-    p = put(p, "}\n");
     end(p);
+    const MoverInfo& info = moverInfo(kind);
+    if (info.describe) info.describe(s, out_);
+    end(put(room(2), "}\n"));
 }
 
 char* TraceWriter::probeBody(char* p, const Probe& pr) {

@@ -11,6 +11,7 @@
 
 #include "map.h"
 #include "mover.h"
+#include "text_buffer.h"
 #include "trace.h"
 #include "trace_format.h"
 
@@ -19,10 +20,10 @@ namespace ts {
 class TraceWriter {
   public:
     // The lines written since the last clear(), each ending in '\n'.
-    std::string_view text() const { return std::string_view(buf_.data(), used_); }
-    size_t size() const { return used_; }
+    std::string_view text() const { return out_.text(); }
+    size_t size() const { return out_.size(); }
     // Forgets the text but keeps the buffer's memory for the next lines.
-    void clear() { used_ = 0; }
+    void clear() { out_.clear(); }
 
     void header(const TraceHeader& h);
     // `{"frame":F,"actor":"NAME","x":X,"y":Y,"vx":..,"vy":..,"grounded":..,"facing":..,
@@ -40,18 +41,11 @@ class TraceWriter {
     void probeObject(const Probe& p);
 
   private:
-    // Room for n more characters; returns where they go. Commit with end().
-    char* room(size_t n) {
-        if (buf_.size() - used_ < n) grow(n);
-        return &buf_[used_];
-    }
-    void end(char* p) { used_ = size_t(p - buf_.data()); }
-    void grow(size_t n);
+    char* room(size_t n) { return out_.room(n); }
+    void end(char* p) { out_.end(p); }
     char* probeBody(char* p, const Probe& p2);
 
-    std::string buf_;  // sized to its capacity; the first used_ characters are the text
-    size_t used_ = 0;
-    std::string describe_;  // the model's own fields of one state line
+    TextBuffer out_;  // the lines; the movers' describe functions append to it too
 };
 
 // A JSON object per call, without a newline (tests and tools that want one line).

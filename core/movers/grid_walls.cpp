@@ -3,6 +3,7 @@
 #include <string>
 
 #include "../collision.h"
+#include "../text_buffer.h"
 #include "../trace.h"
 #include "grid_walls_region.h"
 #include "grid_walls_sweep.h"
@@ -92,13 +93,10 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     return s;
 }
 
-void describe(const MoverState& s, std::string& out) {
+void describe(const MoverState& s, TextBuffer& out) {
     static const char* const kBlocked[] = {"none", "x", "y", "xy"};
-    out += ",\"region\":\"";
-    out += regionClassName(RegionClass((s.aux >> kGwAuxRegionShift) & 3));
-    out += "\",\"blocked\":\"";
-    out += kBlocked[s.aux & 3];
-    out += "\"";
+    out.nameField("region", regionClassName(RegionClass((s.aux >> kGwAuxRegionShift) & 3)));
+    out.nameField("blocked", kBlocked[s.aux & 3]);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "../json_text.h"
+#include "../text_buffer.h"
 #include "pixel_sweep_frame.h"
 #include "pixel_sweep_step.h"
 
@@ -14,13 +14,10 @@ namespace pixel_sweep {
 
 namespace {
 
-void describe(const MoverState& s, std::string& out) {
-    out += ",\"air_frames\":";
-    appendInt(out, s.timer);
-    out += ",\"remainder_x\":";
-    appendFix(out, s.x.frac());
-    out += ",\"remainder_y\":";
-    appendFix(out, s.y.frac());
+void describe(const MoverState& s, TextBuffer& out) {
+    out.intField("air_frames", s.timer);
+    out.fixField("remainder_x", s.x.frac());
+    out.fixField("remainder_y", s.y.frac());
 }
 
 }  // namespace

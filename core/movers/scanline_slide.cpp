@@ -4,7 +4,7 @@
 
 #include "../collision.h"
 #include "../geom.h"
-#include "../json_text.h"
+#include "../text_buffer.h"
 #include "../trace.h"
 #include "scanline_slide_cast.h"
 
@@ -152,11 +152,9 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     return s;
 }
 
-void describe(const MoverState& s, std::string& out) {
-    out += ",\"blocked_scanlines\":";
-    appendInt(out, s.timer);
-    out += ",\"slide\":";
-    appendFix(out, Fix::fromRaw(s.aux));
+void describe(const MoverState& s, TextBuffer& out) {
+    out.intField("blocked_scanlines", s.timer);
+    out.fixField("slide", Fix::fromRaw(s.aux));
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "../collision.h"
-#include "../json_text.h"
+#include "../text_buffer.h"
 #include "../trace.h"
 #include "topdown_aabb_sweep.h"
 
@@ -141,11 +141,9 @@ MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
     return o;
 }
 
-void describe(const MoverState& s, std::string& out) {
-    out += ",\"walk\":";
-    appendInt(out, s.timer);
-    out += ",\"nudge\":";
-    appendInt(out, s.aux);
+void describe(const MoverState& s, TextBuffer& out) {
+    out.intField("walk", s.timer);
+    out.intField("nudge", s.aux);
 }
 
 }  // namespace
