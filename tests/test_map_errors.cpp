@@ -8,35 +8,14 @@
 
 #include "map_io.h"
 #include "test_support.h"
+#include "map_text.h"
 
 namespace ts {
 namespace {
 
-// A small valid map as JSON text; tests replace one piece of it.
-const char* const kValid = R"({
-  "format_version": 1, "tile_size": 16, "width": 4, "height": 2, "sim_rate": 60,
-  "tiles": ["0 0 0 0", "1 1 1 1"],
-  "walls": {"h": [[0, 0], [3, 2]], "v": [[4, 1]]},
-  "brushes": [{"x": 0, "y": 0, "w": 64, "h": 32}],
-  "actors": [{"name": "hero", "mover": "pixel_sweep", "x": 8, "y": 8, "w": 12, "h": 16}]
-})";
-
-std::string replaced(const std::string& from, const std::string& to) {
-    std::string s = kValid;
-    size_t at = s.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) s.replace(at, from.size(), to);
-    return s;
-}
-
-std::string jsonError(const std::string& text) {
-    try {
-        mapFromJson(text, "t.json");
-    } catch (const MapError& e) {
-        return e.what();
-    }
-    return "(loaded)";
-}
+using test::jsonError;
+using test::kValidMapJson;
+using test::replaced;
 
 std::string binaryError(const std::string& bytes) {
     try {
@@ -48,7 +27,7 @@ std::string binaryError(const std::string& bytes) {
 }
 
 TEST(MapErrors, ValidBaseLoads) {
-    EXPECT_EQ(jsonError(kValid), "(loaded)");
+    EXPECT_EQ(jsonError(kValidMapJson), "(loaded)");
 }
 
 TEST(MapErrors, EmptyFile) {
@@ -60,7 +39,7 @@ TEST(MapErrors, EmptyFile) {
 TEST(MapErrors, TruncatedJson) {
     // Cut just before "walls": the text ends in "],\n  " (line 4 holds two spaces), so the
     // parser wants the next member name at line 4, column 3.
-    std::string s = kValid;
+    std::string s = kValidMapJson;
     EXPECT_EQ(jsonError(s.substr(0, s.find("\"walls\""))),
               "t.json: invalid JSON at line 4, column 3: Missing a name for object member. (the "
               "file ends early: truncated?)");
@@ -70,7 +49,7 @@ TEST(MapErrors, TruncatedJson) {
 TEST(MapErrors, NotJsonAtAll) {
     EXPECT_EQ(jsonError("\x89TSMAP"), "t.json: invalid JSON at line 1, column 1: Invalid value.");
     EXPECT_EQ(jsonError("[1, 2]"), "t.json: the top level must be an object, got an array");
-    EXPECT_EQ(jsonError(std::string(kValid) + "{}"),
+    EXPECT_EQ(jsonError(std::string(kValidMapJson) + "{}"),
               "t.json: invalid JSON at line 7, column 2: The document root must not be "
               "followed by other values.");
 }
@@ -337,13 +316,13 @@ TEST(MapErrors, InvalidUtf8) {
 // ---- binary ----
 
 std::string validBinary() {
-    return mapToBinary(mapFromJson(kValid, "t.json"));
+    return mapToBinary(mapFromJson(kValidMapJson, "t.json"));
 }
 
 TEST(MapErrors, BinaryGarbage) {
     EXPECT_EQ(binaryError("garbage!garbage!"),
               "t.tsmap: not a tilestep binary map (the file does not start with \\x89TSMAP)");
-    EXPECT_EQ(binaryError(kValid),
+    EXPECT_EQ(binaryError(kValidMapJson),
               "t.tsmap: not a tilestep binary map (the file does not start with \\x89TSMAP)");
     std::string b = validBinary();
     b[8] = 7;
@@ -422,7 +401,7 @@ TEST(MapErrors, BinaryBodyFields) {
 }
 
 TEST(MapErrors, BinaryDuplicateActorsAndBadParams) {
-    Map m = mapFromJson(kValid, "t.json");
+    Map m = mapFromJson(kValidMapJson, "t.json");
     Actor second = m.actors[0];
     second.name = "hexo";
     m.actors.push_back(second);

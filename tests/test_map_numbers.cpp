@@ -5,33 +5,14 @@
 
 #include "map_io.h"
 #include "test_support.h"
+#include "map_text.h"
 
 namespace ts {
 namespace {
 
-const char* const kValid = R"({
-  "format_version": 1, "tile_size": 16, "width": 4, "height": 2, "sim_rate": 60,
-  "tiles": ["0 0 0 0", "1 1 1 1"],
-  "brushes": [{"x": 0, "y": 0, "w": 64, "h": 32}],
-  "actors": [{"name": "hero", "mover": "pixel_sweep", "x": 8, "y": 8, "w": 12, "h": 16}]
-})";
-
-std::string replaced(const std::string& from, const std::string& to) {
-    std::string s = kValid;
-    size_t at = s.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) s.replace(at, from.size(), to);
-    return s;
-}
-
-std::string jsonError(const std::string& text) {
-    try {
-        mapFromJson(text, "t.json");
-    } catch (const MapError& e) {
-        return e.what();
-    }
-    return "(loaded)";
-}
+using test::jsonError;
+using test::kValidMapJson;
+using test::replaced;
 
 // A fractional parameter of pixel_sweep whose range holds 0..1 (from the registry, so that
 // the test follows the movers' tables).
@@ -111,10 +92,10 @@ TEST(MapNumbers, HugeNumbersAreOutOfRangeNotNaN) {
               "t.json: actors[0].x: -2e308 is outside 0..64");
     // Beyond what rapidjson scans: refused with the field named.
     EXPECT_EQ(jsonError(replaced("\"x\": 8", "\"x\": 1e309")),
-              "t.json: actors[0].x: the number at line 5, column 60 is too large to read (an "
+              "t.json: actors[0].x: the number at line 6, column 60 is too large to read (an "
               "exponent above 308, or more than 308 digits)");
     EXPECT_EQ(jsonError(replaced("\"x\": 8", "\"x\": " + std::string(400, '9')))
-                  .find("t.json: actors[0].x: the number at line 5"),
+                  .find("t.json: actors[0].x: the number at line 6"),
               0u);
     EXPECT_EQ(jsonError(replaced("[\"0 0 0 0\"", "[1e999, \"0 0 0 0\""))
                   .find("t.json: tiles[0]: the number at line 3"),
@@ -144,17 +125,17 @@ TEST(MapNumbers, DuplicateKeysAreRefusedWithTheKey) {
     EXPECT_EQ(jsonError(replaced("\"width\": 4,", "\"width\": 4, \"width\": 5,")),
               "t.json: duplicate key \"width\" at line 2, column 53");
     EXPECT_EQ(jsonError(replaced("\"x\": 8,", "\"x\": 8, \"x\": 9,")),
-              "t.json: actors[0]: duplicate key \"x\" at line 5, column 63");
+              "t.json: actors[0]: duplicate key \"x\" at line 6, column 63");
     EXPECT_EQ(jsonError(replaced("\"w\": 64", "\"w\": 64, \"w\": 64")),
-              "t.json: brushes[0]: duplicate key \"w\" at line 4, column 41");
+              "t.json: brushes[0]: duplicate key \"w\" at line 5, column 41");
     EXPECT_EQ(jsonError(replaced("\"h\": 16}",
                                  "\"h\": 16, \"params\": {\"gravity\": 1, \"gravity\": 1}}")),
-              "t.json: actors[0].params: duplicate key \"gravity\" at line 5, column 114");
+              "t.json: actors[0].params: duplicate key \"gravity\" at line 6, column 114");
     // Escapes: the same key however written; the column is the key's opening quote.
     EXPECT_EQ(jsonError(replaced("\"width\": 4,", "\"width\": 4, \"w\\u0069dth\": 5,")),
               "t.json: duplicate key \"width\" at line 2, column 53");
     EXPECT_EQ(jsonError(replaced("\"hero\"", "\"hero\", \"a\\\"b\": 1, \"a\\\"b\": 1")),
-              "t.json: actors[0]: duplicate key \"a\\\"b\" at line 5, column 42");
+              "t.json: actors[0]: duplicate key \"a\\\"b\" at line 6, column 42");
     // Past 16 keys the keys seen go into a hash set: still found.
     std::string many = "{";
     for (int i = 0; i < 40; ++i)
