@@ -13,61 +13,6 @@
 namespace ts::test {
 namespace {
 
-// An Xvfb server writing its screen to DIR/Xvfb_screen0.
-class FramebufferServer {
-  public:
-    FramebufferServer() {
-        dir_ = tempDir();
-        std::string cmd = "Xvfb -displayfd 3 -screen 0 1280x800x24 -fbdir " + dir_ +
-                          " -nolisten tcp 3>" + dir_ + "/display 2>" + dir_ + "/log & echo $! >" +
-                          dir_ + "/pid";
-        if (std::system(cmd.c_str()) != 0) return;
-        for (int i = 0; i < 100 && display_.empty(); ++i) {
-            sleepMs(100);
-            std::string d = readFile(dir_ + "/display");
-            while (!d.empty() && (d.back() == '\n' || d.back() == ' ')) d.pop_back();
-            if (!d.empty()) display_ = ":" + d;
-        }
-        pid_ = std::atoi(readFile(dir_ + "/pid").c_str());
-    }
-    ~FramebufferServer() {
-        if (pid_ > 0) kill(pid_, SIGTERM);
-    }
-    const std::string& display() const { return display_; }
-
-    // The screen now as 0xRRGGBB rows (XWD: big-endian header, then 32-bit BGRX pixels).
-    Png screen() const {
-        std::ifstream in(dir_ + "/Xvfb_screen0", std::ios::binary);
-        std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        Png png;
-        if (data.size() < 100) return png;
-        auto field = [&](int i) {
-            const unsigned char* p = reinterpret_cast<const unsigned char*>(data.data()) + 4 * i;
-            return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
-        };
-        const uint32_t headerSize = field(0), width = field(4), height = field(5);
-        const uint32_t bitsPerPixel = field(11), bytesPerLine = field(12), colours = field(19);
-        const size_t start = headerSize + size_t(colours) * 12;
-        if (bitsPerPixel != 32 || data.size() < start + size_t(bytesPerLine) * height) return png;
-        png.width = int(width);
-        png.height = int(height);
-        png.rgb.resize(size_t(width) * height * 3);
-        for (uint32_t y = 0; y < height; ++y)
-            for (uint32_t x = 0; x < width; ++x) {
-                const char* p = data.data() + start + size_t(y) * bytesPerLine + 4 * x;
-                unsigned char* q = &png.rgb[(size_t(y) * width + x) * 3];
-                q[0] = uint8_t(p[2]);
-                q[1] = uint8_t(p[1]);
-                q[2] = uint8_t(p[0]);
-            }
-        return png;
-    }
-
-  private:
-    std::string dir_, display_;
-    int pid_ = 0;
-};
-
 // Pixels that differ in rows [0, rows).
 size_t differingPixels(const Png& a, const Png& b, int rows) {
     if (a.width != b.width || a.height != b.height) return size_t(-1);
@@ -83,11 +28,11 @@ class AppUiScale : public ::testing::Test {
         if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
             GTEST_SKIP() << "Xvfb or xdotool is not installed";
         dir_ = tempDir();
-        server_ = std::make_unique<FramebufferServer>();
+        server_ = std::make_unique<XvfbServer>(true);
         ASSERT_FALSE(server_->display().empty()) << "Xvfb did not start";
     }
     std::string dir_;
-    std::unique_ptr<FramebufferServer> server_;
+    std::unique_ptr<XvfbServer> server_;
 };
 
 // Scale 1 -> 2 -> 1 must look exactly like scale 1 did at the start (the status bar, with

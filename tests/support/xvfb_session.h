@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -96,12 +97,16 @@ inline ViewLine parseViewLine(const std::string& out) {
 }
 
 // A private X server for tests that send real input, so nothing reaches a desktop session.
+// With `screenInFile`, it keeps its screen in DIR/Xvfb_screen0 (-fbdir), so a test can read
+// what a user would see at any moment (screen()), not only a --screenshot at start-up.
 class XvfbServer {
   public:
-    XvfbServer() {
+    explicit XvfbServer(bool screenInFile = false) {
         dir_ = tempDir();
-        std::string cmd = "Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>" + dir_ +
-                          "/display 2>" + dir_ + "/log & echo $! >" + dir_ + "/pid";
+        std::string cmd = "Xvfb -displayfd 3 -screen 0 1280x800x24 " +
+                          (screenInFile ? "-fbdir " + dir_ + " " : std::string()) +
+                          "-nolisten tcp 3>" + dir_ + "/display 2>" + dir_ + "/log & echo $! >" +
+                          dir_ + "/pid";
         if (std::system(cmd.c_str()) != 0) return;
         for (int i = 0; i < 100 && display_.empty(); ++i) {
             sleepMs(100);
@@ -116,6 +121,34 @@ class XvfbServer {
     }
     const std::string& display() const { return display_; }
     bool ok() const { return !display_.empty(); }
+
+    // The screen now as 0xRRGGBB rows (XWD: big-endian header, then 32-bit BGRX pixels).
+    Png screen() const {
+        std::ifstream in(dir_ + "/Xvfb_screen0", std::ios::binary);
+        std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        Png png;
+        if (data.size() < 100) return png;
+        auto field = [&](int i) {
+            const unsigned char* p = reinterpret_cast<const unsigned char*>(data.data()) + 4 * i;
+            return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
+        };
+        const uint32_t headerSize = field(0), width = field(4), height = field(5);
+        const uint32_t bitsPerPixel = field(11), bytesPerLine = field(12), colours = field(19);
+        const size_t start = headerSize + size_t(colours) * 12;
+        if (bitsPerPixel != 32 || data.size() < start + size_t(bytesPerLine) * height) return png;
+        png.width = int(width);
+        png.height = int(height);
+        png.rgb.resize(size_t(width) * height * 3);
+        for (uint32_t y = 0; y < height; ++y)
+            for (uint32_t x = 0; x < width; ++x) {
+                const char* p = data.data() + start + size_t(y) * bytesPerLine + 4 * x;
+                unsigned char* q = &png.rgb[(size_t(y) * width + x) * 3];
+                q[0] = uint8_t(p[2]);
+                q[1] = uint8_t(p[1]);
+                q[2] = uint8_t(p[0]);
+            }
+        return png;
+    }
 
   private:
     std::string dir_, display_;
