@@ -201,6 +201,7 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
         if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) g.togglePlaying();
         if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) g.stepForward(d.keys);
         if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, true)) g.stepBack();
+        if (pressed(GLFW_KEY_M)) g.breakpoints().toggleMarker(g.position());
         if (pressed(GLFW_KEY_LEFT_BRACKET)) g.setSpeedStep(g.speedStep() - 1);
         if (pressed(GLFW_KEY_RIGHT_BRACKET)) g.setSpeedStep(g.speedStep() + 1);
     }

@@ -16,6 +16,7 @@ Debugger::Debugger(const Map& map) : map_(&map), timeline_(map) {
 }
 
 void Debugger::setPlaying(bool on) {
+    if (on) lastBreak_.clear();
     playing_ = on;
     accumulator_ = 0;
     takenOver_ = false;  // a pause ends the keyboard's take-over
@@ -51,7 +52,20 @@ int Debugger::advance(double dt, InputBits keys) {
     } else {
         accumulator_ -= due * each;
     }
-    for (int i = 0; i < due; ++i) stepLive(keys, true);
+    for (int i = 0; i < due; ++i) {
+        const size_t a = size_t(std::max(0, driven_));
+        const bool watch = !breaks_.empty() && a < actorCount();
+        const MoverState before = watch ? state(a) : MoverState{};
+        stepLive(keys, true);
+        if (!watch) continue;
+        lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a));
+        if (!lastBreak_.empty()) {
+            const std::string why = lastBreak_;
+            setPlaying(false);  // clears lastBreak_
+            lastBreak_ = why;
+            return i + 1;
+        }
+    }
     return due;
 }
 
@@ -179,6 +193,8 @@ void Debugger::mapReplaced() {
     driven_ = 0;
     pendingSeek_ = -1;
     clearGhost();
+    breaks_.markers.clear();  // positions in the old recording
+    lastBreak_.clear();
     afterJump();
 }
 

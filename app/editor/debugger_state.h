@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "breakpoints.h"
 #include "overlays.h"
 #include "timeline.h"
 
@@ -111,6 +112,12 @@ class Debugger {
     const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
     void clearGhost();
 
+    // --- Breakpoints (core/breakpoints.h), for the driven actor while playing ---
+    Breakpoints& breakpoints() { return breaks_; }
+    const Breakpoints& breakpoints() const { return breaks_; }
+    // Why playing last paused by itself ("grounded: no -> yes"); empty once play resumes.
+    const std::string& lastBreak() const { return lastBreak_; }
+
     // --- Output ---
     // The whole recording as `tilestep run` prints it (state lines, with --probes also
     // probe lines), byte for byte. Ends back at the current position.
@@ -138,6 +145,8 @@ class Debugger {
     int ghostActor_ = -1;
     std::vector<MoverState> ghost_;
     size_t seeks_ = 0;
+    Breakpoints breaks_;
+    std::string lastBreak_;
 };
 
 }  // namespace ts

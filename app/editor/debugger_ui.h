@@ -65,6 +65,10 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
 void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h);
 // The panel's "Decisions" section (decisions_panel.cpp).
 void decisionsSection(DebugSession& d);
+// The panel's "Breakpoints" section, and the markers over the timeline's scrubber at the
+// given window rectangle (breakpoints_panel.cpp).
+void breakpointsSection(DebugSession& d);
+void timelineMarkers(const DebugSession& d, float x0, float y0, float x1, float y1);
 
 // Before ImGui::Render: queues the actors at their simulated positions, the ghost and the
 // overlays, their labels, and the hover tooltip of the probe under the mouse.
