@@ -399,6 +399,7 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
         breakpointsSection(d);
     if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
     if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(s, d);
+    if (ImGui::CollapsingHeader("Runs to compare", ImGuiTreeNodeFlags_DefaultOpen)) runsSection(d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     ImGui::PopItemWidth();
     ImGui::End();

@@ -182,6 +182,9 @@ void Debugger::mapChanged() {
     timeline_.mapChanged(nullptr);
     driven_ = std::clamp(driven_, 0, std::max(0, int(actorCount()) - 1));
     if (ghostActor_ >= int(actorCount())) clearGhost();
+    runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
+                               [&](const SavedRun& r) { return r.actor >= actorCount(); }),
+                runs_.end());
     takenOver_ = false;
     afterJump();
 }
@@ -194,6 +197,7 @@ void Debugger::mapReplaced() {
     pendingSeek_ = -1;
     clearGhost();
     breaks_.markers.clear();  // positions in the old recording
+    runs_.clear();
     lastBreak_.clear();
     afterJump();
 }
@@ -278,6 +282,11 @@ void Debugger::beginTuning(size_t actor) {
     if (!compare_ || actor >= actorCount()) return;
     ghost_ = trajectory(actor);
     ghostActor_ = int(actor);
+}
+
+void Debugger::keepRun(size_t actor, const std::string& name) {
+    if (actor >= actorCount()) return;
+    runs_.push_back(SavedRun{name, actor, trajectory(actor), true});
 }
 
 void Debugger::clearGhost() {

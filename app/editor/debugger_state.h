@@ -112,6 +112,18 @@ class Debugger {
     const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
     void clearGhost();
 
+    // --- Named runs to compare (more than the one Compare ghost) ---
+    struct SavedRun {
+        std::string name;
+        size_t actor = 0;
+        std::vector<MoverState> states;  // positions 0..length when kept
+        bool visible = true;
+    };
+    // Keeps the actor's whole run as it is now under `name`; drawn like the ghost.
+    void keepRun(size_t actor, const std::string& name);
+    const std::vector<SavedRun>& runs() const { return runs_; }
+    std::vector<SavedRun>& runs() { return runs_; }  // names, visibility, removal
+
     // --- Breakpoints (core/breakpoints.h), for the driven actor while playing ---
     Breakpoints& breakpoints() { return breaks_; }
     const Breakpoints& breakpoints() const { return breaks_; }
@@ -145,6 +157,7 @@ class Debugger {
     int ghostActor_ = -1;
     std::vector<MoverState> ghost_;
     size_t seeks_ = 0;
+    std::vector<SavedRun> runs_;
     Breakpoints breaks_;
     std::string lastBreak_;
 };

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "debug_draw.h"
 #include "editor/canvas_draw.h"
 #include "editor/debugger_state.h"
 #include "editor/editor_state.h"
@@ -22,9 +23,11 @@ struct DebugSession {
     OverlayMask overlays = kAllOverlays;
     bool onlyDriven = false;  // probes of the driven actor only
     bool showGhost = true;
-    bool exactNumbers = false;  // the Decisions section shows exact values, not rounded
-    LogPaths logPaths;          // the log file field of the panel, per actor
-    std::string message;        // last log / trace action, shown in the panel
+    bool exactNumbers = false;
+    std::string runName;  // the name field of "Keep this run"  // the Decisions section shows exact
+                          // values, not rounded
+    LogPaths logPaths;    // the log file field of the panel, per actor
+    std::string message;  // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
     int seenSelection = -2;
@@ -68,6 +71,17 @@ void decisionsSection(DebugSession& d);
 // The panel's "Breakpoints" section, and the markers over the timeline's scrubber at the
 // given window rectangle (breakpoints_panel.cpp).
 void breakpointsSection(DebugSession& d);
+// The panel's "Runs to compare" section: keep the selected actor's run under a name, show
+// or hide or drop kept runs (runs_panel.cpp). Kept run i is drawn in runColour(i).
+void runsSection(DebugSession& d);
+inline Rgba runColour(size_t i) {
+    static const Rgba kColours[] = {{255, 200, 90, 170},
+                                    {120, 230, 200, 170},
+                                    {240, 130, 220, 170},
+                                    {210, 210, 120, 170},
+                                    {140, 200, 255, 170}};
+    return kColours[i % (sizeof kColours / sizeof kColours[0])];
+}
 void timelineMarkers(const DebugSession& d, float x0, float y0, float x1, float y1);
 
 // Before ImGui::Render: queues the actors at their simulated positions, the ghost and the
