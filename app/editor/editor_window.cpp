@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "editor/actor_marks.h"
 #include "editor/canvas_input.h"
 #include "editor/debugger_ui.h"
 #include "editor/file_actions.h"
@@ -274,6 +275,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     keepTuningDialog(s, dbg);
     endPanelEdits(s);
     prepareDebuggerCanvas(s, dbg);
+    if (!dbg.active) queueActorNames(s);
     ImGui::Render();
 
     const View& v = s.view;
