@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
 #include "editor/actor_marks.h"
@@ -177,6 +178,21 @@ void EditorWindow::applyUiScale(float scale) {
     }
 }
 
+void EditorWindow::ignoreResidentPointer() {
+    // A screenshot shows the window as the command line asked for it: a pointer that just
+    // happens to rest over the window (the user's own mouse) must not hover, highlight or
+    // open a tooltip. One moved while the screenshot runs (by a test) counts.
+    double x = 0, y = 0;
+    glfwGetCursorPos(window_, &x, &y);
+    if (!pointerSeen_) {
+        pointerSeen_ = true;
+        firstPointerX_ = x;
+        firstPointerY_ = y;
+    }
+    if (!pointerMoved_ && (x != firstPointerX_ || y != firstPointerY_)) pointerMoved_ = true;
+    if (!pointerMoved_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
 void EditorWindow::onKey(GLFWwindow* w, int key, int scancode, int action, int mods) {
     static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))
         ->deliverKey({key, scancode, action, mods});
@@ -224,6 +240,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (!opt_.interactive) ignoreResidentPointer();
     ImGui::NewFrame();
     DebugSession& dbg = *debug_;
     debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
