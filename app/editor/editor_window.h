@@ -47,6 +47,13 @@ class EditorWindow {
   private:
     void applyUiScale(float scale);
     void ignoreResidentPointer();  // screenshots: see editor_window.cpp
+    void watchEvents();            // counts input events in events_
+    static void countEvent(GLFWwindow* w);
+
+    // Frames drawn after the last event before an idle editor stops drawing.
+    static constexpr int kSettleFrames = 3;
+    uint64_t events_ = 0;
+    int quietFrames_ = 0;
     static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
 
     // Dear ImGui 1.86 samples key state once per frame, so a press and release that arrive
