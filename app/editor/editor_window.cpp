@@ -266,8 +266,8 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
         glfwPollEvents();
     }
     // Drawing only when something changed keeps an idle editor off the CPU: after input
-    // (and a few frames for ImGui to settle hovers and popups), while the debugger plays,
-    // a drag or a widget is active, or a status message is still showing.
+    // (and 10 frames for ImGui to settle hovers and for dialogs that open a frame or two later),
+    // while the debugger plays, a drag or a widget is active, or a status message is still showing.
     if (events_ != eventsBefore || !held.empty()) quietFrames_ = 0;
     const bool animating = debug_->dbg.playing() || s.pendingUiScale > 0 ||
                            s.drag.kind != CanvasDrag::Kind::None || s.fitRequested ||

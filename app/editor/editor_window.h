@@ -51,7 +51,7 @@ class EditorWindow {
     static void countEvent(GLFWwindow* w);
 
     // Frames drawn after the last event before an idle editor stops drawing.
-    static constexpr int kSettleFrames = 3;
+    static constexpr int kSettleFrames = 10;
     uint64_t events_ = 0;
     int quietFrames_ = 0;
     static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
