@@ -37,7 +37,7 @@ struct DebugSession {
     // faster than the simulation steps) still reaches the next step.
     InputBits latched = 0;
     // "Keep tuned values?" asked before tuning the map lacks is left behind.
-    enum class KeepAsk : uint8_t { None, LeaveDebug, Quit } keepAsk = KeepAsk::None;
+    enum class KeepAsk : uint8_t { None, LeaveDebug, FileAction } keepAsk = KeepAsk::None;
     bool openKeepAsk = false;
     gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
 };
@@ -57,7 +57,7 @@ void setDebugMode(DebugSession& d, bool on);
 // Applies the selected actor's tuned values to it, or to every actor of its mover (one undo
 // step), and forgets the tuning the map now holds.
 void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover);
-// The "Keep tuned values?" dialog (leaving Debug mode, quitting); call once per frame.
+// The "Keep tuned values?" dialog (leaving Debug mode, New, Open, Quit); call once per frame.
 void keepTuningDialog(EditorState& s, DebugSession& d);
 
 // Appends a "Debug" menu to the main menu bar (call after the editor's menuBar).

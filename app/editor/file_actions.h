@@ -12,6 +12,9 @@ void requestNew(EditorState& s);
 void requestOpen(EditorState& s);
 void requestOpenPath(EditorState& s, const std::string& path);
 void requestQuit(EditorState& s);
+// With live tuning the map lacks (s.unappliedTuning) each of these first sets s.askTuning;
+// once the debugger's dialog has applied or discarded the tuning, this repeats the request.
+void resumeAfterTuning(EditorState& s);
 // Saves to the document's path (Save As when it has none). False on failure (shown).
 bool saveDocument(EditorState& s);
 void requestSaveAs(EditorState& s);
