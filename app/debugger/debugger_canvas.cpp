@@ -61,12 +61,11 @@ void drawActors(const EditorState& s, DebugSession& d) {
     }
 }
 
-void drawGhost(DebugSession& d, gfx::OverlayDraw& draw) {
-    const Debugger& g = d.dbg;
-    const int a = g.ghostActor();
-    if (!d.showGhost || a < 0 || size_t(a) >= g.actorCount() || g.ghost().empty()) return;
-    const bool round = g.actorRound(size_t(a));
-    const std::vector<MoverState>& ghost = g.ghost();
+// A kept run of one actor: its path as a line and its box at the current position.
+void drawRun(const Debugger& g, gfx::OverlayDraw& draw, size_t a,
+             const std::vector<MoverState>& run, Rgba colour, const std::string& label) {
+    if (a >= g.actorCount() || run.empty()) return;
+    const bool round = g.actorRound(a);  // recorded actors too
     auto centre = [&](const MoverState& st, double* cx, double* cy) {
         double x, y, w, h;
         stateBox(st, round, &x, &y, &w, &h);
@@ -74,23 +73,32 @@ void drawGhost(DebugSession& d, gfx::OverlayDraw& draw) {
         *cy = y + h / 2;
     };
     // At most a few thousand segments however long the recording is.
-    const size_t stride = std::max<size_t>(1, ghost.size() / 4000);
+    const size_t stride = std::max<size_t>(1, run.size() / 4000);
     double px = 0, py = 0;
-    centre(ghost[0], &px, &py);
-    for (size_t k = stride; k < ghost.size(); k += stride) {
+    centre(run[0], &px, &py);
+    for (size_t k = stride; k < run.size(); k += stride) {
         double cx, cy;
-        centre(ghost[k], &cx, &cy);
-        draw.line(px, py, cx, cy, kGhost);
+        centre(run[k], &cx, &cy);
+        draw.line(px, py, cx, cy, colour);
         px = cx;
         py = cy;
     }
-    const MoverState& now =
-        ghost[size_t(std::min<int64_t>(g.position(), int64_t(ghost.size()) - 1))];
+    const MoverState& now = run[size_t(std::min<int64_t>(g.position(), int64_t(run.size()) - 1))];
     double x, y, w, h;
     stateBox(now, round, &x, &y, &w, &h);
-    draw.rect(x, y, x + w, y + h, Rgba{kGhost.r, kGhost.g, kGhost.b, 60}, true);
-    draw.rect(x, y, x + w, y + h, kGhost, false);
-    draw.text(x, y + h + 2, "ghost", kGhost);
+    draw.rect(x, y, x + w, y + h, Rgba{colour.r, colour.g, colour.b, 60}, true);
+    draw.rect(x, y, x + w, y + h, colour, false);
+    draw.text(x, y + h + 2, label, colour);
+}
+
+void drawGhost(DebugSession& d, gfx::OverlayDraw& draw) {
+    const Debugger& g = d.dbg;
+    if (d.showGhost && g.ghostActor() >= 0)
+        drawRun(g, draw, size_t(g.ghostActor()), g.ghost(), kGhost, "ghost");
+    for (size_t i = 0; i < g.runs().size(); ++i) {
+        const Debugger::SavedRun& r = g.runs()[i];
+        if (r.visible) drawRun(g, draw, r.actor, r.states, runColour(i), r.name);
+    }
 }
 
 // Bounding box of a probe in map px, for the hover mark.
@@ -203,6 +211,7 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
         if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) g.togglePlaying();
         if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) g.stepForward(d.keys);
         if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, true)) g.stepBack();
+        if (pressed(GLFW_KEY_M)) g.breakpoints().toggleMarker(g.position());
         if (pressed(GLFW_KEY_LEFT_BRACKET)) g.setSpeedStep(g.speedStep() - 1);
         if (pressed(GLFW_KEY_RIGHT_BRACKET)) g.setSpeedStep(g.speedStep() + 1);
     }

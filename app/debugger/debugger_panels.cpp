@@ -343,6 +343,9 @@ void debuggerMenu(DebugSession& d) {
     if (d.active) {
         ImGui::TextColored(g.recording() ? kRecColor : kReplayColor, "  DEBUG  %s",
                            g.playing() ? "running" : "paused");
+        if (!g.playing() && !g.lastBreak().empty())
+            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1), "at breakpoint: %s",
+                               g.lastBreak().c_str());
     }
     ImGui::EndMainMenuBar();
 }
@@ -399,6 +402,8 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     int64_t pos = g.position(), lo = 0, hi = std::max<int64_t>(g.length(), 1);
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &pos, &lo, &hi, "frame %lld"))
         g.requestSeek(pos);
+    timelineMarkers(d, ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
+                    ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag to any recorded frame");
     ImGui::End();
 }
@@ -412,8 +417,11 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
         actorsSection(s, d);
     if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(d);
     if (ImGui::CollapsingHeader("Decisions", ImGuiTreeNodeFlags_DefaultOpen)) decisionsSection(d);
+    if (ImGui::CollapsingHeader("Breakpoints", ImGuiTreeNodeFlags_DefaultOpen))
+        breakpointsSection(d);
     if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
     if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(s, d);
+    if (ImGui::CollapsingHeader("Runs to compare", ImGuiTreeNodeFlags_DefaultOpen)) runsSection(d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     ImGui::PopItemWidth();
     ImGui::End();

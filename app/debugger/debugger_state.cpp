@@ -17,6 +17,7 @@ Debugger::Debugger(const Map& map) : map_(&map), timeline_(map) {
 }
 
 void Debugger::setPlaying(bool on) {
+    if (on) lastBreak_.clear();
     playing_ = on;
     accumulator_ = 0;
     takenOver_ = false;  // a pause ends the keyboard's take-over
@@ -57,7 +58,20 @@ int Debugger::advance(double dt, InputBits keys) {
         due = int(std::min<int64_t>(due, length() - position()));
         if (position() >= length()) playing_ = false;
     }
-    for (int i = 0; i < due; ++i) stepLive(keys, true);
+    for (int i = 0; i < due; ++i) {
+        const size_t a = size_t(std::max(0, driven_));
+        const bool watch = !breaks_.empty() && a < actorCount();
+        const MoverState before = watch ? state(a) : MoverState{};
+        stepLive(keys, true);
+        if (!watch) continue;
+        lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a));
+        if (!lastBreak_.empty()) {
+            const std::string why = lastBreak_;
+            setPlaying(false);  // clears lastBreak_
+            lastBreak_ = why;
+            return i + 1;
+        }
+    }
     return due;
 }
 
@@ -223,6 +237,9 @@ void Debugger::mapChanged() {
     timeline_.mapChanged(nullptr);
     driven_ = std::clamp(driven_, 0, std::max(0, int(actorCount()) - 1));
     if (ghostActor_ >= int(actorCount())) clearGhost();
+    runs_.erase(std::remove_if(runs_.begin(), runs_.end(),
+                               [&](const SavedRun& r) { return r.actor >= actorCount(); }),
+                runs_.end());
     takenOver_ = false;
     afterJump();
 }
@@ -236,6 +253,9 @@ void Debugger::mapReplaced() {
     driven_ = 0;
     pendingSeek_ = -1;
     clearGhost();
+    breaks_.markers.clear();  // positions in the old recording
+    runs_.clear();
+    lastBreak_.clear();
     afterJump();
 }
 
@@ -340,6 +360,11 @@ void Debugger::beginTuning(size_t actor) {
     if (recorded_ || !compare_ || actor >= actorCount()) return;
     ghost_ = trajectory(actor);
     ghostActor_ = int(actor);
+}
+
+void Debugger::keepRun(size_t actor, const std::string& name) {
+    if (actor >= actorCount()) return;
+    runs_.push_back(SavedRun{name, actor, trajectory(actor), true});
 }
 
 void Debugger::clearGhost() {

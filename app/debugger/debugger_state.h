@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "breakpoints.h"
 #include "overlays.h"
 #include "plugin_reload.h"
 #include "recorded_frames.h"
@@ -135,6 +136,24 @@ class Debugger {
     // the same position with the same recording. Otherwise nothing changes.
     ReloadOutcome reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs);
 
+    // --- Named runs to compare (more than the one Compare ghost) ---
+    struct SavedRun {
+        std::string name;
+        size_t actor = 0;
+        std::vector<MoverState> states;  // positions 0..length when kept
+        bool visible = true;
+    };
+    // Keeps the actor's whole run as it is now under `name`; drawn like the ghost.
+    void keepRun(size_t actor, const std::string& name);
+    const std::vector<SavedRun>& runs() const { return runs_; }
+    std::vector<SavedRun>& runs() { return runs_; }  // names, visibility, removal
+
+    // --- Breakpoints (core/breakpoints.h), for the driven actor while playing ---
+    Breakpoints& breakpoints() { return breaks_; }
+    const Breakpoints& breakpoints() const { return breaks_; }
+    // Why playing last paused by itself ("grounded: no -> yes"); empty once play resumes.
+    const std::string& lastBreak() const { return lastBreak_; }
+
     // --- Output ---
     // The whole recording as `tilestep run` prints it (the header naming `mapPath`, state
     // lines, with --probes also probe lines), byte for byte. Ends back at the current
@@ -168,6 +187,9 @@ class Debugger {
     int ghostActor_ = -1;
     std::vector<MoverState> ghost_;
     size_t seeks_ = 0;
+    std::vector<SavedRun> runs_;
+    Breakpoints breaks_;
+    std::string lastBreak_;
 };
 
 }  // namespace ts

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "debug_draw.h"
 #include "editor/canvas_draw.h"
 #include "debugger/debugger_state.h"
 #include "editor/editor_state.h"
@@ -22,9 +23,11 @@ struct DebugSession {
     OverlayMask overlays = kAllOverlays;
     bool onlyDriven = false;  // probes of the driven actor only
     bool showGhost = true;
-    bool exactNumbers = false;  // the Decisions section shows exact values, not rounded
-    LogPaths logPaths;          // the log file field of the panel, per actor
-    std::string message;        // last log / trace action, shown in the panel
+    bool exactNumbers = false;
+    std::string runName;  // the name field of "Keep this run"  // the Decisions section shows exact
+                          // values, not rounded
+    LogPaths logPaths;    // the log file field of the panel, per actor
+    std::string message;  // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
     int seenSelection = -2;
@@ -34,7 +37,7 @@ struct DebugSession {
     // faster than the simulation steps) still reaches the next step.
     InputBits latched = 0;
     // "Keep tuned values?" asked before tuning the map lacks is left behind.
-    enum class KeepAsk : uint8_t { None, LeaveDebug, Quit } keepAsk = KeepAsk::None;
+    enum class KeepAsk : uint8_t { None, LeaveDebug, FileAction } keepAsk = KeepAsk::None;
     bool openKeepAsk = false;
     gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
 };
@@ -54,7 +57,7 @@ void setDebugMode(DebugSession& d, bool on);
 // Applies the selected actor's tuned values to it, or to every actor of its mover (one undo
 // step), and forgets the tuning the map now holds.
 void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover);
-// The "Keep tuned values?" dialog (leaving Debug mode, quitting); call once per frame.
+// The "Keep tuned values?" dialog (leaving Debug mode, New, Open, Quit); call once per frame.
 void keepTuningDialog(EditorState& s, DebugSession& d);
 
 // Appends a "Debug" menu to the main menu bar (call after the editor's menuBar).
@@ -65,6 +68,21 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
 void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h);
 // The panel's "Decisions" section (decisions_panel.cpp).
 void decisionsSection(DebugSession& d);
+// The panel's "Breakpoints" section, and the markers over the timeline's scrubber at the
+// given window rectangle (breakpoints_panel.cpp).
+void breakpointsSection(DebugSession& d);
+// The panel's "Runs to compare" section: keep the selected actor's run under a name, show
+// or hide or drop kept runs (runs_panel.cpp). Kept run i is drawn in runColour(i).
+void runsSection(DebugSession& d);
+inline Rgba runColour(size_t i) {
+    static const Rgba kColours[] = {{255, 200, 90, 170},
+                                    {120, 230, 200, 170},
+                                    {240, 130, 220, 170},
+                                    {210, 210, 120, 170},
+                                    {140, 200, 255, 170}};
+    return kColours[i % (sizeof kColours / sizeof kColours[0])];
+}
+void timelineMarkers(const DebugSession& d, float x0, float y0, float x1, float y1);
 
 // Before ImGui::Render: queues the actors at their simulated positions, the ghost and the
 // overlays, their labels, and the hover tooltip of the probe under the mouse.

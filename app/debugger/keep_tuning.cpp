@@ -1,5 +1,5 @@
 // Keeping live-tuned parameters from the debugger: the "Apply" buttons' edit and the dialog
-// that asks before tuned values the map lacks are left behind (Debug mode left, quitting).
+// that asks before tuned values the map lacks are left behind (Debug mode left, New, Open, Quit).
 #include <imgui.h>
 
 #include <cstdio>
@@ -36,9 +36,9 @@ void finishAsk(EditorState& s, DebugSession& d) {
     const DebugSession::KeepAsk ask = d.keepAsk;
     d.keepAsk = DebugSession::KeepAsk::None;
     if (ask == DebugSession::KeepAsk::LeaveDebug) setDebugMode(d, false);
-    if (ask == DebugSession::KeepAsk::Quit) {
+    if (ask == DebugSession::KeepAsk::FileAction) {
         s.unappliedTuning = d.dbg.anyTuned();
-        requestQuit(s);  // now asks about unsaved changes, the applied tuning included
+        resumeAfterTuning(s);  // now asks about unsaved changes, the applied tuning included
     }
 }
 
@@ -62,9 +62,9 @@ void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover)
 }
 
 void keepTuningDialog(EditorState& s, DebugSession& d) {
-    if (s.askTuningBeforeQuit) {
-        s.askTuningBeforeQuit = false;
-        d.keepAsk = DebugSession::KeepAsk::Quit;
+    if (s.askTuning) {
+        s.askTuning = false;
+        d.keepAsk = DebugSession::KeepAsk::FileAction;
         d.openKeepAsk = true;
     }
     if (d.openKeepAsk &&
@@ -103,6 +103,7 @@ void keepTuningDialog(EditorState& s, DebugSession& d) {
     ImGui::SameLine();
     if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         d.keepAsk = DebugSession::KeepAsk::None;
+        s.dialogs.tuningAfter = Dialogs::After::None;
         ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "editor/actor_marks.h"
 #include "editor/tools/tool.h"
 
 namespace ts {
@@ -20,8 +21,6 @@ constexpr gfx::Color kWallHover = 0xffffffff;
 constexpr gfx::Color kWallRemove = 0xffff5a5a;
 constexpr gfx::Color kBrushFill = 0x553d8fd9;
 constexpr gfx::Color kBrushLine = 0xff70b4ff;
-constexpr gfx::Color kActorFill = 0x66e0508a;
-constexpr gfx::Color kActorLine = 0xffff7eb0;
 constexpr gfx::Color kSelect = 0xffffffff;
 constexpr gfx::Color kHover = 0xccffffff;
 constexpr gfx::Color kPreview = 0x40ffffff;
@@ -266,13 +265,14 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
             RectI box = actorBox(a);
             ScreenRect sr = toScreen(v, double(box.x), double(box.y), double(box.w), double(box.h));
             bool selected = int(i) == s.selectedActor;
+            const gfx::Color line = moverColour(a.mover);
             if (moverInfo(a.mover).round) {
                 r.batch.circle(sr.x + sr.w / 2, sr.y + sr.h / 2, sr.w / 2, 24,
-                               selected ? kSelect : kActorLine);
-                r.batch.rect(sr.x + sr.w / 2 - 1, sr.y + sr.h / 2 - 1, 3, 3, kActorLine);
+                               selected ? kSelect : line);
+                r.batch.rect(sr.x + sr.w / 2 - 1, sr.y + sr.h / 2 - 1, 3, 3, line);
             } else {
-                r.batch.rect(sr.x, sr.y, sr.w, sr.h, kActorFill);
-                r.batch.rectOutline(sr.x, sr.y, sr.w, sr.h, selected ? kSelect : kActorLine);
+                r.batch.rect(sr.x, sr.y, sr.w, sr.h, moverFill(a.mover));
+                r.batch.rectOutline(sr.x, sr.y, sr.w, sr.h, selected ? kSelect : line);
             }
             if (selected) r.batch.frame(sr.x - 3, sr.y - 3, sr.w + 6, sr.h + 6, 1, kSelect);
         }

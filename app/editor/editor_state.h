@@ -75,6 +75,9 @@ struct Dialogs {
     // What to do once unsaved changes were saved or discarded.
     enum class After : uint8_t { None, New, Open, OpenPath, Quit, Import } after = After::None;
     std::string afterPath;
+    // The same, waiting for the "Keep tuned values?" answer (file_actions.h).
+    After tuningAfter = After::None;
+    std::string tuningAfterPath;
     // File dialog: path field and the folder it lists.
     std::string path, folder;
     int newW = 40, newH = 24, newTile = kDefaultTileSize;
@@ -120,10 +123,10 @@ struct EditorState {
     std::string message;  // status bar note ("Saved maps/a.json", "Tiles layer is locked")
     double messageTime = 0;
 
-    // Live tuning the map lacks (kept by the debugger each frame): quitting asks about it
-    // first (askTuningBeforeQuit; the debugger's "Keep tuned values?" dialog answers).
+    // Live tuning the map lacks (kept by the debugger each frame): New, Open and Quit ask
+    // about it first (askTuning; the debugger's "Keep tuned values?" dialog answers).
     bool unappliedTuning = false;
-    bool askTuningBeforeQuit = false;
+    bool askTuning = false;
 
     bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens

@@ -6,8 +6,10 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 
+#include "editor/actor_marks.h"
 #include "editor/canvas_input.h"
 #include "debugger/debugger_ui.h"
 #include "editor/file_actions.h"
@@ -115,6 +117,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, onKey);  // forwards to ImGui's, see onKey
+    watchEvents();
     ImGui_ImplOpenGL3_Init("#version 330 core");
     imguiReady_ = true;
 
@@ -176,12 +179,68 @@ void EditorWindow::applyUiScale(float scale) {
     }
 }
 
+void EditorWindow::countEvent(GLFWwindow* w) {
+    ++static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))->events_;
+}
+
+void EditorWindow::watchEvents() {
+    // Each callback counts the event and hands it to ImGui's (installed before these).
+    static GLFWcursorposfun cursorPos;
+    static GLFWmousebuttonfun mouseButton;
+    static GLFWscrollfun scroll;
+    static GLFWcharfun chars;
+    static GLFWcursorenterfun cursorEnter;
+    static GLFWwindowfocusfun focus;
+    cursorPos = glfwSetCursorPosCallback(window_, [](GLFWwindow* w, double x, double y) {
+        countEvent(w);
+        if (cursorPos) cursorPos(w, x, y);
+    });
+    mouseButton = glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int b, int a, int m) {
+        countEvent(w);
+        if (mouseButton) mouseButton(w, b, a, m);
+    });
+    scroll = glfwSetScrollCallback(window_, [](GLFWwindow* w, double x, double y) {
+        countEvent(w);
+        if (scroll) scroll(w, x, y);
+    });
+    chars = glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned int c) {
+        countEvent(w);
+        if (chars) chars(w, c);
+    });
+    cursorEnter = glfwSetCursorEnterCallback(window_, [](GLFWwindow* w, int entered) {
+        countEvent(w);
+        if (cursorEnter) cursorEnter(w, entered);
+    });
+    focus = glfwSetWindowFocusCallback(window_, [](GLFWwindow* w, int focused) {
+        countEvent(w);
+        if (focus) focus(w, focused);
+    });
+    glfwSetWindowSizeCallback(window_, [](GLFWwindow* w, int, int) { countEvent(w); });
+    glfwSetWindowRefreshCallback(window_, [](GLFWwindow* w) { countEvent(w); });
+}
+
+void EditorWindow::ignoreResidentPointer() {
+    // A screenshot shows the window as the command line asked for it: a pointer that just
+    // happens to rest over the window (the user's own mouse) must not hover, highlight or
+    // open a tooltip. One moved while the screenshot runs (by a test) counts.
+    double x = 0, y = 0;
+    glfwGetCursorPos(window_, &x, &y);
+    if (!pointerSeen_) {
+        pointerSeen_ = true;
+        firstPointerX_ = x;
+        firstPointerY_ = y;
+    }
+    if (!pointerMoved_ && (x != firstPointerX_ || y != firstPointerY_)) pointerMoved_ = true;
+    if (!pointerMoved_) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+}
+
 void EditorWindow::onKey(GLFWwindow* w, int key, int scancode, int action, int mods) {
     static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))
         ->deliverKey({key, scancode, action, mods});
 }
 
 void EditorWindow::deliverKey(const KeyEvent& e) {
+    ++events_;
     // Any release after a press in the same frame waits: the pressed key itself, or a
     // modifier (xdotool lets go of Ctrl before Q), which ImGui must still see held.
     if (!heldKeys_.empty() || (e.action == GLFW_RELEASE && !pressedThisFrame_.empty())) {
@@ -200,11 +259,26 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     for (const KeyEvent& e : held) deliverKey(e);
     // Held keys must reach ImGui in the coming frames, so do not sleep on them.
     if (!held.empty()) waitSeconds = 0;
+    const uint64_t eventsBefore = events_;
     if (waitSeconds > 0) {
         glfwWaitEventsTimeout(waitSeconds);
     } else {
         glfwPollEvents();
     }
+    // Drawing only when something changed keeps an idle editor off the CPU: after input
+    // (and 10 frames for ImGui to settle hovers and for dialogs that open a frame or two later),
+    // while the debugger plays, a drag or a widget is active, or a status message is still showing.
+    if (events_ != eventsBefore || !held.empty()) quietFrames_ = 0;
+    const bool animating = debug_->dbg.playing() || s.pendingUiScale > 0 ||
+                           s.drag.kind != CanvasDrag::Kind::None || s.fitRequested ||
+                           ImGui::IsAnyItemActive() ||
+                           (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6.5);
+    if (opt_.interactive && !capture && !animating && quietFrames_ >= kSettleFrames &&
+        !glfwWindowShouldClose(window_) && !s.quit) {
+        updateRecovery(s, glfwGetTime());
+        return true;
+    }
+    ++quietFrames_;
     if (glfwWindowShouldClose(window_)) {
         glfwSetWindowShouldClose(window_, GLFW_FALSE);
         requestQuit(s);
@@ -223,6 +297,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (!opt_.interactive) ignoreResidentPointer();
     ImGui::NewFrame();
     DebugSession& dbg = *debug_;
     debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
@@ -274,6 +349,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     keepTuningDialog(s, dbg);
     endPanelEdits(s);
     prepareDebuggerCanvas(s, dbg);
+    if (!dbg.active) queueActorNames(s);
     ImGui::Render();
 
     const View& v = s.view;

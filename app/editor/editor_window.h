@@ -46,6 +46,14 @@ class EditorWindow {
 
   private:
     void applyUiScale(float scale);
+    void ignoreResidentPointer();  // screenshots: see editor_window.cpp
+    void watchEvents();            // counts input events in events_
+    static void countEvent(GLFWwindow* w);
+
+    // Frames drawn after the last event before an idle editor stops drawing.
+    static constexpr int kSettleFrames = 10;
+    uint64_t events_ = 0;
+    int quietFrames_ = 0;
     static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
 
     // Dear ImGui 1.86 samples key state once per frame, so a press and release that arrive
@@ -70,6 +78,8 @@ class EditorWindow {
     float uiScale_ = 1;
     double lastZoom_ = -1, lastOriginX_ = 0, lastOriginY_ = 0;
     CanvasRect lastCanvas_;  // the UI scale and the window size move the canvas
+    bool pointerSeen_ = false, pointerMoved_ = false;
+    double firstPointerX_ = 0, firstPointerY_ = 0;
 };
 
 }  // namespace ts

@@ -48,6 +48,14 @@ void startFolder(EditorState& s) {
 
 // Asks about unsaved changes, then does `after`. True when it may go on right away.
 bool checkUnsaved(EditorState& s, Dialogs::After after, const std::string& path = "") {
+    if (s.unappliedTuning) {
+        // Live tuning the map lacks would be lost too: the debugger asks about it first
+        // (keep_tuning.cpp), then resumeAfterTuning asks this again.
+        s.dialogs.tuningAfter = after;
+        s.dialogs.tuningAfterPath = path;
+        s.askTuning = true;
+        return false;
+    }
     if (!s.doc.dirty()) return true;
     s.dialogs.after = after;
     s.dialogs.afterPath = path;
@@ -507,11 +515,29 @@ void requestOpenPath(EditorState& s, const std::string& path) {
     if (checkUnsaved(s, Dialogs::After::OpenPath, path)) openPath(s, path);
 }
 
-void requestQuit(EditorState& s) {
-    if (s.unappliedTuning) {
-        s.askTuningBeforeQuit = true;  // then requestQuit again
-        return;
+void resumeAfterTuning(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    const Dialogs::After after = d.tuningAfter;
+    d.tuningAfter = Dialogs::After::None;
+    switch (after) {
+        case Dialogs::After::New:
+            requestNew(s);
+            break;
+        case Dialogs::After::Open:
+            requestOpen(s);
+            break;
+        case Dialogs::After::OpenPath:
+            requestOpenPath(s, d.tuningAfterPath);
+            break;
+        case Dialogs::After::Quit:
+            requestQuit(s);
+            break;
+        default:
+            break;
     }
+}
+
+void requestQuit(EditorState& s) {
     if (checkUnsaved(s, Dialogs::After::Quit)) s.quit = true;
 }
 

@@ -16,6 +16,9 @@ void requestImport(EditorState& s);
 // File > Export...: a Tiled copy; the document's path and dirty state do not change.
 void requestExport(EditorState& s);
 void requestQuit(EditorState& s);
+// With live tuning the map lacks (s.unappliedTuning) each of these first sets s.askTuning;
+// once the debugger's dialog has applied or discarded the tuning, this repeats the request.
+void resumeAfterTuning(EditorState& s);
 // Saves to the document's path (Save As when it has none). False on failure (shown).
 bool saveDocument(EditorState& s);
 void requestSaveAs(EditorState& s);

@@ -1,0 +1,49 @@
+// The debugger panel's "Runs to compare": named runs kept beside the one Compare ghost, so
+// several tunings or inputs can be compared with the live run on the canvas.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <string>
+
+#include "debugger/debugger_ui.h"
+
+namespace ts {
+
+void runsSection(DebugSession& d) {
+    Debugger& g = d.dbg;
+    if (g.actorCount() == 0) return;
+    const size_t a = size_t(g.drivenActor());
+    if (d.runName.empty()) d.runName = "run " + std::to_string(g.runs().size() + 1);
+    ImGui::SetNextItemWidth(std::round(ImGui::GetContentRegionAvail().x * 0.5f));
+    ImGui::InputText("##runname", &d.runName);
+    ImGui::SameLine();
+    if (ImGui::Button("Keep this run")) {
+        g.keepRun(a, d.runName);
+        d.runName.clear();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Keeps the selected actor's whole run as it is now, drawn beside "
+            "the live one (change keys or tuning, then compare)");
+    std::vector<Debugger::SavedRun>& runs = g.runs();
+    for (size_t i = 0; i < runs.size(); ++i) {
+        ImGui::PushID(int(i));
+        const Rgba c = runColour(i);
+        ImGui::ColorButton("##colour", ImVec4(c.r / 255.0f, c.g / 255.0f, c.b / 255.0f, 1),
+                           ImGuiColorEditFlags_NoTooltip,
+                           ImVec2(ImGui::GetFontSize(), ImGui::GetFontSize()));
+        ImGui::SameLine();
+        ImGui::Checkbox(runs[i].name.c_str(), &runs[i].visible);
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", g.map().actors[runs[i].actor].name.c_str());
+        ImGui::SameLine();
+        const bool drop = ImGui::SmallButton("drop");
+        ImGui::PopID();
+        if (drop) {
+            runs.erase(runs.begin() + long(i));
+            break;
+        }
+    }
+}
+
+}  // namespace ts
