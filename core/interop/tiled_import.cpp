@@ -32,6 +32,10 @@ void checkTiledMapShape(const std::string& path, const TiledMap& m) {
     if (m.tileWidth < kMinTileSize || m.tileWidth > kMaxTileSize)
         throw MapError(path + ": tile size " + std::to_string(m.tileWidth) + " is outside " +
                        std::to_string(kMinTileSize) + ".." + std::to_string(kMaxTileSize));
+    if (!m.infinite && int64_t(m.width) * m.height > kMaxImportCells)
+        throw MapError(path + ": " + std::to_string(m.width) + " x " + std::to_string(m.height) +
+                       " tiles is more than tilestep imports (" + std::to_string(kMaxImportCells) +
+                       ")");
 }
 
 namespace {

@@ -89,7 +89,8 @@ struct TiledMap {
 constexpr int64_t kMaxImportCells = int64_t(1) << 26;
 
 // Refuses what tilestep cannot represent (not orthogonal, tiles not square or outside the
-// tile size range) with MapError("PATH: problem"); the readers call it before decoding.
+// tile size range, a finite map of more than kMaxImportCells) with MapError("PATH: problem");
+// the readers call it before decoding.
 void checkTiledMapShape(const std::string& path, const TiledMap& m);
 
 // Throws MapError("PATH: problem") on anything unreadable. Tilesets in other files are

@@ -301,9 +301,6 @@ class TmjReader {
         m.width = int32_t(integer(doc, "width", 0, 0, maxSide, ""));
         m.height = int32_t(integer(doc, "height", 0, 0, maxSide, ""));
         checkTiledMapShape(path_, m);
-        if (!m.infinite && int64_t(m.width) * m.height > kMaxImportCells)
-            fail(std::to_string(m.width) + " x " + std::to_string(m.height) +
-                 " tiles is more than tilestep imports (" + std::to_string(kMaxImportCells) + ")");
         m.properties = properties(doc, "");
         const std::string mapFolder = folderOf(path_);
         for (const Value& t : array(doc, "tilesets", "").GetArray())

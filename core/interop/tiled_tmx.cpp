@@ -273,9 +273,6 @@ class TmxReader {
         m.width = int32_t(integer(root, "width", 0, 0, m.infinite ? INT32_MAX : kMaxMapTiles));
         m.height = int32_t(integer(root, "height", 0, 0, m.infinite ? INT32_MAX : kMaxMapTiles));
         checkTiledMapShape(path_, m);
-        if (!m.infinite && int64_t(m.width) * m.height > kMaxImportCells)
-            fail(std::to_string(m.width) + " x " + std::to_string(m.height) +
-                 " tiles is more than tilestep imports (" + std::to_string(kMaxImportCells) + ")");
         m.properties = properties(root);
         const std::string mapFolder = folderOf(path_);
         for (pugi::xml_node t : root.children("tileset"))
