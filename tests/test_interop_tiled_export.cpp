@@ -2,7 +2,6 @@
 // tilestep unchanged, also after Tiled itself has opened and re-saved the exported file, and
 // Tiled reads our files with the tiles, objects and properties we wrote.
 #include <cereal/archives/json.hpp>  // before rapidjson: its asserts throw (core/map_json.cpp)
-#include <dirent.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,21 +17,6 @@ namespace {
 
 #define REQUIRE_TILED() \
     if (!test::tiledAvailable()) GTEST_SKIP() << "tiled is not installed (apt-get install tiled)"
-
-std::vector<std::string> sampleMaps() {
-    std::vector<std::string> paths;
-    const std::string dir = test::sourcePath("maps");
-    if (DIR* d = opendir(dir.c_str())) {
-        while (dirent* e = readdir(d)) {
-            std::string name = e->d_name;
-            if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0)
-                paths.push_back(dir + "/" + name);
-        }
-        closedir(d);
-    }
-    std::sort(paths.begin(), paths.end());
-    return paths;
-}
 
 // A map with a bit of everything: every default kind, a kind with an image cell, walls in
 // runs and alone, brushes, actors of every mover with parameters off their defaults.
@@ -78,7 +62,7 @@ void expectSameMap(const Map& want, const Map& got, const std::string& what) {
 
 std::vector<Map> mapsUnderTest() {
     std::vector<Map> maps;
-    for (const std::string& path : sampleMaps()) maps.push_back(loadMap(path));
+    for (const std::string& path : test::sampleMapPaths()) maps.push_back(loadMap(path));
     maps.push_back(everythingMap());
     return maps;
 }

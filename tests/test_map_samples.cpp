@@ -1,6 +1,5 @@
 // The sample maps in maps/: every one loads, validates, round-trips through both forms, and
 // places its actors in free space; the four required ones exercise what their model needs.
-#include <dirent.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,21 +12,6 @@
 namespace ts {
 namespace {
 
-std::vector<std::string> sampleMaps() {
-    std::vector<std::string> paths;
-    const std::string dir = test::sourcePath("maps");
-    if (DIR* d = opendir(dir.c_str())) {
-        while (dirent* e = readdir(d)) {
-            std::string name = e->d_name;
-            if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0)
-                paths.push_back(dir + "/" + name);
-        }
-        closedir(d);
-    }
-    std::sort(paths.begin(), paths.end());
-    return paths;
-}
-
 RectI spawnBox(const Actor& a) {
     // Round movers: (x, y) is the centre of a circle of diameter w.
     if (moverInfo(a.mover).round) return RectI{a.x - a.w / 2, a.y - a.w / 2, a.w, a.w};
@@ -35,7 +19,7 @@ RectI spawnBox(const Actor& a) {
 }
 
 TEST(MapSamples, EveryMapLoadsValidatesAndRoundTrips) {
-    std::vector<std::string> maps = sampleMaps();
+    std::vector<std::string> maps = test::sampleMapPaths();
     ASSERT_GE(maps.size(), 4u);
     for (const std::string& path : maps) {
         SCOPED_TRACE(path);
@@ -52,7 +36,7 @@ TEST(MapSamples, EveryMapLoadsValidatesAndRoundTrips) {
 }
 
 TEST(MapSamples, ActorsSpawnInFreeSpace) {
-    for (const std::string& path : sampleMaps()) {
+    for (const std::string& path : test::sampleMapPaths()) {
         Map m = loadMap(path);
         CollisionWorld world(m);
         for (const Actor& a : m.actors) {

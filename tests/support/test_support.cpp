@@ -3,9 +3,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -56,6 +58,14 @@ void writeFile(const std::string& path, const std::string& bytes) {
 
 std::string sourcePath(const std::string& rel) {
     return std::string(TILESTEP_SOURCE_DIR) + "/" + rel;
+}
+
+std::vector<std::string> sampleMapPaths() {
+    std::vector<std::string> paths;
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath("maps")))
+        if (e.path().extension() == ".json") paths.push_back(e.path().string());
+    std::sort(paths.begin(), paths.end());
+    return paths;
 }
 
 CommandResult runShell(const std::string& command) {

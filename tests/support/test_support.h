@@ -1,6 +1,7 @@
 // Helpers shared by the test suites: temporary folders, file I/O, running the CLI.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "map.h"
 
@@ -11,6 +12,8 @@ std::string tempDir();
 std::string readFile(const std::string& path);
 void writeFile(const std::string& path, const std::string& bytes);
 std::string sourcePath(const std::string& rel);  // a path inside the source tree
+// The sample maps in maps/ (*.json), sorted by path.
+std::vector<std::string> sampleMapPaths();
 
 struct CommandResult {
     int exitCode = -1;
