@@ -1,5 +1,8 @@
 #include "state_fields.h"
 
+#include <string>
+
+#include "movers/pixel_sweep.h"
 #include "text_buffer.h"
 
 namespace ts {
@@ -33,6 +36,12 @@ std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
         }
         out.push_back(std::move(f));
     }
+    // The pixel sweep marks "jumped" with a huge airborne count (2^30, so coyote time cannot
+    // be reused); the trace keeps the number, the inspector says what it means.
+    if (mover == MoverKind::PixelSweep)
+        for (StateField& f : out)
+            if (f.name == "air_frames" && f.value == std::to_string(pixel_sweep::kAirborneCap))
+                f.value = "jumped (" + f.value + ")";
     return out;
 }
 

@@ -23,6 +23,11 @@ TEST(StateFields, EachMoverNamesItsOwnFields) {
     s.x = Fix::fromDouble(10.25);
     EXPECT_EQ(joined(modelStateFields(MoverKind::PixelSweep, s)),
               "air_frames=3;remainder_x=0.25;remainder_y=0;");
+    // After a jump the count is pixel_sweep::kAirborneCap (2^30): the inspector says so.
+    MoverState jumped = s;
+    jumped.timer = 1 << 30;
+    EXPECT_EQ(joined(modelStateFields(MoverKind::PixelSweep, jumped)),
+              "air_frames=jumped (1073741824);remainder_x=0.25;remainder_y=0;");
     s.aux = 1;
     EXPECT_EQ(joined(modelStateFields(MoverKind::TopDownAabb, s)), "walk=3;nudge=1;");
     s.aux = Fix::fromDouble(0.5).raw;  // the slide, in 1/65536 px
