@@ -20,14 +20,7 @@ using namespace ts;
 namespace {
 
 const bench::Scene& scene() {
-    static const bench::Scene sc = [] {
-        bench::SceneSpec spec;
-        spec.keyMax = 15;
-        return bench::makeScene(spec, [](const CollisionWorld& world, const RectI& r) {
-            return !world.rectOverlapsSolid(r);
-        });
-    }();
-    return sc;
+    return bench::topDownScene();
 }
 
 const MoverInfo& plugin() {

@@ -91,4 +91,18 @@ std::vector<MoverState> runActors(benchmark::State& state, const Scene& sc, Step
     return actors;
 }
 
+// The top-down scene: 12% solid, a few slopes and one-way tiles, 4% of the grid edges walled,
+// 600 brushes; actors of 12..16 px on free spots; keys L R U D only. Shared by the built-in
+// model's bench and its plugin rebuild's, so their ratio compares the same work.
+inline const Scene& topDownScene() {
+    static const Scene sc = [] {
+        SceneSpec spec;
+        spec.keyMax = 15;
+        return makeScene(spec, [](const CollisionWorld& world, const RectI& r) {
+            return !world.rectOverlapsSolid(r);
+        });
+    }();
+    return sc;
+}
+
 }  // namespace ts::bench

@@ -17,17 +17,8 @@ using namespace ts;
 
 namespace {
 
-// 12% solid, a few slopes and one-way tiles, 4% of the grid edges walled, 600 brushes;
-// actors of 12..16 px on free spots; keys L R U D only.
 const bench::Scene& scene() {
-    static const bench::Scene sc = [] {
-        bench::SceneSpec spec;
-        spec.keyMax = 15;
-        return bench::makeScene(spec, [](const CollisionWorld& world, const RectI& r) {
-            return !world.rectOverlapsSolid(r);
-        });
-    }();
-    return sc;
+    return bench::topDownScene();
 }
 
 // The seed's own resolution, literally: move by the speed (and the +-1 correction toward the
