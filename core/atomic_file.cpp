@@ -26,7 +26,9 @@ constexpr size_t kTempRandomChars = 6;
 
 // A temporary this old belongs to no running save, whatever its PID says: a save writes and
 // renames its temporary within seconds of creating it (the bytes are ready before the file is
-// made), so 15 minutes without a change also covers a killed save whose PID was reused since.
+// made), and a streamed file (AtomicFileWriter: `tilestep run --trace`) changes with every
+// 64 KiB written, so 15 minutes without a change also covers a killed save whose PID was
+// reused since.
 constexpr time_t kStaleAfterSeconds = 15 * 60;
 // A temporary whose PID is no running process here was left by a killed save; the minute of
 // grace spares a save running on another machine that shares the folder (NFS), whose PID
@@ -95,17 +97,6 @@ bool readOnly(const std::string& path, const struct stat& st) {
     return ::access(path.c_str(), W_OK) != 0 && (errno == EACCES || errno == EROFS);
 }
 
-bool writeAll(int fd, const std::string& bytes) {
-    size_t done = 0;
-    while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return false;
-        done += size_t(n);
-    }
-    return true;
-}
-
 }  // namespace
 
 int removeStaleTemporaries(const std::string& folder) {
@@ -130,62 +121,107 @@ int removeStaleTemporaries(const std::string& folder) {
     return removed;
 }
 
-bool writeFileAtomically(const std::string& path, const std::string& bytes, std::string* error) {
-    auto fail = [&](const std::string& problem) {
-        *error = path + ": " + problem;
-        return false;
-    };
-    std::string target, problem;
-    if (!finalTarget(path, &target, &problem)) return fail(problem);
+bool AtomicFileWriter::fail(const std::string& problem, std::string* error) const {
+    *error = path_ + ": " + problem;
+    return false;
+}
+
+bool AtomicFileWriter::open(const std::string& path, std::string* error) {
+    abandon();
+    path_ = path;
+    std::string problem;
+    if (!finalTarget(path, &target_, &problem)) return fail(problem, error);
     struct stat old {};
-    const bool exists = ::stat(target.c_str(), &old) == 0;
-    if (exists && readOnly(target, old))
-        return fail("not saved: " + (target == path ? std::string("the file") : target) +
-                    " is read-only");
+    const bool exists = ::stat(target_.c_str(), &old) == 0;
+    if (exists && readOnly(target_, old))
+        return fail(
+            "not saved: " + (target_ == path ? std::string("the file") : target_) + " is read-only",
+            error);
 
     // Same folder as the target, so that rename() is atomic (never across file systems).
-    const std::string folder = folderOf(target);
-    removeStaleTemporaries(folder);
-    std::string tmp = (folder == "/" ? "" : folder) + "/" + kTempPrefix +
+    folder_ = folderOf(target_);
+    removeStaleTemporaries(folder_);
+    std::string tmp = (folder_ == "/" ? "" : folder_) + "/" + kTempPrefix +
                       std::to_string(::getpid()) + "-" + std::string(kTempRandomChars, 'X');
     std::vector<char> tmpName(tmp.begin(), tmp.end());
     tmpName.push_back('\0');
-    int fd = ::mkstemp(tmpName.data());
-    if (fd < 0) return fail("cannot create a temporary file: " + errnoText(errno));
-    tmp = tmpName.data();
-    auto abandon = [&](const std::string& what, int err) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        return fail(what + ": " + errnoText(err));
-    };
+    const int fd = ::mkstemp(tmpName.data());
+    if (fd < 0) return fail("cannot create a temporary file: " + errnoText(errno), error);
+    fd_ = fd;
+    tmp_ = tmpName.data();
+    writeErrno_ = 0;
     // mkstemp makes the file 0600 and ours; keep the replaced file's owner (when allowed:
     // root saving a user's file) and mode, else 0644. Owner first: chown clears set-id bits.
     if (exists && (old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&
-        ::fchown(fd, old.st_uid, old.st_gid) != 0) {
+        ::fchown(fd_, old.st_uid, old.st_gid) != 0) {
         // Not permitted for a normal user: the new file is theirs, as any editor's would be.
     }
     const mode_t mode = exists ? (old.st_mode & 07777) : 0644;
-    if (::fchmod(fd, mode) != 0) return abandon("cannot set the file mode", errno);
-    if (!writeAll(fd, bytes)) return abandon("cannot write", errno);
-    if (::fsync(fd) != 0) return abandon("cannot sync", errno);
-    if (gFailForTesting) return abandon("cannot write (failure injected for testing)", EIO);
-    if (::close(fd) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        return fail("cannot close: " + errnoText(err));
+    if (::fchmod(fd_, mode) != 0) {
+        const int err = errno;
+        abandon();
+        return fail("cannot set the file mode: " + errnoText(err), error);
     }
-    if (::rename(tmp.c_str(), target.c_str()) != 0) {
-        int err = errno;
-        ::unlink(tmp.c_str());
-        return fail("cannot replace the file: " + errnoText(err));
+    return true;
+}
+
+bool AtomicFileWriter::write(const char* data, size_t size) {
+    if (fd_ < 0 || writeErrno_ != 0) return false;
+    size_t done = 0;
+    while (done < size) {
+        const ssize_t n = ::write(fd_, data + done, size - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            writeErrno_ = n < 0 ? errno : EIO;
+            return false;
+        }
+        done += size_t(n);
+    }
+    return true;
+}
+
+bool AtomicFileWriter::commit(std::string* error) {
+    if (fd_ < 0) return fail("not open", error);
+    auto abandonWith = [&](const std::string& what, int err) {
+        abandon();
+        return fail(what + ": " + errnoText(err), error);
+    };
+    if (writeErrno_ != 0) return abandonWith("cannot write", writeErrno_);
+    if (::fsync(fd_) != 0) return abandonWith("cannot sync", errno);
+    if (gFailForTesting) return abandonWith("cannot write (failure injected for testing)", EIO);
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) {
+        const int err = errno;
+        ::unlink(tmp_.c_str());
+        return fail("cannot close: " + errnoText(err), error);
+    }
+    if (::rename(tmp_.c_str(), target_.c_str()) != 0) {
+        const int err = errno;
+        ::unlink(tmp_.c_str());
+        return fail("cannot replace the file: " + errnoText(err), error);
     }
     // Make the rename itself durable; failing here leaves the new file in place, so ignore.
-    int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    const int dir = ::open(folder_.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dir >= 0) {
         ::fsync(dir);
         ::close(dir);
     }
     return true;
+}
+
+void AtomicFileWriter::abandon() {
+    if (fd_ < 0) return;
+    ::close(fd_);
+    fd_ = -1;
+    ::unlink(tmp_.c_str());
+}
+
+bool writeFileAtomically(const std::string& path, const std::string& bytes, std::string* error) {
+    AtomicFileWriter out;
+    if (!out.open(path, error)) return false;
+    out.write(bytes.data(), bytes.size());
+    return out.commit(error);
 }
 
 void setAtomicWriteFailureForTesting(bool fail) {

@@ -189,5 +189,46 @@ TEST(AtomicFile, WritesAnyBytesAndReportsTheFolderProblem) {
               dir + "/none/t.txt: cannot create a temporary file: No such file or directory");
 }
 
+TEST(AtomicFile, AWriterInPiecesTouchesTheTargetOnlyOnCommit) {
+    const std::string dir = test::tempDir(), path = dir + "/trace.jsonl";
+    writeFile(path, "old");
+    {
+        AtomicFileWriter out;
+        std::string error;
+        ASSERT_TRUE(out.open(path, &error)) << error;
+        EXPECT_TRUE(out.write("new ", 4));
+        EXPECT_TRUE(out.write("bytes", 5));
+        EXPECT_EQ(readFile(path), "old") << "nothing replaced before commit";
+        EXPECT_EQ(listDir(dir).size(), 2u) << "the temporary sits beside the target";
+        ASSERT_TRUE(out.commit(&error)) << error;
+    }
+    EXPECT_EQ(readFile(path), "new bytes");
+    EXPECT_EQ(listDir(dir), std::vector<std::string>{"trace.jsonl"});
+}
+
+TEST(AtomicFile, AnUncommittedWriterLeavesTheTargetAndNoTemporary) {
+    const std::string dir = test::tempDir(), path = dir + "/trace.jsonl";
+    writeFile(path, "old");
+    {
+        AtomicFileWriter out;
+        std::string error;
+        ASSERT_TRUE(out.open(path, &error)) << error;
+        out.write("half a trace", 12);
+    }  // destroyed without commit: an error or an exception on the way
+    EXPECT_EQ(readFile(path), "old");
+    EXPECT_EQ(listDir(dir), std::vector<std::string>{"trace.jsonl"});
+
+    AtomicFileWriter failing;
+    std::string error;
+    ASSERT_TRUE(failing.open(path, &error)) << error;
+    failing.write("x", 1);
+    setAtomicWriteFailureForTesting(true);
+    EXPECT_FALSE(failing.commit(&error));
+    setAtomicWriteFailureForTesting(false);
+    EXPECT_EQ(error.rfind(path + ": cannot write", 0), 0u) << error;
+    EXPECT_EQ(readFile(path), "old");
+    EXPECT_EQ(listDir(dir), std::vector<std::string>{"trace.jsonl"});
+}
+
 }  // namespace
 }  // namespace ts

@@ -3,6 +3,12 @@
 // still being written, so nothing here depends on how far an actor moves: only on whether
 // its x changes.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
 
 #include <set>
 #include <sstream>
@@ -277,6 +283,49 @@ TEST_F(CliRun, WriteErrorsAreReported) {
     auto r = run("--frames 50 --trace /dev/full");
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err.rfind("tilestep run: /dev/full: write failed", 0), 0u) << r.err;
+}
+
+TEST_F(CliRun, ARunKilledHalfWayLeavesThePreviousTrace) {
+    // The trace is written to a temporary beside OUT and renamed over it only when complete:
+    // a run killed while writing (here: SIGKILL once a megabyte is out) leaves OUT as it was.
+    const std::string out = dir + "/walk.jsonl";
+    test::writeFile(out, "the previous trace\n");
+    const pid_t child = ::fork();
+    if (child == 0) {
+        const std::string frames = "1000000000";
+        ::execl(TILESTEP_BINARY, TILESTEP_BINARY, "run", mapPath.c_str(), "--frames",
+                frames.c_str(), "--trace", out.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    ASSERT_GT(child, 0);
+    // Wait (up to 60 s) for a temporary holding a megabyte of trace.
+    std::string temporary;
+    for (int i = 0; i < 6000 && temporary.empty(); ++i) {
+        for (const auto& e : std::filesystem::directory_iterator(dir))
+            if (e.path().filename().string().rfind(".tilestep-", 0) == 0 &&
+                e.file_size() > (1u << 20))
+                temporary = e.path();
+        if (temporary.empty()) ::usleep(10000);
+    }
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    EXPECT_FALSE(temporary.empty()) << "the run never wrote a temporary beside " << out;
+    EXPECT_EQ(test::readFile(out), "the previous trace\n");
+}
+
+TEST_F(CliRun, ACompletedRunReplacesThePreviousTraceAndLeavesNoTemporary) {
+    const std::string out = dir + "/walk.jsonl";
+    test::writeFile(out, "the previous trace\n");
+    ::chmod(out.c_str(), 0640);
+    auto r = run("--frames 3 --trace " + q(out));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(test::readFile(out), run("--frames 3").out);
+    struct stat st {};
+    ASSERT_EQ(::stat(out.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0640u) << "the replaced file's mode is kept";
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        EXPECT_NE(e.path().filename().string().rfind(".tilestep-", 0), 0u) << e.path();
 }
 
 }  // namespace

@@ -1,11 +1,14 @@
 // `tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT] [--probes]`:
 // steps the simulation and streams one JSON line per actor per frame (plus probe lines).
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
 
 #include "args.h"
+#include "atomic_file.h"
 #include "commands.h"
 #include "determinism_check.h"
 #include "file_identity.h"
@@ -57,40 +60,57 @@ namespace {
 
 constexpr long long kMaxFrames = 1000000000;
 
-// The trace destination: stdout or a file, written a buffer of lines at a time (never the
-// whole trace in memory) with the first write error kept for the report.
+// The trace destination, written a buffer of lines at a time (never the whole trace in
+// memory) with the first write error kept for the report:
+//   - stdout ("-" or no --trace);
+//   - a file: replaced atomically (core/atomic_file.h) only when the whole trace is written,
+//     so a run that fails or is killed half way leaves the previous trace as it was;
+//   - a device or a pipe that already exists (/dev/null, a FIFO): written straight through,
+//     as there is no file to replace.
 class TraceOut {
   public:
     bool open(const std::string& path, std::string* error) {
+        name_ = path;
+        struct stat st {};
         if (path.empty() || path == "-") {
-            file_ = stdout;
+            stream_ = stdout;
             name_ = "stdout";
-        } else {
-            file_ = std::fopen(path.c_str(), "wb");
-            if (!file_) {
+        } else if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+            stream_ = std::fopen(path.c_str(), "wb");
+            if (!stream_) {
                 *error = path + ": cannot write the trace (" + std::strerror(errno) + ")";
                 return false;
             }
-            owned_ = true;
-            name_ = path;
+            ownsStream_ = true;
+        } else if (!file_.open(path, error)) {
+            // "PATH: problem" -> "PATH: cannot write the trace (problem)"
+            *error = path + ": cannot write the trace (" + error->substr(path.size() + 2) + ")";
+            return false;
         }
-        std::setvbuf(file_, nullptr, _IOFBF, 1 << 16);
+        if (stream_) std::setvbuf(stream_, nullptr, _IOFBF, 1 << 16);
         return true;
     }
     ~TraceOut() {
-        if (owned_) std::fclose(file_);
+        if (ownsStream_) std::fclose(stream_);
     }
     void write(std::string_view text) {
         if (failed_) return;
-        if (std::fwrite(text.data(), 1, text.size(), file_) != text.size()) fail();
+        if (stream_ ? std::fwrite(text.data(), 1, text.size(), stream_) != text.size()
+                    : !file_.write(text.data(), text.size()))
+            fail();
     }
     bool ok() const { return !failed_; }
-    // Flushes (and closes a file); false with *error on any write failure.
+    // Flushes (and closes or renames into place a file); false with *error on any failure.
     bool finish(std::string* error) {
-        if (!failed_ && std::fflush(file_) != 0) fail();
-        if (owned_) {
-            if (std::fclose(file_) != 0 && !failed_) fail();
-            owned_ = false;
+        if (!stream_) {
+            if (file_.commit(error)) return true;
+            failed_ = true;
+            return false;
+        }
+        if (!failed_ && std::fflush(stream_) != 0) fail();
+        if (ownsStream_) {
+            if (std::fclose(stream_) != 0 && !failed_) fail();
+            ownsStream_ = false;
         }
         if (failed_) *error = name_ + ": write failed (" + std::strerror(errno_) + ")";
         return !failed_;
@@ -101,8 +121,9 @@ class TraceOut {
         failed_ = true;
         errno_ = errno;
     }
-    std::FILE* file_ = nullptr;
-    bool owned_ = false;
+    std::FILE* stream_ = nullptr;  // stdout or a device; null for a file
+    bool ownsStream_ = false;
+    AtomicFileWriter file_;
     bool failed_ = false;
     int errno_ = 0;
     std::string name_;
