@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <utime.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "determinism_check.h"
@@ -139,8 +141,29 @@ TEST(PluginTimeout, CliReportsAnEndlessStepAndStops) {
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err,
               "tilestep run: plugin:endless_step: a step at frame 5 ran longer than 200 ms; "
-              "stopped\n");
+              "stopped (the trace above holds every frame before it)\n");
     EXPECT_LT(seconds.count(), 30.0);  // reported, not waited on forever (not a timing test)
+    // The header and frames 0..4, whole (one actor): the lines a developer needs.
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 6) << r.out;
+    EXPECT_NE(r.out.find("{\"frame\":4,"), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find("{\"frame\":5,"), std::string::npos) << r.out;
+}
+
+TEST(PluginTimeout, AnEndlessStepLeavesTheTraceOfTheFramesBeforeIt) {
+    const std::string dir = test::tempDir(), out = dir + "/t.jsonl";
+    test::writeFile(dir + "/keys.log", "5,R\n1,J\n");
+    test::writeFile(out, "the previous trace\n");
+    const auto r = test::runTilestep("run " + writeRoom(dir, "plugin:endless_step") +
+                                     " --frames 20 --inputs " + dir + "/keys.log --step-limit 200" +
+                                     " --plugin " + kPluginDir + "/endless_step.so --trace " + out);
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("; stopped (" + out + " holds every frame before it)"), std::string::npos)
+        << r.err;
+    const std::string trace = test::readFile(out);
+    EXPECT_EQ(std::count(trace.begin(), trace.end(), '\n'), 6) << trace;
+    EXPECT_NE(trace.find("{\"frame\":4,"), std::string::npos) << trace;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        EXPECT_NE(e.path().filename().string().rfind(".tilestep-", 0), 0u) << e.path();
 }
 
 TEST(PluginTimeout, BadStepLimitIsAUsageError) {

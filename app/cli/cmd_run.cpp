@@ -199,16 +199,26 @@ int cmdRun(const Args& args) {
 
     TraceOut out;
     if (!out.open(tracePath, &error)) return fail(cmd, error, kExitFailure);
+    // Lines gather in one reused buffer, written out every 64 KiB (never the whole trace).
+    constexpr size_t kFlushBytes = size_t(1) << 16;
+    TraceWriter writer;
+    writer.header(traceHeaderFor(map, mapPath));
+    // A plugin step that hangs ends the process; the frames before it are the ones a
+    // developer needs, so they are written out in full first (the buffer holds whole frames).
+    const StuckExitHook finishTraceOnHang([&]() -> std::string {
+        out.write(writer.text());
+        std::string ignored;
+        if (!out.finish(&ignored)) return "";
+        return tracePath.empty() || tracePath == "-"
+                   ? " (the trace above holds every frame before it)"
+                   : " (" + tracePath + " holds every frame before it)";
+    });
     const bool probes = a.has("--probes");
     if (watchdog) watchdog->setFrame(0);  // spawning calls the plugins' init
     Sim sim(map);
     Trace trace;
     InputCursor keys(log);
     std::vector<InputBits> inputs(map.actors.size(), 0);
-    // Lines gather in one reused buffer, written out every 64 KiB (never the whole trace).
-    constexpr size_t kFlushBytes = size_t(1) << 16;
-    TraceWriter writer;
-    writer.header(traceHeaderFor(map, mapPath));
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
         if (watchdog) watchdog->setFrame(f);

@@ -2,6 +2,9 @@
 
 #include <unistd.h>
 
+#include <atomic>
+#include <utility>
+
 #include "commands.h"
 #include "plugin_registry.h"
 
@@ -17,6 +20,18 @@ bool loadPluginReported(const char* command, const ParsedArgs& a) {
     return false;
 }
 
+namespace {
+std::atomic<const std::function<std::string()>*> gStuckExitHook{nullptr};
+}  // namespace
+
+StuckExitHook::StuckExitHook(std::function<std::string()> finish) : finish_(std::move(finish)) {
+    gStuckExitHook.store(&finish_);
+}
+
+StuckExitHook::~StuckExitHook() {
+    gStuckExitHook.store(nullptr);
+}
+
 std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
                                              std::string* error) {
     long long limit = kDefaultStepLimitMs;
@@ -26,9 +41,11 @@ std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedAr
     if (!a.value(kPluginFlag.name)) return nullptr;
     const std::string prefix = std::string("tilestep ") + command + ": ";
     auto dog = std::make_unique<StepWatchdog>(int64_t(limit), [prefix](const std::string& m) {
-        // On the monitor thread while the main thread is inside the plugin: only write(2)
-        // and _exit, nothing that could wait for a lock the stuck thread holds.
-        const std::string line = prefix + m + "; stopped\n";
+        // On the monitor thread while the main thread is inside the plugin: besides the
+        // hook (whose data the stuck thread does not touch), only write(2) and _exit.
+        std::string note;
+        if (const auto* finish = gStuckExitHook.load()) note = (*finish)();
+        const std::string line = prefix + m + "; stopped" + note + "\n";
         ssize_t ignored = ::write(2, line.data(), line.size());
         (void)ignored;
         ::_exit(kExitFailure);

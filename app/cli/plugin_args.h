@@ -3,7 +3,9 @@
 // load, validate, convert and run. `--step-limit MS` bounds each plugin step (run).
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "args.h"
 #include "step_watchdog.h"
@@ -19,12 +21,26 @@ constexpr int64_t kDefaultStepLimitMs = 2000;
 bool loadPluginReported(const char* command, const ParsedArgs& a);
 
 // With --plugin: a watchdog guarding this thread that, when a plugin step runs longer than
-// --step-limit (default 2000 ms), prints "tilestep CMD: plugin:NAME: a step at frame F ran
-// longer than N ms; stopped" and exits the process with status 1 (a stuck step cannot be
-// stopped any other way; the trace written so far may end short of the last frames, as
-// buffered output is not flushed). Null without --plugin. On a bad
-// --step-limit returns null and sets *error.
+// --step-limit (default 2000 ms), runs the StuckExitHook (if one is set), prints "tilestep
+// CMD: plugin:NAME: a step at frame F ran longer than N ms; stopped" plus the hook's note, and
+// exits the process with status 1 (a stuck step cannot be stopped any other way). Null
+// without --plugin. On a bad --step-limit returns null and sets *error.
 std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
                                              std::string* error);
+
+// While it lives, a stuck step runs `finish` on the watchdog's thread before the process
+// exits, and its result is appended to the message. The main thread is then inside the
+// plugin's step, so what it only touches between steps (`run`'s trace buffer and file) is
+// still: `run` finishes its trace up to the last whole frame.
+class StuckExitHook {
+  public:
+    explicit StuckExitHook(std::function<std::string()> finish);
+    ~StuckExitHook();
+    StuckExitHook(const StuckExitHook&) = delete;
+    StuckExitHook& operator=(const StuckExitHook&) = delete;
+
+  private:
+    std::function<std::string()> finish_;
+};
 
 }  // namespace ts::cli

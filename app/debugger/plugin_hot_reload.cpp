@@ -16,11 +16,23 @@ bool PluginHotReload::load(const std::string& path, std::string* error) {
     if (!loadPluginMover(path, true, &kind_, error)) return false;
     path_ = path;
     watch_ = std::make_unique<PluginFileWatch>(path);
-    watchdog_ = std::make_unique<StepWatchdog>(kEditorStepLimitMs, [](const std::string& m) {
-        // The UI thread is stuck inside the plugin: only write(2) and _exit are safe here.
-        const std::string line = "tilestep: " + m +
-                                 "; the editor stops (unsaved changes are in the recovery "
-                                 "copy, offered at the next start)\n";
+    watchdog_ = std::make_unique<StepWatchdog>(kEditorStepLimitMs, [this](const std::string& m) {
+        // The UI thread is stuck inside the plugin's step, the only code that runs there now,
+        // and a step never touches the editor's document: reading the map from this thread to
+        // write the recovery copy races with nothing. (The step's entry was marked on an
+        // atomic that this monitor thread read, so the map's last edits are visible here.)
+        std::string what;
+        EditorState* s = recoverOnHang_.load();
+        if (s && s->doc.dirty()) {
+            bool saved = false;
+            try {
+                saved = writeRecoveryNow(*s);
+            } catch (...) {
+            }
+            what = saved ? " (unsaved changes are in the recovery copy, offered at the next start)"
+                         : " (unsaved changes are lost: the recovery copy could not be written)";
+        }
+        const std::string line = "tilestep: " + m + "; the editor stops" + what + "\n";
         ssize_t ignored = ::write(2, line.data(), line.size());
         (void)ignored;
         ::_exit(1);

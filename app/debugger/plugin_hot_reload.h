@@ -6,10 +6,10 @@
 // The status bar says what happened.
 //
 // The live simulation runs on the UI thread: a plugin step that hangs there cannot be
-// interrupted, so the watchdog reports it on stderr and ends the editor (the map is in the
-// recovery copy, written before every load and at the editor's usual interval), rather than
-// leave a frozen window.
+// interrupted, so the watchdog first writes the map's unsaved changes to the recovery copy,
+// then reports the hang on stderr and ends the editor, rather than leave a frozen window.
 #pragma once
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -31,6 +31,9 @@ class PluginHotReload {
     bool loaded() const { return watch_ != nullptr; }
     // Once per UI frame: polls the file (at most every 0.25 s) and reloads a settled change.
     void update(EditorState& s, DebugSession& d);
+    // The editor whose unsaved changes a hanging step writes to the recovery copy before the
+    // editor ends (null: none yet).
+    void recoverOnHang(EditorState* s) { recoverOnHang_.store(s); }
 
   private:
     std::string path_;
@@ -38,6 +41,7 @@ class PluginHotReload {
     std::unique_ptr<PluginFileWatch> watch_;
     std::unique_ptr<StepWatchdog> watchdog_;
     double lastPoll_ = -1;
+    std::atomic<EditorState*> recoverOnHang_{nullptr};
 };
 
 }  // namespace ts

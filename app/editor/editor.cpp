@@ -115,6 +115,7 @@ int runEditor(int argc, char** argv) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
+    plugin.recoverOnHang(&w.state());
     if (!args.map.empty()) openPath(w.state(), args.map);  // an error is shown and printed
     clash = findEditorOutputClash(args, resolveImagePath(w.state()));
     if (!clash.empty()) return refuseOutputClash(clash);
