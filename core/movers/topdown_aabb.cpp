@@ -38,7 +38,9 @@ int64_t wholeParam(const ParamValues& p, int i) {
     return std::clamp<int64_t>(p[size_t(i)].floor(), int64_t(s.min), int64_t(s.max));
 }
 
-Params readParams(const ParamValues& p) {
+// inline: called from both instantiations of the step, it would otherwise no longer be
+// inlined as it was into the single step (a call per frame).
+inline Params readParams(const ParamValues& p) {
     return Params{wholeParam(p, kTdStraightSpeed), wholeParam(p, kTdDiagonalSpeed),
                   wholeParam(p, kTdPushSpeed), wholeParam(p, kTdAlignGrid),
                   wholeParam(p, kTdNudgeStep)};

@@ -75,8 +75,9 @@ RectI sweptStrip(const Box& b, uint8_t d, int64_t dist) {
 }
 
 // Does some step of the sweep put the box's leading edge on a tile's entry edge (the only
-// place where a one-way tile can stop it)?
-bool entersTileEdge(const Box& b, uint8_t d, int64_t dist, int64_t t) {
+// place where a one-way tile can stop it)? inline: called from both instantiations of the
+// sweep, it would otherwise no longer be inlined as it was into the single sweep.
+inline bool entersTileEdge(const Box& b, uint8_t d, int64_t dist, int64_t t) {
     switch (d) {
         case DIR_RIGHT:  // new outer columns x+w .. x+w+dist-1; entry at multiples of t
             return floorDiv(b.x + b.w + dist - 1, t) != floorDiv(b.x + b.w - 1, t);
