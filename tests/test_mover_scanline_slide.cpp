@@ -353,7 +353,7 @@ TEST(ScanlineSlide, PassRateCountsScanlinesInsideTheObstacle) {
                  {22, 2, 3},  {26, 2, 3},  {27, 1, 1},  {30, 1, 1}, {31, 0, 0}};
     for (const Case& c : cases) {
         q.perp = Fix::fromInt(c.y);
-        EdgeCast e = castEdge(w, q, nullptr);
+        EdgeCast e = castEdge(NoTrace{}, w, q);
         EXPECT_EQ(e.total, 4) << c.y;
         EXPECT_EQ(e.blocked, c.blocked) << c.y;
         EXPECT_EQ(e.blockedMask, c.mask) << c.y;
@@ -374,7 +374,7 @@ TEST(ScanlineSlide, PassRateCountsScanlinesInsideTheObstacle) {
                 in = in || ((upper || !lower) && pos > 16 && pos <= 32);
                 expected += in;
             }
-            EXPECT_EQ(castEdge(w, q, nullptr).blocked, expected) << g << " " << y;
+            EXPECT_EQ(castEdge(NoTrace{}, w, q).blocked, expected) << g << " " << y;
         }
 }
 

@@ -4,7 +4,7 @@
 
 #include "../collision.h"
 #include "../text_buffer.h"
-#include "../trace.h"
+#include "../trace_policy.h"
 #include "grid_walls_region.h"
 #include "grid_walls_sweep.h"
 
@@ -35,33 +35,36 @@ Fix px(int64_t raw) {
 
 // The 3 x 3 regions around the centre (Cell: the region's px rectangle, class in `why`,
 // Block when forbidden) and the bands of the walls on the edges of the 3 x 3 cells
-// around it (Band in px).
-void traceSurroundings(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y,
-                       Trace& trace) {
+// around it (Band in px). Only for the trace: the step itself asks none of this.
+void traceSurroundings(WithTrace tr, const CollisionWorld& world, const Lattice& l, int64_t x,
+                       int64_t y) {
     static const char* const kRegionWhy[] = {"region_a", "region_b", "region_c"};
     const int64_t hx = regionIndex(x, l), hy = regionIndex(y, l);
     for (int64_t ry = hy - 1; ry <= hy + 1; ++ry)
         for (int64_t rx = hx - 1; rx <= hx + 1; ++rx)
-            trace.cell(regionForbidden(world, rx, ry) ? Verdict::Block : Verdict::Pass,
-                       kRegionWhy[int(regionClass(rx, ry))], px(regionStart(rx, l)),
-                       px(regionStart(ry, l)), px(regionStart(rx + 1, l)),
-                       px(regionStart(ry + 1, l)));
+            tr.cell(regionForbidden(world, rx, ry) ? Verdict::Block : Verdict::Pass,
+                    kRegionWhy[int(regionClass(rx, ry))], px(regionStart(rx, l)),
+                    px(regionStart(ry, l)), px(regionStart(rx + 1, l)), px(regionStart(ry + 1, l)));
     const int64_t c = l.cell, b = l.band;
     const int64_t cx = floorDiv(x, c), cy = floorDiv(y, c);
     for (int64_t k = cy - 1; k <= cy + 2; ++k)
         for (int64_t i = cx - 1; i <= cx + 1; ++i)
             if (wallOnH(world, i, k))
-                trace.band(Verdict::Block, "band_h", px(i * c - b), px(k * c - b),
-                           px((i + 1) * c + b), px(k * c + b));
+                tr.band(Verdict::Block, "band_h", px(i * c - b), px(k * c - b), px((i + 1) * c + b),
+                        px(k * c + b));
     for (int64_t j = cy - 1; j <= cy + 1; ++j)
         for (int64_t k = cx - 1; k <= cx + 2; ++k)
             if (wallOnV(world, k, j))
-                trace.band(Verdict::Block, "band_v", px(k * c - b), px(j * c - b), px(k * c + b),
-                           px((j + 1) * c + b));
+                tr.band(Verdict::Block, "band_v", px(k * c - b), px(j * c - b), px(k * c + b),
+                        px((j + 1) * c + b));
 }
 
-MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
+// The step, one function for the traced and the untraced run (core/trace_policy.h). Traced,
+// it also records the surroundings (asked only for the trace), the wanted move and the move
+// made.
+template <class T>
+MoverState stepWith(T tr, const MoverState& s0, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world) {
     MoverState s = s0;
     const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
     const int sx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
@@ -74,14 +77,10 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     if (sx == 0 && sy == 0) dist = 0;
 
     const int64_t x0 = s.x.raw, y0 = s.y.raw;
-    if (trace) {
-        traceSurroundings(world, l, x0, y0, *trace);
-        trace->arrow(Verdict::Info, "want", px(x0), px(y0), px(x0 + sx * dist), px(y0 + sy * dist));
-    }
-    const SweepResult r = sweep(world, l, x0, y0, sx, sy, dist, trace);
-    if (trace)
-        trace->arrow(r.blocked ? Verdict::Block : Verdict::Pass, "move", px(x0), px(y0), px(r.x),
-                     px(r.y));
+    if constexpr (T::kOn) traceSurroundings(tr, world, l, x0, y0);
+    tr.arrow(Verdict::Info, "want", px(x0), px(y0), px(x0 + sx * dist), px(y0 + sy * dist));
+    const SweepResult r = sweep(tr, world, l, x0, y0, sx, sy, dist);
+    tr.arrow(r.blocked ? Verdict::Block : Verdict::Pass, "move", px(x0), px(y0), px(r.x), px(r.y));
 
     s.x = px(r.x);
     s.y = px(r.y);
@@ -91,6 +90,19 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
     s.aux = (r.blocked & (kBlockedX | kBlockedY)) | (region << kGwAuxRegionShift);
     s.timer = 0;
     return s;
+}
+
+// Out of line, so that the untraced step does not pay for the traced one's code.
+__attribute__((noinline)) MoverState tracedStep(const MoverState& s0, InputBits in,
+                                                const ParamValues& p, const CollisionWorld& world,
+                                                Trace* trace) {
+    return stepWith(WithTrace{trace}, s0, in, p, world);
+}
+
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+                const CollisionWorld& world, Trace* trace) {
+    if (trace) return tracedStep(s0, in, p, world, trace);
+    return stepWith(NoTrace{}, s0, in, p, world);
 }
 
 void describe(const MoverState& s, TextBuffer& out) {

@@ -44,8 +44,9 @@ bool towardLine(int64_t pos, int64_t h, int s, const Lattice& l) {
 
 }  // namespace
 
-SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
-                  int sy, int64_t dist, Trace* trace) {
+template <class T>
+SweepResult sweep(T tr, const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
+                  int sy, int64_t dist) {
     SweepResult r;
     int64_t hx = regionIndex(x, l), hy = regionIndex(y, l);
     int64_t remX = sx != 0 ? dist : 0, remY = sy != 0 ? dist : 0;
@@ -55,12 +56,12 @@ SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int6
         if (remX > 0 && towardLine(x, hx, sx, l)) {
             r.blocked |= kBlockedX;
             remX = 0;
-            if (trace) trace->arrow(Verdict::Block, "escape_x", px(x), px(y), px(x + sx), px(y));
+            tr.arrow(Verdict::Block, "escape_x", px(x), px(y), px(x + sx), px(y));
         }
         if (remY > 0 && towardLine(y, hy, sy, l)) {
             r.blocked |= kBlockedY;
             remY = 0;
-            if (trace) trace->arrow(Verdict::Block, "escape_y", px(x), px(y), px(x), px(y + sy));
+            tr.arrow(Verdict::Block, "escape_y", px(x), px(y), px(x), px(y + sy));
         }
     }
     while (remX > 0 || remY > 0) {
@@ -99,12 +100,10 @@ SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int6
             // With one axis crossing, stopping it leaves the centre in its current region.
             bool okX = !regionForbidden(world, nhx, hy);
             bool okY = !regionForbidden(world, hx, nhy);
-            if (trace) {
-                trace->arrow(okX ? Verdict::Pass : Verdict::Block, "recheck_x", px(x), px(y),
-                             px(nx), px(y));
-                trace->arrow(okY ? Verdict::Pass : Verdict::Block, "recheck_y", px(x), px(y), px(x),
-                             px(ny));
-            }
+            tr.arrow(okX ? Verdict::Pass : Verdict::Block, "recheck_x", px(x), px(y), px(nx),
+                     px(y));
+            tr.arrow(okY ? Verdict::Pass : Verdict::Block, "recheck_y", px(x), px(y), px(x),
+                     px(ny));
             tie = okX && okY;
             if (tie) {
                 const bool hWall = regionClass(nhx, nhy) == RegionClass::C &&
@@ -116,10 +115,8 @@ SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int6
             keepY = okY;
         }
         const int32_t blocked = (mx && !keepX ? kBlockedX : 0) | (my && !keepY ? kBlockedY : 0);
-        if (trace)
-            trace->arrow(Verdict::Block,
-                         ruleWhy(regionClass(hx, hy), regionClass(nhx, nhy), tie, blocked), px(x),
-                         px(y), px(nx), px(ny));
+        tr.arrow(Verdict::Block, ruleWhy(regionClass(hx, hy), regionClass(nhx, nhy), tie, blocked),
+                 px(x), px(y), px(nx), px(ny));
         r.blocked |= blocked;
         if (keepX) {
             x = nx;
@@ -138,5 +135,10 @@ SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int6
     r.y = y;
     return r;
 }
+
+template SweepResult sweep(NoTrace, const CollisionWorld&, const Lattice&, int64_t, int64_t, int,
+                           int, int64_t);
+template SweepResult sweep(WithTrace, const CollisionWorld&, const Lattice&, int64_t, int64_t, int,
+                           int, int64_t);
 
 }  // namespace ts::grid_walls

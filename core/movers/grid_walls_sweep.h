@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "../collision.h"
-#include "../trace.h"
+#include "../trace_policy.h"
 #include "grid_walls_region.h"
 
 namespace ts::grid_walls {
@@ -29,10 +29,17 @@ struct SweepResult {
 // A start in a forbidden region (spawned there, or the band grew) may move inside that
 // region and leave it, never enter another forbidden one; on an axis where that region is a
 // band it may only move away from the band's line ("escape_x" / "escape_y" stops), so no
-// wall is ever crossed. With a trace, each stop emits an Arrow (Block) from the last free
-// position to the refused one with the rule in `why`, and each re-validation an Arrow
-// (Pass/Block) "recheck_x" (keep x) or "recheck_y" (keep y).
-SweepResult sweep(const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
-                  int sy, int64_t dist, Trace* trace);
+// wall is ever crossed. Through the trace policy (core/trace_policy.h; instantiated for
+// NoTrace and WithTrace), each stop records an Arrow (Block) from the last free position to
+// the refused one with the rule in `why`, and each re-validation an Arrow (Pass/Block)
+// "recheck_x" (keep x) or "recheck_y" (keep y).
+template <class T>
+SweepResult sweep(T tr, const CollisionWorld& world, const Lattice& l, int64_t x, int64_t y, int sx,
+                  int sy, int64_t dist);
+
+extern template SweepResult sweep(NoTrace, const CollisionWorld&, const Lattice&, int64_t, int64_t,
+                                  int, int, int64_t);
+extern template SweepResult sweep(WithTrace, const CollisionWorld&, const Lattice&, int64_t,
+                                  int64_t, int, int, int64_t);
 
 }  // namespace ts::grid_walls

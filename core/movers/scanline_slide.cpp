@@ -5,7 +5,7 @@
 #include "../collision.h"
 #include "../geom.h"
 #include "../text_buffer.h"
-#include "../trace.h"
+#include "../trace_policy.h"
 #include "scanline_slide_cast.h"
 
 namespace ts {
@@ -69,8 +69,9 @@ struct SweepResult {
 
 // Moves the box `dist` px along one axis in sub-steps of at most one tile (so nothing thinner
 // than a tile is skipped), stopping at the first contact.
-SweepResult sweep(MoverState& s, bool vertical, int dir, Fix dist, const Tuning& t,
-                  const CollisionWorld& world, Trace* trace) {
+template <class T>
+SweepResult sweep(T tr, MoverState& s, bool vertical, int dir, Fix dist, const Tuning& t,
+                  const CollisionWorld& world) {
     const Fix tile = Fix::fromInt(world.tileSize());
     Fix& main = vertical ? s.y : s.x;
     EdgeSweep q;
@@ -85,12 +86,9 @@ SweepResult sweep(MoverState& s, bool vertical, int dir, Fix dist, const Tuning&
         const Fix len = fixMin(dist, tile);
         q.from = main;
         q.to = dir > 0 ? main + len : main - len;
-        r.cast = castEdge(world, q, trace);
-        if (trace) {
-            const bool ok = rateReached(r.cast, t.rate);
-            trace->value(ok ? Verdict::Pass : Verdict::Block, "pass_rate",
-                         Fix::ratio(r.cast.total - r.cast.blocked, r.cast.total), t.rate);
-        }
+        r.cast = castEdge(tr, world, q);
+        tr.value(rateReached(r.cast, t.rate) ? Verdict::Pass : Verdict::Block, "pass_rate",
+                 Fix::ratio(r.cast.total - r.cast.blocked, r.cast.total), t.rate);
         main = r.cast.stop;
         if (r.cast.hit) {
             r.hit = true;
@@ -103,9 +101,10 @@ SweepResult sweep(MoverState& s, bool vertical, int dir, Fix dist, const Tuning&
 
 // One pressed axis: move, and when partly blocked with only this axis pressed, slide along
 // the other axis toward the side where nothing is in the way.
-void moveAxis(MoverState& s, bool vertical, int dir, bool onlyAxis, const Tuning& t,
-              const CollisionWorld& world, Trace* trace) {
-    const SweepResult r = sweep(s, vertical, dir, t.speed, t, world, trace);
+template <class T>
+void moveAxis(T tr, MoverState& s, bool vertical, int dir, bool onlyAxis, const Tuning& t,
+              const CollisionWorld& world) {
+    const SweepResult r = sweep(tr, s, vertical, dir, t.speed, t, world);
     if (!r.hit) return;
     s.pushing = true;
     s.timer = r.cast.blocked;
@@ -119,15 +118,15 @@ void moveAxis(MoverState& s, bool vertical, int dir, bool onlyAxis, const Tuning
     Fix& perp = vertical ? s.x : s.y;
     const Fix before = perp;
     const Fix cx = s.x + Fix::ratio(s.w, 2), cy = s.y + Fix::ratio(s.h, 2);
-    sweep(s, !vertical, slideDir, amount, t, world, trace);
+    sweep(tr, s, !vertical, slideDir, amount, t, world);
     s.aux = int32_t((perp - before).raw);  // at most 64 px: fits
-    if (trace)
-        trace->arrow(Verdict::Info, "slide", cx, cy, s.x + Fix::ratio(s.w, 2),
-                     s.y + Fix::ratio(s.h, 2));
+    tr.arrow(Verdict::Info, "slide", cx, cy, s.x + Fix::ratio(s.w, 2), s.y + Fix::ratio(s.h, 2));
 }
 
-MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
+// The step, one function for the traced and the untraced run (core/trace_policy.h).
+template <class T>
+MoverState stepWith(T tr, const MoverState& s0, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world) {
     MoverState s = s0;
     s.vx = s.vy = Fix{};
     s.pushing = false;
@@ -145,11 +144,24 @@ MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
         s.facing = dx ? (dx > 0 ? DIR_RIGHT : DIR_LEFT) : (dy > 0 ? DIR_DOWN : DIR_UP);
     const Tuning t = tuning(p, s);
     // X then Y, as the seed's update(); both axes move the full speed (no diagonal scaling).
-    if (dx) moveAxis(s, false, dx, dy == 0, t, world, trace);
-    if (dy) moveAxis(s, true, dy, dx == 0, t, world, trace);
+    if (dx) moveAxis(tr, s, false, dx, dy == 0, t, world);
+    if (dy) moveAxis(tr, s, true, dy, dx == 0, t, world);
     s.vx = s.x - s0.x;
     s.vy = s.y - s0.y;
     return s;
+}
+
+// Out of line, so that the untraced step does not pay for the traced one's code.
+__attribute__((noinline)) MoverState tracedStep(const MoverState& s0, InputBits in,
+                                                const ParamValues& p, const CollisionWorld& world,
+                                                Trace* trace) {
+    return stepWith(WithTrace{trace}, s0, in, p, world);
+}
+
+MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+                const CollisionWorld& world, Trace* trace) {
+    if (trace) return tracedStep(s0, in, p, world, trace);
+    return stepWith(NoTrace{}, s0, in, p, world);
 }
 
 void describe(const MoverState& s, TextBuffer& out) {

@@ -175,7 +175,8 @@ Fix scanlinePos(const EdgeSweep& q, int i) {
     return lines.pos(i);
 }
 
-EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& q, Trace* trace) {
+template <class T>
+EdgeCast castEdge(T tr, const CollisionWorld& world, const EdgeSweep& q) {
     const int dir = q.to > q.from ? 1 : -1;
     const int64_t s = q.shrink.raw;
     const int64_t mainSize = int64_t(q.mainSize) * kOne;
@@ -216,19 +217,20 @@ EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& q, Trace* trace)
         out.stop = Fix::fromRaw(stop);
     }
 
-    if (trace) {
-        const Fix f0 = dir > 0 ? q.from + Fix::fromInt(q.mainSize) : q.from;
-        const Fix f1 = dir > 0 ? q.to + Fix::fromInt(q.mainSize) : q.to;
-        for (int i = 0; i <= q.gaps; ++i) {
-            const Fix p = sweep.lines.pos(i);
-            const Verdict v = (out.blockedMask >> i) & 1 ? Verdict::Block : Verdict::Pass;
-            if (q.vertical)
-                trace->segment(v, "scanline", p, f0, p, f1);
-            else
-                trace->segment(v, "scanline", f0, p, f1, p);
-        }
+    const Fix f0 = dir > 0 ? q.from + Fix::fromInt(q.mainSize) : q.from;
+    const Fix f1 = dir > 0 ? q.to + Fix::fromInt(q.mainSize) : q.to;
+    for (int i = 0; i <= q.gaps; ++i) {
+        const Fix p = sweep.lines.pos(i);
+        const Verdict v = (out.blockedMask >> i) & 1 ? Verdict::Block : Verdict::Pass;
+        if (q.vertical)
+            tr.segment(v, "scanline", p, f0, p, f1);
+        else
+            tr.segment(v, "scanline", f0, p, f1, p);
     }
     return out;
 }
+
+template EdgeCast castEdge(NoTrace, const CollisionWorld&, const EdgeSweep&);
+template EdgeCast castEdge(WithTrace, const CollisionWorld&, const EdgeSweep&);
 
 }  // namespace ts::scanline_slide

@@ -13,7 +13,7 @@
 
 #include "../collision.h"
 #include "../fixed.h"
-#include "../trace.h"
+#include "../trace_policy.h"
 
 namespace ts::scanline_slide {
 
@@ -46,9 +46,14 @@ struct EdgeCast {
     Fix clearLow, clearHigh;
 };
 
-// Casts the scanlines of one sub-step. Emits one Segment per scanline (pass or block, why
-// "scanline") from the current leading edge to the destination one when trace is set.
-EdgeCast castEdge(const CollisionWorld& world, const EdgeSweep& sweep, Trace* trace);
+// Casts the scanlines of one sub-step. Through the trace policy (core/trace_policy.h;
+// instantiated for NoTrace and WithTrace), records one Segment per scanline (pass or block,
+// why "scanline") from the current leading edge to the destination one.
+template <class T>
+EdgeCast castEdge(T tr, const CollisionWorld& world, const EdgeSweep& sweep);
+
+extern template EdgeCast castEdge(NoTrace, const CollisionWorld&, const EdgeSweep&);
+extern template EdgeCast castEdge(WithTrace, const CollisionWorld&, const EdgeSweep&);
 
 // Perp position of scanline i, for drawing (rounded to 1/65536 px toward the edge's middle).
 Fix scanlinePos(const EdgeSweep& sweep, int i);

@@ -6,7 +6,7 @@
 
 #include "../collision.h"
 #include "../text_buffer.h"
-#include "../trace.h"
+#include "../trace_policy.h"
 #include "topdown_aabb_sweep.h"
 
 namespace ts {
@@ -38,7 +38,9 @@ int64_t wholeParam(const ParamValues& p, int i) {
     return std::clamp<int64_t>(p[size_t(i)].floor(), int64_t(s.min), int64_t(s.max));
 }
 
-Params readParams(const ParamValues& p) {
+// inline: called from both instantiations of the step, it would otherwise no longer be
+// inlined as it was into the single step (a call per frame).
+inline Params readParams(const ParamValues& p) {
     return Params{wholeParam(p, kTdStraightSpeed), wholeParam(p, kTdDiagonalSpeed),
                   wholeParam(p, kTdPushSpeed), wholeParam(p, kTdAlignGrid),
                   wholeParam(p, kTdNudgeStep)};
@@ -54,8 +56,8 @@ bool probeHits(const topdown::Box& b, uint8_t d, const CollisionWorld& world) {
 // The seed's movement correction: moves the box's coordinate on one axis toward the nearest
 // alignment line (ties toward +, as the seed's `y % 16 < 8 ? -1 : 1`) by at most the nudge
 // step, never past the line and never into anything blocked. Returns the signed px moved.
-int64_t nudge(topdown::Box& b, bool alongX, const Params& p, const CollisionWorld& world,
-              Trace* trace) {
+template <class T>
+int64_t nudge(T tr, topdown::Box& b, bool alongX, const Params& p, const CollisionWorld& world) {
     const int64_t coord = alongX ? b.x : b.y;
     const int64_t off = floorMod(coord, p.grid);
     if (off == 0 || p.nudge == 0) return 0;
@@ -64,16 +66,18 @@ int64_t nudge(topdown::Box& b, bool alongX, const Params& p, const CollisionWorl
         alongX ? (toLine < 0 ? DIR_LEFT : DIR_RIGHT) : (toLine < 0 ? DIR_UP : DIR_DOWN);
     const int64_t x0 = b.x, y0 = b.y;
     const int64_t moved =
-        topdown::sweep(b, d, std::min(p.nudge, toLine < 0 ? -toLine : toLine), world, trace);
-    if (trace)  // from the box's top-left to the alignment line it is heading for
-        trace->arrow(moved > 0 ? Verdict::Pass : Verdict::Block, "nudge", Fix::fromInt(x0),
-                     Fix::fromInt(y0), Fix::fromInt(alongX ? x0 + toLine : x0),
-                     Fix::fromInt(alongX ? y0 : y0 + toLine));
+        topdown::sweep(tr, b, d, std::min(p.nudge, toLine < 0 ? -toLine : toLine), world);
+    // From the box's top-left to the alignment line it is heading for.
+    tr.arrow(moved > 0 ? Verdict::Pass : Verdict::Block, "nudge", Fix::fromInt(x0),
+             Fix::fromInt(y0), Fix::fromInt(alongX ? x0 + toLine : x0),
+             Fix::fromInt(alongX ? y0 : y0 + toLine));
     return toLine < 0 ? -moved : moved;
 }
 
-MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
-                const CollisionWorld& world, Trace* trace) {
+// The step, one function for the traced and the untraced run (core/trace_policy.h).
+template <class T>
+MoverState stepWith(T tr, const MoverState& s, InputBits in, const ParamValues& pv,
+                    const CollisionWorld& world) {
     const Params p = readParams(pv);
     MoverState o = s;
     topdown::Box b{s.x.floor(), s.y.floor(), std::max(1, s.w), std::max(1, s.h)};
@@ -86,12 +90,13 @@ MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
     const uint8_t vDir = v > 0 ? DIR_DOWN : v < 0 ? DIR_UP : DIR_NONE;
     const int pressed = (h != 0) + (v != 0);
 
-    if (trace)  // the seed's four border probes (collN/E/S/W), before moving
+    // The seed's four border probes (collN/E/S/W), before moving: asked only for the trace.
+    if constexpr (T::kOn)
         for (int i = 0; i < 4; ++i) {
             int64_t px = 0, py = 0;
             topdown::probePixel(b, kSides[i], &px, &py);
-            trace->point(probeHits(b, kSides[i], world) ? Verdict::Hit : Verdict::Miss,
-                         kProbeWhy[i], px, py);
+            tr.point(probeHits(b, kSides[i], world) ? Verdict::Hit : Verdict::Miss, kProbeWhy[i],
+                     px, py);
         }
 
     // Facing (seed): turn only when the facing key is no longer held; with both axes newly
@@ -115,12 +120,12 @@ MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
     const int64_t speed = s.pushing ? p.push : pressed == 2 ? p.diagonal : p.straight;
     int64_t movedX = 0, movedY = 0, nudged = 0;
     if (hDir) {
-        movedX = topdown::sweep(b, hDir, speed, world, trace);
-        if (pressed == 1) nudged = nudge(b, false, p, world, trace);
+        movedX = topdown::sweep(tr, b, hDir, speed, world);
+        if (pressed == 1) nudged = nudge(tr, b, false, p, world);
     }
     if (vDir) {
-        movedY = topdown::sweep(b, vDir, speed, world, trace);
-        if (pressed == 1) nudged = nudge(b, true, p, world, trace);
+        movedY = topdown::sweep(tr, b, vDir, speed, world);
+        if (pressed == 1) nudged = nudge(tr, b, true, p, world);
     }
 
     // Pushing: holding the facing key, blocked there in the middle of the leading side (the
@@ -139,6 +144,19 @@ MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
     o.timer = pressed > 0 ? (s.timer < INT32_MAX ? s.timer + 1 : s.timer) : 0;
     o.aux = int32_t(nudged);
     return o;
+}
+
+// Out of line, so that the untraced step does not pay for the traced one's code.
+__attribute__((noinline)) MoverState tracedStep(const MoverState& s, InputBits in,
+                                                const ParamValues& pv, const CollisionWorld& world,
+                                                Trace* trace) {
+    return stepWith(WithTrace{trace}, s, in, pv, world);
+}
+
+MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
+                const CollisionWorld& world, Trace* trace) {
+    if (trace) return tracedStep(s, in, pv, world, trace);
+    return stepWith(NoTrace{}, s, in, pv, world);
 }
 
 void describe(const MoverState& s, TextBuffer& out) {

@@ -75,8 +75,9 @@ RectI sweptStrip(const Box& b, uint8_t d, int64_t dist) {
 }
 
 // Does some step of the sweep put the box's leading edge on a tile's entry edge (the only
-// place where a one-way tile can stop it)?
-bool entersTileEdge(const Box& b, uint8_t d, int64_t dist, int64_t t) {
+// place where a one-way tile can stop it)? inline: called from both instantiations of the
+// sweep, it would otherwise no longer be inlined as it was into the single sweep.
+inline bool entersTileEdge(const Box& b, uint8_t d, int64_t dist, int64_t t) {
     switch (d) {
         case DIR_RIGHT:  // new outer columns x+w .. x+w+dist-1; entry at multiples of t
             return floorDiv(b.x + b.w + dist - 1, t) != floorDiv(b.x + b.w - 1, t);
@@ -93,7 +94,8 @@ bool entersTileEdge(const Box& b, uint8_t d, int64_t dist, int64_t t) {
 
 }  // namespace
 
-int64_t sweep(Box& b, uint8_t d, int64_t dist, const CollisionWorld& world, Trace* trace) {
+template <class T>
+int64_t sweep(T tr, Box& b, uint8_t d, int64_t dist, const CollisionWorld& world) {
     // Fast path, exact: when no step enters a new tile, one-way tiles cannot stop the box, and
     // everything else blocks the union of the steps' strips iff it blocks one of them.
     if (dist > 1 && !entersTileEdge(b, d, dist, world.tileSize()) &&
@@ -104,7 +106,8 @@ int64_t sweep(Box& b, uint8_t d, int64_t dist, const CollisionWorld& world, Trac
     for (int64_t moved = 0; moved < dist; ++moved) {
         const RectI strip = leadingStrip(b, d);
         if (world.rectBlocked(strip, d)) {
-            if (trace) emitBlockers(strip, d, world, *trace);
+            // Which geometry stopped it is asked only for the trace.
+            if constexpr (T::kOn) emitBlockers(tr, strip, d, world);
             return moved;
         }
         b = shifted(b, d, 1);
@@ -112,11 +115,13 @@ int64_t sweep(Box& b, uint8_t d, int64_t dist, const CollisionWorld& world, Trac
     return dist;
 }
 
-void emitBlockers(const RectI& strip, uint8_t d, const CollisionWorld& world, Trace& trace) {
+template int64_t sweep(NoTrace, Box&, uint8_t, int64_t, const CollisionWorld&);
+template int64_t sweep(WithTrace, Box&, uint8_t, int64_t, const CollisionWorld&);
+
+void emitBlockers(WithTrace tr, const RectI& strip, uint8_t d, const CollisionWorld& world) {
     std::vector<RectI> solids;
     world.collectSolids(strip, solids);
-    for (const RectI& r : solids)
-        trace.rect(Verdict::Hit, "blocker", r.x, r.y, r.right(), r.bottom());
+    for (const RectI& r : solids) tr.rect(Verdict::Hit, "blocker", r.x, r.y, r.right(), r.bottom());
 
     // One-way tiles stop a box only as it enters them through their entry edge (see
     // CollisionWorld::rectBlocked); collectSolids leaves them out, so find them here.
@@ -135,7 +140,7 @@ void emitBlockers(const RectI& strip, uint8_t d, const CollisionWorld& world, Tr
     for (int64_t c = floorDiv(from, t); c <= floorDiv(to, t); ++c) {
         const int64_t cx = horizontal ? cell : c, cy = horizontal ? c : cell;
         if (world.shapeAt(cx, cy) == Shape::OneWay && !(world.passMaskAt(cx, cy) & d))
-            trace.rect(Verdict::Hit, "blocker", cx * t, cy * t, (cx + 1) * t, (cy + 1) * t);
+            tr.rect(Verdict::Hit, "blocker", cx * t, cy * t, (cx + 1) * t, (cy + 1) * t);
     }
 }
 

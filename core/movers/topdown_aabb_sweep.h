@@ -7,7 +7,7 @@
 
 #include "../collision.h"
 #include "../geom.h"
-#include "../trace.h"
+#include "../trace_policy.h"
 
 namespace ts::topdown {
 
@@ -35,12 +35,16 @@ void probePixel(const Box& b, uint8_t d, int64_t* x, int64_t* y);
 
 // Moves b up to `dist` whole pixels in direction d, one pixel at a time, and stops before the
 // first pixel whose leading strip is blocked: exact at any distance, no tunnelling. Returns
-// the pixels moved. With a trace, a stop emits the geometry that stopped it (Rect, hit,
-// "blocker").
-int64_t sweep(Box& b, uint8_t d, int64_t dist, const CollisionWorld& world, Trace* trace);
+// the pixels moved. Through the trace policy (core/trace_policy.h; instantiated for NoTrace
+// and WithTrace), a stop records the geometry that stopped it (Rect, hit, "blocker").
+template <class T>
+int64_t sweep(T tr, Box& b, uint8_t d, int64_t dist, const CollisionWorld& world);
 
-// Emits the rectangles that block the strip for travel d: solid and slope tiles, brushes and
-// walls from CollisionWorld::collectSolids, plus one-way tiles that refuse d.
-void emitBlockers(const RectI& strip, uint8_t d, const CollisionWorld& world, Trace& trace);
+extern template int64_t sweep(NoTrace, Box&, uint8_t, int64_t, const CollisionWorld&);
+extern template int64_t sweep(WithTrace, Box&, uint8_t, int64_t, const CollisionWorld&);
+
+// Records the rectangles that block the strip for travel d: solid and slope tiles, brushes
+// and walls from CollisionWorld::collectSolids, plus one-way tiles that refuse d.
+void emitBlockers(WithTrace tr, const RectI& strip, uint8_t d, const CollisionWorld& world);
 
 }  // namespace ts::topdown
