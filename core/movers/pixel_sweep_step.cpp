@@ -230,10 +230,11 @@ Box boxOf(const MoverState& s) {
 // spend most frames like this; the test costs a few loads.
 bool standsStill(const MoverState& s0, InputBits in) {
     // One branch for the caller instead of five (which side an actor is on is hard to
-    // predict): & rather than &&.
+    // predict): & rather than &&, on ints (clang warns about & on bools; same code).
     static_assert(KEY_L == 1 && KEY_R == 2, "left and right are the two lowest bits");
     const bool noSideKey = (((in >> 1) ^ in) & 1) == 0;  // both or neither
-    return s0.grounded & (s0.vx == Fix{}) & (s0.vy >= Fix{}) & !(in & KEY_J) & noSideKey;
+    return (int(s0.grounded) & int(s0.vx == Fix{}) & int(s0.vy >= Fix{}) & int(!(in & KEY_J)) &
+            int(noSideKey)) != 0;
 }
 
 template <class G, class T>
