@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "edit/map_edits.h"
 
@@ -14,6 +15,10 @@ const char* layerName(Layer l) {
 }
 
 void setMessage(EditorState& s, std::string text) {
+    if (s.verbose && text != s.message) {
+        std::printf("message %s\n", text.c_str());  // tests wait for this line
+        std::fflush(stdout);
+    }
     s.message = std::move(text);
     s.messageTime = ImGui::GetCurrentContext() ? ImGui::GetTime() : 0;
 }

@@ -130,6 +130,7 @@ struct EditorState {
 
     bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens
+                              // and "message TEXT" when the status bar note changes
     bool quit = false;        // leave the main loop
     bool fitRequested = true;
     ContentShift seenShift;    // doc.contentShift() the view last followed

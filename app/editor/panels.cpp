@@ -248,6 +248,8 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
         ImGui::SameLine(ui(720));
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());
+        // A long note (a refused edit's reason) runs past the window's edge: all of it here.
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
     }
     ImGui::End();
     ImGui::PopStyleVar();
