@@ -83,6 +83,10 @@ void endPanelEdits(EditorState& s) {
     }
 }
 
+void logPanelText(const EditorState& s) {
+    if (s.logPanelText) ImGui::LogToTTY();
+}
+
 void clampSelection(EditorState& s) {
     const Map& m = s.doc.map();
     if (s.selectedBrush >= int(m.brushes.size())) s.selectedBrush = -1;

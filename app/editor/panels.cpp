@@ -162,6 +162,7 @@ void sidePanel(EditorState& s, CanvasRenderer& r, const PanelLayout& l, float wi
     ImGui::SetNextWindowPos(ImVec2(winW - l.panelW, l.menuH));
     ImGui::SetNextWindowSize(ImVec2(l.panelW, winH - l.menuH - l.statusH));
     ImGui::Begin("Panels", nullptr, kFixedWindow | ImGuiWindowFlags_NoResize);
+    logPanelText(s);
     ImGui::PushItemWidth(std::round(l.panelW * 0.55f));
     if (section(s, "Tileset")) tilesetSection(s, r);
     if (section(s, "Inspector")) inspectorSection(s);
