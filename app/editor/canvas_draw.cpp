@@ -104,9 +104,13 @@ void drawCellRange(const EditorState& s, gfx::BatchRenderer& b, CellPos a, CellP
 }
 
 void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e) {
+    drawEdgeMark(s, b, e, hasWall(s.doc.map(), e));
+}
+
+void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e, bool remove) {
     const Map& m = s.doc.map();
     float thick = std::clamp(float(m.tileSize * s.view.zoom() / 5), 3.0f, 7.0f);
-    drawEdge(b, s.view, m, e, thick, hasWall(m, e) ? kWallRemove : kWallHover);
+    drawEdge(b, s.view, m, e, thick, remove ? kWallRemove : kWallHover);
 }
 
 void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& r) {
