@@ -79,6 +79,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     if (opt.interactive) {
         s.configDir = configDir();
         s.settings = loadSettings(s.configDir);
+        s.panelWidth = s.settings.panelWidth;
         // Its own slot, so that a second editor running beside it keeps a separate copy.
         s.recovery.acquire(s.configDir);
     }
