@@ -113,6 +113,15 @@ void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e, bool remo
     drawEdge(b, s.view, m, e, thick, remove ? kWallRemove : kWallHover);
 }
 
+void drawSelectedBrushHandles(const EditorState& s, gfx::BatchRenderer& b) {
+    const Map& m = s.doc.map();
+    if (!s.visible[kLayerBrushes] || s.selectedBrush < 0 ||
+        size_t(s.selectedBrush) >= m.brushes.size())
+        return;
+    const RectI& r = m.brushes[size_t(s.selectedBrush)].rect;
+    drawBrushHandles(b, toScreen(s.view, double(r.x), double(r.y), double(r.w), double(r.h)));
+}
+
 void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& r) {
     ScreenRect sr = toScreen(s.view, double(r.x), double(r.y), double(r.w), double(r.h));
     b.rect(sr.x, sr.y, sr.w, sr.h, kBrushFill);
@@ -260,7 +269,6 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
             const RectI& b = m.brushes[size_t(s.selectedBrush)].rect;
             ScreenRect sr = toScreen(v, double(b.x), double(b.y), double(b.w), double(b.h));
             r.batch.rectOutline(sr.x - 1, sr.y - 1, sr.w + 2, sr.h + 2, kSelect);
-            if (s.tool == Tool::Brushes) drawBrushHandles(r.batch, sr);
         }
     }
     if (s.visible[kLayerActors]) {

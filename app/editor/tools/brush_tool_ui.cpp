@@ -99,8 +99,9 @@ void brushesRelease(EditorState& s, const ToolPoint& p) {
         s.selectedBrush = int(count);
 }
 
-// The brush being drawn.
+// The selected brush's handles (a press on one resizes it) and the brush being drawn.
 void brushesHighlight(const EditorState& s, gfx::BatchRenderer& b) {
+    drawSelectedBrushHandles(s, b);
     const CanvasDrag& d = s.drag;
     if (d.kind == DragKind::NewBrush && s.hoverValid)
         drawBrushPreview(s, b,
@@ -116,8 +117,8 @@ void brushesDelete(EditorState& s) {
 }  // namespace
 
 // clang-format off
-const ToolSpec kBrushesTool = {Tool::Brushes, "Brushes", "X", GLFW_KEY_X, kLayerBrushes, false, false, false, false,
-                               brushesPress, nullptr, brushesDrag, brushesRelease, brushesHighlight, brushesDelete,
+const ToolSpec kBrushesTool = {Tool::Brushes, "Brushes", "X", GLFW_KEY_X, kLayerBrushes, false, false, false, false, false,
+                               brushesPress, nullptr, brushesDrag, brushesRelease, brushesHighlight, brushesDelete, nullptr,
                                "Drag: new brush. Drag a brush to move, a handle to resize. Del deletes."};
 // clang-format on
 

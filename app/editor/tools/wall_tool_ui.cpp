@@ -50,8 +50,8 @@ void wallsHighlight(const EditorState& s, gfx::BatchRenderer& b) {
 }  // namespace
 
 // clang-format off
-const ToolSpec kWallsTool = {Tool::Walls, "Walls", "W", GLFW_KEY_W, kLayerWalls, false, false, false, true,
-                             wallsPress, wallsPressRight, wallsDrag, nullptr, wallsHighlight, nullptr,
+const ToolSpec kWallsTool = {Tool::Walls, "Walls", "W", GLFW_KEY_W, kLayerWalls, false, false, false, true, false,
+                             wallsPress, wallsPressRight, wallsDrag, nullptr, wallsHighlight, nullptr, nullptr,
                              "Drag along grid lines. Right button removes."};
 // clang-format on
 
