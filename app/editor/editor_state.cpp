@@ -84,7 +84,9 @@ void endPanelEdits(EditorState& s) {
 }
 
 void logPanelText(const EditorState& s) {
-    if (s.logPanelText) ImGui::LogToTTY();
+    // Depth 0: logging must not open collapsed sections (ImGui opens 2 levels by default),
+    // or the screenshot would show them open.
+    if (s.logPanelText) ImGui::LogToTTY(0);
 }
 
 void clampSelection(EditorState& s) {
