@@ -46,8 +46,8 @@ class AppBrushLimit : public XvfbTest {
     // (209920, 7168) (whole window pixels): buckets 240..1640 x 44..56, 1401 x 13 = 18213.
     void drawBrush() {
         app_->xdotool("mousemove " + px(30720, 5632) +
-                      " sleep 0.15 mousedown 1 sleep 0.15 mousemove " + px(209920, 7168) +
-                      " sleep 0.15 mouseup 1 sleep 0.4");
+                      " sleep 0.3 mousedown 1 sleep 0.3 mousemove " + px(209920, 7168) +
+                      " sleep 0.3 mouseup 1 sleep 0.5");
     }
     bool dirty() const { return app_->windowTitle().find('*') != std::string::npos; }
 
