@@ -64,6 +64,13 @@ uint64_t CollisionWorld::brushBucketEntries(const RectI& r, int32_t tileSize, in
     return uint64_t(bx1 - bx0 + 1) * uint64_t(by1 - by0 + 1);
 }
 
+uint64_t CollisionWorld::brushBucketEntries(const Map& m) {
+    uint64_t entries = 0;
+    for (const Brush& b : m.brushes)
+        entries += brushBucketEntries(b.rect, m.tileSize, m.width, m.height);
+    return entries;
+}
+
 std::string CollisionWorld::brushBucketProblem(uint64_t entries) {
     if (entries <= kMaxBrushBucketEntries) return "";
     return "the brushes cover " + std::to_string(entries) + " collision buckets of " +

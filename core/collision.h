@@ -33,6 +33,8 @@ class CollisionWorld {
     // the memory a map needs to run is bounded by its content, not only by its file's size.
     static uint64_t brushBucketEntries(const RectI& r, int32_t tileSize, int32_t width,
                                        int32_t height);
+    // The sum over all of the map's brushes.
+    static uint64_t brushBucketEntries(const Map& m);
     static constexpr uint64_t kMaxBrushBucketEntries = uint64_t(1) << 25;  // 128 MiB of indices
     // "" if a map whose brushes need `entries` in total can run, else the problem.
     static std::string brushBucketProblem(uint64_t entries);

@@ -75,10 +75,7 @@ std::string validateMap(const Map& m) {
         if (r.w < 1 || r.h < 1 || r.x < 0 || r.y < 0 || r.right() > wpx || r.bottom() > hpx)
             return "brushes[" + num(int64_t(i)) + "]: rectangle outside the map or empty";
     }
-    uint64_t buckets = 0;
-    for (const Brush& b : m.brushes)
-        buckets += CollisionWorld::brushBucketEntries(b.rect, m.tileSize, m.width, m.height);
-    std::string problem = CollisionWorld::brushBucketProblem(buckets);
+    std::string problem = CollisionWorld::brushBucketProblem(CollisionWorld::brushBucketEntries(m));
     if (!problem.empty()) return "brushes: " + problem;
     // Every text must load back from a file: the JSON writer copies names byte for byte.
     problem = mapio::checkText(m.tileset.image, mapio::kMaxPathBytes);

@@ -53,5 +53,32 @@ TEST_F(AppLayout, TheSidePanelsEdgeDrags) {
     EXPECT_TRUE(app_->waitForExit(10000));
 }
 
+// The dragged width is kept for the next run (settings.ini in the config folder, which each
+// start here shares); a broken width there is skipped: the default 300 again.
+TEST_F(AppLayout, TheSidePanelsWidthIsKeptForTheNextRun) {
+    start(Map::blank(40, 24));
+    if (HasFatalFailure()) return;
+    app_->xdotool(
+        "mousemove 980 400 sleep 0.2 mousedown 1 sleep 0.2 mousemove 900 400 sleep 0.1 "
+        "mousemove 780 400 sleep 0.2 mouseup 1 sleep 0.3");
+    ASSERT_TRUE(app_->waitForOutput("canvas=112,19,668,757", 5000)) << app_->out();
+    app_->xdotool("key ctrl+q");
+    ASSERT_TRUE(app_->waitForExit(10000));
+    start(Map::blank(40, 24));
+    if (HasFatalFailure()) return;
+    EXPECT_NE(app_->out().find("canvas=112,19,668,757"), std::string::npos) << app_->out();
+    app_->xdotool("key ctrl+q");
+    ASSERT_TRUE(app_->waitForExit(10000));
+    const std::string settings = dir_ + "/cfg/tilestep/settings.ini";
+    ASSERT_NE(readFile(settings).find("panel_width=500\n"), std::string::npos)
+        << readFile(settings);
+    writeFile(settings, "panel_width=nan\npanel_width=-5\npanel_width=1e9\n");
+    start(Map::blank(40, 24));
+    if (HasFatalFailure()) return;
+    EXPECT_NE(app_->out().find("canvas=112,19,868,757"), std::string::npos) << app_->out();
+    app_->xdotool("key ctrl+q");
+    EXPECT_TRUE(app_->waitForExit(10000));
+}
+
 }  // namespace
 }  // namespace ts::test

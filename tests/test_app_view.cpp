@@ -55,6 +55,7 @@ class AppView : public ::testing::Test {
         ASSERT_TRUE(png_.ok()) << "no PNG at " << out;
         view_ = parseViewLine(r.out);
         ASSERT_TRUE(view_.ok) << r.out;
+        out_ = r.out;
     }
     uint32_t pixel(double px, double py) const {
         return png_.at(int(view_.x0 + (px + 0.5) * view_.zoom),
@@ -64,6 +65,7 @@ class AppView : public ::testing::Test {
     std::string dir_;
     Png png_;
     ViewLine view_;
+    std::string out_;  // stdout, with the debugger panel's text (--verbose --screenshot)
 };
 
 TEST_F(AppView, DrawsTheRecordedActorAndProbesOfTheShownFrame) {
@@ -75,6 +77,25 @@ TEST_F(AppView, DrawsTheRecordedActorAndProbesOfTheShownFrame) {
     EXPECT_NE(pixel(200, 56), kMapBackground);
     EXPECT_EQ(pixel(104, 56), kMapBackground);
     EXPECT_EQ(pixel(250, 120), kMapBackground) << "frame 5 has no probe";
+}
+
+// A recorded trace has no input logs and nothing to tune: the panel's sections say what
+// they hold there (issue 12: "Actors & input logs" in view). The editor's own Debug mode,
+// on the same map, keeps its titles: the text read here is the panel's.
+TEST_F(AppView, PanelTitlesFitARecordedTrace) {
+    shoot(2);
+    EXPECT_NE(out_.find("### Actors (recorded) ###"), std::string::npos) << out_;
+    EXPECT_NE(out_.find("### Ghost ###"), std::string::npos) << out_;
+    EXPECT_EQ(out_.find("input logs"), std::string::npos) << out_;
+    EXPECT_EQ(out_.find("Live tuning"), std::string::npos) << out_;
+
+    CommandResult r =
+        runTilestepInXvfb(shellQuote(dir_ + "/room.json") + " --debug --verbose --screenshot " +
+                              shellQuote(dir_ + "/debug.png"),
+                          dir_ + "/cfg");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("### Actors & input logs ###"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("### Live tuning ###"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -151,5 +151,29 @@ TEST(EditWallDrag, APressOutsideTheMapIsNoDrag) {
     EXPECT_EQ(wallsOf(after), vertical(8, 0, 7));
 }
 
+// What the editor highlights during a drag: the stroke's line from the press to the pointer,
+// not the nearest edge under the pointer (issue 12).
+TEST(EditWallDrag, EdgesToFollowTheLineNotTheNearestEdge) {
+    Map m = Map::blank(8, 8, 16);
+    CommandPtr first;
+    std::optional<WallDrag> d = WallDrag::begin(m, 31, 20, true, &first);  // v(2,1)
+    ASSERT_TRUE(d.has_value());
+    EXPECT_TRUE(d->on());
+    // Less than half a tile from the press: no line yet, only the first edge.
+    EXPECT_EQ(d->edgesTo(m, 34, 24), (std::vector<Edge>{{false, 2, 1}}));
+    d->moveTo(m, 33, 60);  // 40 px down: the vertical line x = 2
+    ASSERT_TRUE(d->locked());
+    // (36, 95): 0.5 px above the bottom edge of cell (2, 5), the nearest edge there, across
+    // the line; the stroke reaches row 5 along it.
+    EXPECT_EQ(nearestEdge(m, 36, 95), (Edge{true, 2, 6}));
+    EXPECT_EQ(d->edgesTo(m, 36, 95), vertical(2, 1, 5));
+    // Back above the press: from the pointer's row down to the press's, inclusive.
+    EXPECT_EQ(d->edgesTo(m, 29, 5), vertical(2, 0, 1));
+    // Past the map's bottom: clamped to the last row.
+    EXPECT_EQ(d->edgesTo(m, 40, 500), vertical(2, 1, 7));
+    CommandPtr none;
+    EXPECT_FALSE(WallDrag::begin(m, 31, 20, false, &none)->on());
+}
+
 }  // namespace
 }  // namespace ts

@@ -237,5 +237,48 @@ TEST(EditBrushes, DragMoveIsOneUndoStep) {
     EXPECT_EQ(doc.map().brushes[0].rect, (RectI{30, 20, 16, 16}));
 }
 
+// 1024 x 512 tiles of 16 px: 128 x 64 collision buckets of 128 x 128 px. 4095 full-map
+// brushes (8192 entries each) and 8192 one-bucket brushes are exactly 2^25 entries, the most
+// validateMap accepts; the last brush is the one-bucket square at the map's corner.
+Map brushesAtTheLimit() {
+    Map m = Map::blank(1024, 512, 16);
+    m.brushes.assign(4095, Brush{RectI{0, 0, m.widthPx(), m.heightPx()}});
+    m.brushes.insert(m.brushes.end(), 8192, Brush{RectI{0, 0, 128, 128}});
+    return m;
+}
+
+TEST(EditBrushes, LimitRefusesAnEditThatPassesIt) {
+    Map m = brushesAtTheLimit();
+    ASSERT_EQ(validateMap(m), "");
+    const size_t last = m.brushes.size() - 1;
+    // A new 1 x 1 brush: one bucket more than the limit, the words validateMap would use.
+    const std::string added = brushLimitProblem(m, m.brushes.size(), RectI{500, 500, 1, 1});
+    EXPECT_NE(added.find("33554433 collision buckets"), std::string::npos) << added;
+    Map over = m;
+    over.brushes.push_back(Brush{RectI{500, 500, 1, 1}});
+    EXPECT_EQ(validateMap(over), "brushes: " + added);
+    // Moving the corner square 64 px right: it straddles two buckets, one entry too many.
+    const RectI moved = moveRect(m.brushes[last].rect, 64, 0, m.widthPx(), m.heightPx());
+    EXPECT_EQ(moved, (RectI{64, 0, 128, 128}));
+    EXPECT_NE(brushLimitProblem(m, last, moved).find("33554433"), std::string::npos);
+    // Moving it within its bucket, or shrinking a full-map brush, stays within.
+    EXPECT_EQ(brushLimitProblem(m, last, RectI{0, 0, 100, 100}), "");
+    EXPECT_EQ(brushLimitProblem(m, 0, RectI{0, 0, 1, 1}), "");
+    // Growing the square by one pixel to the right: two buckets, refused.
+    const RectI grown =
+        resizeRect(m.brushes[last].rect, Handle::Right, 128, 0, m.widthPx(), m.heightPx());
+    EXPECT_EQ(grown, (RectI{0, 0, 129, 128}));
+    EXPECT_NE(brushLimitProblem(m, last, grown), "");
+    // With one square fewer there is room for one more bucket, not two.
+    m.brushes.pop_back();
+    EXPECT_EQ(brushLimitProblem(m, m.brushes.size(), RectI{500, 500, 1, 1}), "");
+    EXPECT_NE(brushLimitProblem(m, m.brushes.size(), RectI{100, 0, 56, 1}), "");
+}
+
+TEST(EditBrushes, MoveRectStopsAtTheBorder) {
+    EXPECT_EQ(moveRect(RectI{10, 10, 20, 20}, -50, 5, 100, 60), (RectI{0, 15, 20, 20}));
+    EXPECT_EQ(moveRect(RectI{10, 10, 20, 20}, 500, 500, 100, 60), (RectI{80, 40, 20, 20}));
+}
+
 }  // namespace
 }  // namespace ts::test

@@ -336,8 +336,10 @@ void debuggerMenu(DebugSession& d) {
         if (ImGui::MenuItem("Restart", "Ctrl+R", false, d.active)) g.restart();
         if (ImGui::MenuItem("Slower", "[", false, d.active)) g.setSpeedStep(g.speedStep() - 1);
         if (ImGui::MenuItem("Faster", "]", false, d.active)) g.setSpeedStep(g.speedStep() + 1);
-        ImGui::Separator();
-        ImGui::TextDisabled("Arrows move, Z jumps (the selected actor)");
+        if (!g.recorded()) {  // a recorded trace takes no keys
+            ImGui::Separator();
+            ImGui::TextDisabled("Arrows move, Z jumps (the selected actor)");
+        }
         ImGui::EndMenu();
     }
     if (d.active) {
@@ -359,9 +361,9 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     if (toolButton("|<", "Restart: back to frame 0 (Ctrl+R)")) g.restart();
     if (toolButton("<|", "Step back one frame (comma, repeats when held)")) g.stepBack();
     if (toolButton(g.playing() ? "Pause" : " Play", "Play / pause (P or F5)")) g.togglePlaying();
-    if (toolButton("|>",
-                   "Step one frame forward (period, repeats when held).\n"
-                   "Hold the arrows or Z while stepping to record keys."))
+    if (toolButton("|>", g.recorded() ? "Step one frame forward (period, repeats when held)"
+                                      : "Step one frame forward (period, repeats when held).\n"
+                                        "Hold the arrows or Z while stepping to record keys."))
         g.stepForward(d.keys);
     ImGui::SameLine(0, ImGui::GetFontSize());
     if (toolButton("-", "Slower ( [ )")) g.setSpeedStep(g.speedStep() - 1);
@@ -412,15 +414,24 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, h));
     ImGui::Begin("Debugger", nullptr, kFixedWindow);
+    logPanelText(s);
     ImGui::PushItemWidth(std::round(w * 0.5f));
-    if (ImGui::CollapsingHeader("Actors & input logs", ImGuiTreeNodeFlags_DefaultOpen))
+    // A recorded trace (`tilestep view`) has no input logs to load or save and nothing to
+    // tune: those sections say what they hold there. The IDs after ### keep them the same
+    // sections (open or closed) in both.
+    const bool recorded = d.dbg.recorded() != nullptr;
+    if (ImGui::CollapsingHeader(
+            recorded ? "Actors (recorded)###actors" : "Actors & input logs###actors",
+            ImGuiTreeNodeFlags_DefaultOpen))
         actorsSection(s, d);
     if (ImGui::CollapsingHeader("Inspector", ImGuiTreeNodeFlags_DefaultOpen)) inspectorSection(d);
     if (ImGui::CollapsingHeader("Decisions", ImGuiTreeNodeFlags_DefaultOpen)) decisionsSection(d);
     if (ImGui::CollapsingHeader("Breakpoints", ImGuiTreeNodeFlags_DefaultOpen))
         breakpointsSection(d);
     if (ImGui::CollapsingHeader("Plots", ImGuiTreeNodeFlags_DefaultOpen)) plotsSection(d);
-    if (ImGui::CollapsingHeader("Live tuning", ImGuiTreeNodeFlags_DefaultOpen)) tuningSection(s, d);
+    if (ImGui::CollapsingHeader(recorded ? "Ghost###tuning" : "Live tuning###tuning",
+                                ImGuiTreeNodeFlags_DefaultOpen))
+        tuningSection(s, d);
     if (ImGui::CollapsingHeader("Runs to compare", ImGuiTreeNodeFlags_DefaultOpen)) runsSection(d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     ImGui::PopItemWidth();

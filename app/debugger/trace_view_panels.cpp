@@ -17,7 +17,7 @@ void recordedActorsSection(DebugSession& d) {
         ImGui::TextWrapped("The trace has no actors.");
         return;
     }
-    ImGui::TextDisabled("Recorded actors (select one to inspect).");
+    ImGui::TextDisabled("Select one to inspect it.");
     for (size_t i = 0; i < g.actorCount(); ++i) {
         const TraceActorInfo& a = rec->trace().actors[i];
         ImGui::PushID(int(i));

@@ -104,9 +104,22 @@ void drawCellRange(const EditorState& s, gfx::BatchRenderer& b, CellPos a, CellP
 }
 
 void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e) {
+    drawEdgeMark(s, b, e, hasWall(s.doc.map(), e));
+}
+
+void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e, bool remove) {
     const Map& m = s.doc.map();
     float thick = std::clamp(float(m.tileSize * s.view.zoom() / 5), 3.0f, 7.0f);
-    drawEdge(b, s.view, m, e, thick, hasWall(m, e) ? kWallRemove : kWallHover);
+    drawEdge(b, s.view, m, e, thick, remove ? kWallRemove : kWallHover);
+}
+
+void drawSelectedBrushHandles(const EditorState& s, gfx::BatchRenderer& b) {
+    const Map& m = s.doc.map();
+    if (!s.visible[kLayerBrushes] || s.selectedBrush < 0 ||
+        size_t(s.selectedBrush) >= m.brushes.size())
+        return;
+    const RectI& r = m.brushes[size_t(s.selectedBrush)].rect;
+    drawBrushHandles(b, toScreen(s.view, double(r.x), double(r.y), double(r.w), double(r.h)));
 }
 
 void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& r) {
@@ -256,7 +269,6 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
             const RectI& b = m.brushes[size_t(s.selectedBrush)].rect;
             ScreenRect sr = toScreen(v, double(b.x), double(b.y), double(b.w), double(b.h));
             r.batch.rectOutline(sr.x - 1, sr.y - 1, sr.w + 2, sr.h + 2, kSelect);
-            if (s.tool == Tool::Brushes) drawBrushHandles(r.batch, sr);
         }
     }
     if (s.visible[kLayerActors]) {

@@ -41,7 +41,11 @@ void syncCanvas(EditorState& s, CanvasRenderer& r);
 // being drawn.
 void drawCellRange(const EditorState& s, gfx::BatchRenderer& b, CellPos a, CellPos c, bool remove);
 void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e);
+// The same mark, red when `remove` (a drag's edges: the walls it has set are not to go).
+void drawEdgeMark(const EditorState& s, gfx::BatchRenderer& b, Edge e, bool remove);
 void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& r);
+// The eight resize handles of the selected brush, when there is one and its layer shows.
+void drawSelectedBrushHandles(const EditorState& s, gfx::BatchRenderer& b);
 
 // The tileset image's path on disk (relative paths are relative to the map file).
 std::string resolveImagePath(const EditorState& s);

@@ -53,6 +53,11 @@ Settings loadSettings(const std::string& dir) {
             s.recentFiles.push_back(value);
         } else if (key == "closed" && !value.empty()) {
             s.closedPanels.push_back(value);
+        } else if (key == "panel_width") {
+            // Any width the window could hold; the splitter clamps it to the window in use.
+            char* end = nullptr;
+            float v = std::strtof(value.c_str(), &end);
+            if (end && *end == '\0' && v >= 1.0f && v <= kMaxPanelWidth) s.panelWidth = v;
         }
     }
     return s;
@@ -66,6 +71,7 @@ void saveSettings(const std::string& dir, const Settings& s) {
         if (s.uiScale > 0) f << "ui_scale=" << s.uiScale << "\n";
         for (const std::string& r : s.recentFiles) f << "recent=" << r << "\n";
         for (const std::string& c : s.closedPanels) f << "closed=" << c << "\n";
+        if (s.panelWidth > 0) f << "panel_width=" << s.panelWidth << "\n";
         if (!f) return;
     }
     std::error_code ec;

@@ -16,14 +16,16 @@ struct Settings {
     float uiScale = 0;                      // 0 = not set: follow the monitor's content scale
     std::vector<std::string> recentFiles;   // most recent first
     std::vector<std::string> closedPanels;  // side panel sections the user collapsed
+    float panelWidth = 0;                   // the side panel's width at UI scale 1 (0: default)
 
     void addRecent(const std::string& path);
 };
 
 constexpr size_t kMaxRecentFiles = 10;
+constexpr float kMaxPanelWidth = 16384;  // a settings.ini width above it is skipped
 
-// settings.ini lines `ui_scale=1.5`, `recent=PATH`, `closed=SECTION`; unknown or broken
-// lines are skipped.
+// settings.ini lines `ui_scale=1.5`, `recent=PATH`, `closed=SECTION`, `panel_width=340`;
+// unknown or broken lines are skipped.
 Settings loadSettings(const std::string& dir);
 void saveSettings(const std::string& dir, const Settings& s);
 

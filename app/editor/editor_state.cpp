@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cstdio>
 
 #include "edit/map_edits.h"
 
@@ -14,6 +15,10 @@ const char* layerName(Layer l) {
 }
 
 void setMessage(EditorState& s, std::string text) {
+    if (s.verbose && text != s.message) {
+        std::printf("message %s\n", text.c_str());  // tests wait for this line
+        std::fflush(stdout);
+    }
     s.message = std::move(text);
     s.messageTime = ImGui::GetCurrentContext() ? ImGui::GetTime() : 0;
 }
@@ -76,6 +81,12 @@ void endPanelEdits(EditorState& s) {
         s.doc.endStroke();
         s.panelStroke = false;
     }
+}
+
+void logPanelText(const EditorState& s) {
+    // Depth 0: logging must not open collapsed sections (ImGui opens 2 levels by default),
+    // or the screenshot would show them open.
+    if (s.logPanelText) ImGui::LogToTTY(0);
 }
 
 void clampSelection(EditorState& s) {

@@ -128,9 +128,11 @@ struct EditorState {
     bool unappliedTuning = false;
     bool askTuning = false;
 
-    bool interactive = true;  // false for --screenshot: no hover, no recovery, no ini
-    bool verbose = false;     // --verbose: also print "dialog TITLE" when a dialog opens
-    bool quit = false;        // leave the main loop
+    bool interactive = true;    // false for --screenshot: no hover, no recovery, no ini
+    bool verbose = false;       // --verbose: also print "dialog TITLE" when a dialog opens
+                                // and "message TEXT" when the status bar note changes
+    bool logPanelText = false;  // this frame's panels log their text (logPanelText())
+    bool quit = false;          // leave the main loop
     bool fitRequested = true;
     ContentShift seenShift;    // doc.contentShift() the view last followed
     float pendingUiScale = 0;  // applied between frames (fonts must be rebuilt)
@@ -161,6 +163,9 @@ bool applyEdit(EditorState& s, CommandPtr cmd);
 // typing into a field) becomes one undo step; endPanelEdits() closes it once no widget is.
 void panelEdit(EditorState& s, const char* label, CommandPtr cmd);
 void endPanelEdits(EditorState& s);
+// Call after a panel's ImGui::Begin: on a --verbose screenshot's frame, the text the window
+// shows goes to stdout too (ImGui's log, which ends with the window).
+void logPanelText(const EditorState& s);
 // Brush/actor selections past the end of their lists (after undo) are dropped.
 void clampSelection(EditorState& s);
 

@@ -79,6 +79,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     if (opt.interactive) {
         s.configDir = configDir();
         s.settings = loadSettings(s.configDir);
+        s.panelWidth = s.settings.panelWidth;
         // Its own slot, so that a second editor running beside it keeps a separate copy.
         s.recovery.acquire(s.configDir);
     }
@@ -299,6 +300,10 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     ImGui_ImplGlfw_NewFrame();
     if (!opt_.interactive) ignoreResidentPointer();
     ImGui::NewFrame();
+    // --verbose --screenshot: the captured frame's panel text goes to stdout as well
+    // (logPanelText), between marker lines, so tests can read what the panels say.
+    s.logPanelText = opt_.verbose && capture;
+    if (s.logPanelText) std::printf("ui text begin\n");
     DebugSession& dbg = *debug_;
     debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
 
@@ -350,6 +355,11 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     endPanelEdits(s);
     prepareDebuggerCanvas(s, dbg);
     if (!dbg.active) queueActorNames(s);
+    if (s.logPanelText) {
+        std::printf("\nui text end\n");
+        std::fflush(stdout);
+        s.logPanelText = false;
+    }
     ImGui::Render();
 
     const View& v = s.view;

@@ -10,6 +10,7 @@
 #include "editor/file_actions.h"
 #include "editor/panels.h"
 #include "editor/param_widget.h"
+#include "editor/tools/tool.h"
 #include "plugin_registry.h"
 
 namespace ts {
@@ -39,21 +40,6 @@ void brushInspector(EditorState& s) {
         panelEdit(s, "Resize brush",
                   resizeBrush(m, i, Handle::Bottom, r.x, r.y + std::max<int64_t>(1, v) - 1));
     if (ImGui::Button("Delete brush")) deleteSelection(s);
-}
-
-void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed) {
-    *changed = false;
-    if (!ImGui::BeginCombo(label, moverInfo(current).title)) return;
-    std::vector<MoverKind> kinds;  // the built-ins, then the loaded plugin movers
-    for (int k = 0; k < int(MoverKind::Count); ++k) kinds.push_back(MoverKind(k));
-    for (MoverKind k : pluginMoverKinds()) kinds.push_back(k);
-    for (MoverKind k : kinds) {
-        if (ImGui::Selectable(moverInfo(k).title, current == k)) {
-            *out = k;
-            *changed = k != current;
-        }
-    }
-    ImGui::EndCombo();
 }
 
 void actorInspector(EditorState& s) {
@@ -132,14 +118,25 @@ void mapInspector(EditorState& s) {
 
 }  // namespace
 
+void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed) {
+    *changed = false;
+    if (!ImGui::BeginCombo(label, moverInfo(current).title)) return;
+    std::vector<MoverKind> kinds;  // the built-ins, then the loaded plugin movers
+    for (int k = 0; k < int(MoverKind::Count); ++k) kinds.push_back(MoverKind(k));
+    for (MoverKind k : pluginMoverKinds()) kinds.push_back(k);
+    for (MoverKind k : kinds) {
+        if (ImGui::Selectable(moverInfo(k).title, current == k)) {
+            *out = k;
+            *changed = k != current;
+        }
+    }
+    ImGui::EndCombo();
+}
+
 void inspectorSection(EditorState& s) {
     const Map& m = s.doc.map();
-    if (s.tool == Tool::Actors) {
-        MoverKind mover = s.newActorMover;
-        bool changed = false;
-        moverCombo("New actors", s.newActorMover, &mover, &changed);
-        if (changed) s.newActorMover = mover;
-    }
+    // The selected edit tool's (s.tool, which inspecting keeps).
+    if (auto options = toolSpec(s.tool).options) options(s);
     if (s.selectedActor >= 0 && size_t(s.selectedActor) < m.actors.size()) {
         actorInspector(s);
     } else if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {

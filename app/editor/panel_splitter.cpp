@@ -23,7 +23,12 @@ void sidePanelSplitter(EditorState& s, PanelLayout& layout, float winW, float wi
     const bool free =
         !ImGui::IsAnyItemActive() &&
         !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId | ImGuiPopupFlags_AnyPopupLevel);
-    if (s.draggingPanel && !io.MouseDown[0]) s.draggingPanel = false;
+    if (s.draggingPanel && !io.MouseDown[0]) {
+        s.draggingPanel = false;
+        // The next run opens with this width (settings.ini, once per drag).
+        s.settings.panelWidth = s.panelWidth;
+        saveSettings(s.configDir, s.settings);
+    }
     if (!s.draggingPanel && overEdge && free && io.MouseClicked[0] &&
         s.drag.kind == CanvasDrag::Kind::None)
         s.draggingPanel = true;

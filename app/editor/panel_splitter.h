@@ -1,6 +1,7 @@
 // The side panel's left edge can be dragged to make the panel wider or narrower (the map
-// canvas takes the rest). The width is kept in EditorState::panelWidth at UI scale 1 and
-// clamped so that the panel and the canvas both keep a minimum size.
+// canvas takes the rest). The width is kept in EditorState::panelWidth at UI scale 1 (and in
+// settings.ini for the next run) and clamped so that the panel and the canvas both keep a
+// minimum size.
 #pragma once
 #include "editor/editor_state.h"
 #include "editor/panels.h"

@@ -162,6 +162,7 @@ void sidePanel(EditorState& s, CanvasRenderer& r, const PanelLayout& l, float wi
     ImGui::SetNextWindowPos(ImVec2(winW - l.panelW, l.menuH));
     ImGui::SetNextWindowSize(ImVec2(l.panelW, winH - l.menuH - l.statusH));
     ImGui::Begin("Panels", nullptr, kFixedWindow | ImGuiWindowFlags_NoResize);
+    logPanelText(s);
     ImGui::PushItemWidth(std::round(l.panelW * 0.55f));
     if (section(s, "Tileset")) tilesetSection(s, r);
     if (section(s, "Inspector")) inspectorSection(s);
@@ -248,6 +249,8 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
         ImGui::SameLine(ui(720));
         ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());
+        // A long note (a refused edit's reason) runs past the window's edge: all of it here.
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
     }
     ImGui::End();
     ImGui::PopStyleVar();

@@ -22,6 +22,9 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH);
 // Right panel sections.
 void tilesetSection(EditorState& s, CanvasRenderer& r);
 void inspectorSection(EditorState& s);
+// A combo of every mover (the built-ins, then the loaded plugins) showing `current`; *changed
+// says whether one was picked, *out which (inspector_panel.cpp).
+void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed);
 void layersSection(EditorState& s);
 void historySection(EditorState& s);
 

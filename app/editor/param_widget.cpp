@@ -5,20 +5,16 @@
 namespace ts {
 
 bool paramWidget(const ParamSpec& spec, Fix current, Fix* value) {
-    bool edited = false;
-    Fix typed = current;
-    if (spec.integer) {
-        int v = int(current.round());
-        edited = ImGui::DragInt(spec.name, &v, 0.1f, int(spec.min), int(spec.max));
-        typed = Fix::fromInt(v);
-    } else {
-        double v = current.toDouble();
-        // About 400 mouse pixels from one end of the range to the other.
-        edited =
-            ImGui::DragScalar(spec.name, ImGuiDataType_Double, &v,
-                              float((spec.max - spec.min) / 400), &spec.min, &spec.max, "%.4f");
-        typed = Fix::fromDouble(v);
-    }
+    // A double field for whole numbers too: ImGui's int field would parse a typed "2.6" as 2
+    // before normalize() could round it to 3. Drags show and step whole numbers ("%.0f");
+    // typed text keeps its fraction for normalize().
+    double v = current.toDouble();
+    // About 400 mouse pixels from one end of the range to the other; whole numbers step once
+    // per 10 pixels, as ImGui's int drag did.
+    const float speed = spec.integer ? 0.1f : float((spec.max - spec.min) / 400);
+    const bool edited = ImGui::DragScalar(spec.name, ImGuiDataType_Double, &v, speed, &spec.min,
+                                          &spec.max, spec.integer ? "%.0f" : "%.4f");
+    const Fix typed = Fix::fromDouble(v);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s\nunit: %s, default %s, range %g .. %g", spec.help, spec.unit,
                           spec.defFix().str().c_str(), spec.min, spec.max);

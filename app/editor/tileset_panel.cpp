@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "editor/panels.h"
+#include "editor/tools/tool.h"
 
 namespace ts {
 
@@ -211,8 +212,7 @@ void tilesetSection(EditorState& s, CanvasRenderer& r) {
         if (ImGui::Selectable("##kind", painting, 0, ImVec2(0, size))) {
             s.stamp = Stamp::single(uint16_t(i));
             if (i > 0) s.selectedKind = uint16_t(i);
-            if (s.tool != Tool::Stamp && s.tool != Tool::RectFill && s.tool != Tool::Bucket)
-                s.tool = i == 0 ? Tool::Eraser : Tool::Stamp;
+            if (!toolSpec(s.tool).paintsKind) s.tool = i == 0 ? Tool::Eraser : Tool::Stamp;
         }
         drawSwatch(ImGui::GetWindowDrawList(), p, size, k, m.tileSize, r);
         ImGui::SameLine(textX);

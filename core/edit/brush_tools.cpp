@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "collision.h"
 #include "edit/map_edits.h"
 
 namespace ts {
@@ -46,10 +47,15 @@ int findBrushAt(const Map& map, int64_t px, int64_t py) {
 
 CommandPtr moveBrush(const Map& map, size_t index, int64_t dx, int64_t dy) {
     if (index >= map.brushes.size()) return std::make_unique<CommandGroup>("Move brush");
-    RectI r = map.brushes[index].rect;
-    r.x = clampI(r.x + dx, 0, map.widthPx() - r.w);
-    r.y = clampI(r.y + dy, 0, map.heightPx() - r.h);
+    RectI r = moveRect(map.brushes[index].rect, dx, dy, map.widthPx(), map.heightPx());
     return replaceBrush(map, index, r, "Move brush");
+}
+
+RectI moveRect(const RectI& r, int64_t dx, int64_t dy, int64_t mapW, int64_t mapH) {
+    RectI moved = r;
+    moved.x = clampI(r.x + dx, 0, mapW - r.w);
+    moved.y = clampI(r.y + dy, 0, mapH - r.h);
+    return moved;
 }
 
 CommandPtr deleteBrush(const Map& map, size_t index) {
@@ -95,6 +101,15 @@ CommandPtr resizeBrush(const Map& map, size_t index, Handle h, int64_t px, int64
     if (index >= map.brushes.size()) return std::make_unique<CommandGroup>("Resize brush");
     RectI r = resizeRect(map.brushes[index].rect, h, px, py, map.widthPx(), map.heightPx());
     return replaceBrush(map, index, r, "Resize brush");
+}
+
+std::string brushLimitProblem(const Map& map, size_t index, const RectI& rect) {
+    auto entries = [&map](const RectI& r) {
+        return CollisionWorld::brushBucketEntries(r, map.tileSize, map.width, map.height);
+    };
+    uint64_t total = CollisionWorld::brushBucketEntries(map) + entries(rect);
+    if (index < map.brushes.size()) total -= entries(map.brushes[index].rect);
+    return CollisionWorld::brushBucketProblem(total);
 }
 
 }  // namespace ts

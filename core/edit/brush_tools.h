@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 #include <optional>
+#include <string>
 
 #include "edit/edit_command.h"
 
@@ -21,6 +22,8 @@ int findBrushAt(const Map& map, int64_t px, int64_t py);
 // Moves by (dx, dy) px, stopped at the map border (the size never changes). For a drag,
 // pass (start + mouse offset) - current position so the border stop does not accumulate.
 CommandPtr moveBrush(const Map& map, size_t index, int64_t dx, int64_t dy);
+// `r` moved by (dx, dy), stopped at the border of [0, mapW) x [0, mapH): moveBrush's result.
+RectI moveRect(const RectI& r, int64_t dx, int64_t dy, int64_t mapW, int64_t mapH);
 CommandPtr deleteBrush(const Map& map, size_t index);
 
 enum class Handle : uint8_t {
@@ -41,5 +44,11 @@ std::optional<Handle> handleAt(const RectI& r, int64_t px, int64_t py, int64_t r
 // never empty or inverted. Clipped to [0, mapW) x [0, mapH).
 RectI resizeRect(const RectI& r, Handle h, int64_t px, int64_t py, int64_t mapW, int64_t mapH);
 CommandPtr resizeBrush(const Map& map, size_t index, Handle h, int64_t px, int64_t py);
+
+// "" when the map can still run (and be saved) with brush `index` set to `rect`
+// (index == brushes.size(): `rect` added), else the problem: the brushes would cover more
+// collision buckets than CollisionWorld::kMaxBrushBucketEntries, which validateMap and the
+// loaders refuse. The editor asks before an edit that grows a brush or adds one.
+std::string brushLimitProblem(const Map& map, size_t index, const RectI& rect);
 
 }  // namespace ts

@@ -32,6 +32,14 @@ Edge WallDrag::edgeAt(int32_t i) const {
     return vertical_ ? Edge{false, line_, i} : Edge{true, i, line_};
 }
 
+std::vector<Edge> WallDrag::edgesTo(const Map& map, int64_t px, int64_t py) const {
+    if (!locked_) return {first_};
+    const int32_t to = along(map, px, py);
+    std::vector<Edge> edges;
+    for (int32_t i = std::min(from_, to); i <= std::max(from_, to); ++i) edges.push_back(edgeAt(i));
+    return edges;
+}
+
 std::vector<CommandPtr> WallDrag::moveTo(const Map& map, int64_t px, int64_t py) {
     const int64_t ts = map.tileSize;
     std::vector<CommandPtr> out;

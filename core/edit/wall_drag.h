@@ -23,6 +23,12 @@ class WallDrag {
     // (none while the drag has not picked its line or the reach did not grow).
     std::vector<CommandPtr> moveTo(const Map& map, int64_t px, int64_t py);
 
+    // The edges the stroke sets with the mouse at (px, py), for the editor to highlight:
+    // before the line is picked, the first edge; after, every edge of the line from the press
+    // to the mouse (not the nearest edge under the mouse, which can lie across the line).
+    std::vector<Edge> edgesTo(const Map& map, int64_t px, int64_t py) const;
+
+    bool on() const { return on_; }  // adds walls (else removes them)
     bool locked() const { return locked_; }
     bool vertical() const { return vertical_; }  // the line, once locked()
 

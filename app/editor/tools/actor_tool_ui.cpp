@@ -1,6 +1,7 @@
 // The Actors tool: a click on empty map places an actor of the chosen mover, a drag moves one.
 #include <GLFW/glfw3.h>
 
+#include "editor/panels.h"
 #include "editor/tools/tool.h"
 
 namespace ts {
@@ -38,6 +39,14 @@ void actorsDrag(EditorState& s, const ToolPoint& p) {
                            d.startY + (p.py - d.startPy) - a.y));
 }
 
+// The mover an actor placed by a click gets.
+void actorsOptions(EditorState& s) {
+    MoverKind mover = s.newActorMover;
+    bool changed = false;
+    moverCombo("New actors", s.newActorMover, &mover, &changed);
+    if (changed) s.newActorMover = mover;
+}
+
 void actorsDelete(EditorState& s) {
     if (s.selectedActor < 0 || s.locked[kLayerActors]) return;
     applyEdit(s, deleteActor(s.doc.map(), size_t(s.selectedActor)));
@@ -47,8 +56,8 @@ void actorsDelete(EditorState& s) {
 }  // namespace
 
 // clang-format off
-const ToolSpec kActorsTool = {Tool::Actors, "Actors", "A", GLFW_KEY_A, kLayerActors, false, false, false, false,
-                              actorsPress, nullptr, actorsDrag, nullptr, nullptr, actorsDelete,
+const ToolSpec kActorsTool = {Tool::Actors, "Actors", "A", GLFW_KEY_A, kLayerActors, false, false, false, false, false,
+                              actorsPress, nullptr, actorsDrag, nullptr, nullptr, actorsDelete, actorsOptions,
                               "Click: place. Drag to move. Del deletes."};
 // clang-format on
 

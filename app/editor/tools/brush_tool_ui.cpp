@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string>
 
 #include "editor/canvas_draw.h"
 #include "editor/tools/tool.h"
@@ -15,6 +16,19 @@ namespace {
 using DragKind = CanvasDrag::Kind;
 
 constexpr double kMinBrushDragPx = 3;  // window pixels a new-brush drag must cover
+
+// Applies `cmd`, which sets brush `index` to `rect` (index == brushes.size(): adds it), unless
+// the map could then no longer run or be saved (too many collision buckets, core's
+// brushLimitProblem): the edit is refused and the status bar says why.
+bool applyBrushEdit(EditorState& s, size_t index, const RectI& rect, CommandPtr cmd,
+                    const char* refused) {
+    std::string problem = brushLimitProblem(s.doc.map(), index, rect);
+    if (!problem.empty()) {
+        setMessage(s, refused + (": " + problem));
+        return false;
+    }
+    return applyEdit(s, std::move(cmd));
+}
 
 void brushesPress(EditorState& s, const ToolPoint& p) {
     const Map& m = s.doc.map();
@@ -54,14 +68,20 @@ void brushesDrag(EditorState& s, const ToolPoint& p) {
         bool top = h == Handle::Top || h == Handle::TopLeft || h == Handle::TopRight;
         int64_t ex = (left ? r.x : r.right() - 1) + (p.px - d.startPx);
         int64_t ey = (top ? r.y : r.bottom() - 1) + (p.py - d.startPy);
-        applyEdit(s, resizeBrush(m, size_t(s.selectedBrush), h, ex, ey));
+        const size_t i = size_t(s.selectedBrush);
+        if (i < m.brushes.size())
+            applyBrushEdit(s, i,
+                           resizeRect(m.brushes[i].rect, h, ex, ey, m.widthPx(), m.heightPx()),
+                           resizeBrush(m, i, h, ex, ey), "Brush not resized");
     }
     if (d.kind == DragKind::MoveBrush && s.selectedBrush >= 0 &&
         size_t(s.selectedBrush) < m.brushes.size()) {
-        const RectI& cur = m.brushes[size_t(s.selectedBrush)].rect;
-        applyEdit(s,
-                  moveBrush(m, size_t(s.selectedBrush), d.startRect.x + (p.px - d.startPx) - cur.x,
-                            d.startRect.y + (p.py - d.startPy) - cur.y));
+        const size_t i = size_t(s.selectedBrush);
+        const RectI& cur = m.brushes[i].rect;
+        const int64_t dx = d.startRect.x + (p.px - d.startPx) - cur.x;
+        const int64_t dy = d.startRect.y + (p.py - d.startPy) - cur.y;
+        applyBrushEdit(s, i, moveRect(cur, dx, dy, m.widthPx(), m.heightPx()),
+                       moveBrush(m, i, dx, dy), "Brush not moved");
     }
 }
 
@@ -73,13 +93,15 @@ void brushesRelease(EditorState& s, const ToolPoint& p) {
     // clicking empty space to deselect must not leave a 1-pixel brush behind.
     const double moved = std::max(std::llabs(p.px - d.startPx), std::llabs(p.py - d.startPy));
     if (moved * s.view.zoom() < kMinBrushDragPx) return;
-    size_t count = m.brushes.size();
-    if (applyEdit(s, addBrush(m, rectFromCorners(m, d.startPx, d.startPy, p.px, p.py))))
+    const size_t count = m.brushes.size();
+    const RectI r = rectFromCorners(m, d.startPx, d.startPy, p.px, p.py);
+    if (applyBrushEdit(s, count, r, addBrush(m, r), "Brush not added"))
         s.selectedBrush = int(count);
 }
 
-// The brush being drawn.
+// The selected brush's handles (a press on one resizes it) and the brush being drawn.
 void brushesHighlight(const EditorState& s, gfx::BatchRenderer& b) {
+    drawSelectedBrushHandles(s, b);
     const CanvasDrag& d = s.drag;
     if (d.kind == DragKind::NewBrush && s.hoverValid)
         drawBrushPreview(s, b,
@@ -95,8 +117,8 @@ void brushesDelete(EditorState& s) {
 }  // namespace
 
 // clang-format off
-const ToolSpec kBrushesTool = {Tool::Brushes, "Brushes", "X", GLFW_KEY_X, kLayerBrushes, false, false, false, false,
-                               brushesPress, nullptr, brushesDrag, brushesRelease, brushesHighlight, brushesDelete,
+const ToolSpec kBrushesTool = {Tool::Brushes, "Brushes", "X", GLFW_KEY_X, kLayerBrushes, false, false, false, false, false,
+                               brushesPress, nullptr, brushesDrag, brushesRelease, brushesHighlight, brushesDelete, nullptr,
                                "Drag: new brush. Drag a brush to move, a handle to resize. Del deletes."};
 // clang-format on
 

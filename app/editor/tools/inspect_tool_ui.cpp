@@ -23,8 +23,8 @@ void inspectPress(EditorState& s, const ToolPoint& p) {
 
 // Selecting it keeps s.tool (the tool a click uses once inspecting ends): see selectTool.
 // clang-format off
-const ToolSpec kInspectTool = {Tool::Inspect, "Inspect", "V", GLFW_KEY_V, kLayerActors, false, true, true, false,
-                               inspectPress, nullptr, nullptr, nullptr, nullptr, nullptr,
+const ToolSpec kInspectTool = {Tool::Inspect, "Inspect", "V", GLFW_KEY_V, kLayerActors, false, true, true, false, false,
+                               inspectPress, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
                                "Click an actor to inspect and drive it. A tool edits the map."};
 // clang-format on
 

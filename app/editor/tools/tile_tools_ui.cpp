@@ -124,20 +124,20 @@ constexpr const char* kPickHint = "Alt+click picks a kind.";
 }  // namespace
 
 // clang-format off
-//                                id               name          key  GLFW key    layer        alt   ro     debug  group
-const ToolSpec kStampTool      = {Tool::Stamp,      "Stamp",      "B", GLFW_KEY_B, kLayerTiles, true, false, false, true,
-                                  stampPress, stampPressRight, stampDrag, stampRelease, stampHighlight, nullptr,
+//                                id               name          key  GLFW key    layer        alt   ro     debug  group  paints
+const ToolSpec kStampTool      = {Tool::Stamp,      "Stamp",      "B", GLFW_KEY_B, kLayerTiles, true, false, false, true,  true,
+                                  stampPress, stampPressRight, stampDrag, stampRelease, stampHighlight, nullptr, nullptr,
                                   "Right-drag: capture. Shift+click: line."};
-const ToolSpec kEraserTool     = {Tool::Eraser,     "Eraser",     "E", GLFW_KEY_E, kLayerTiles, true, false, false, false,
-                                  eraserPress, nullptr, eraserDrag, nullptr, highlightCell, nullptr, kPickHint};
-const ToolSpec kRectangleTool  = {Tool::RectFill,   "Rectangle",  "R", GLFW_KEY_R, kLayerTiles, true, false, false, false,
+const ToolSpec kEraserTool     = {Tool::Eraser,     "Eraser",     "E", GLFW_KEY_E, kLayerTiles, true, false, false, false, false,
+                                  eraserPress, nullptr, eraserDrag, nullptr, highlightCell, nullptr, nullptr, kPickHint};
+const ToolSpec kRectangleTool  = {Tool::RectFill,   "Rectangle",  "R", GLFW_KEY_R, kLayerTiles, true, false, false, false, true,
                                   rectanglePress, rectanglePressRight, nullptr, rectangleRelease,
-                                  rectangleHighlight, nullptr, "Right-drag erases."};
-const ToolSpec kBucketTool     = {Tool::Bucket,     "Bucket",     "F", GLFW_KEY_F, kLayerTiles, true, false, false, false,
-                                  bucketPress, bucketPressRight, nullptr, nullptr, highlightCell, nullptr,
+                                  rectangleHighlight, nullptr, nullptr, "Right-drag erases."};
+const ToolSpec kBucketTool     = {Tool::Bucket,     "Bucket",     "F", GLFW_KEY_F, kLayerTiles, true, false, false, false, true,
+                                  bucketPress, bucketPressRight, nullptr, nullptr, highlightCell, nullptr, nullptr,
                                   "Right-click erases the region."};
-const ToolSpec kEyedropperTool = {Tool::Eyedropper, "Eyedropper", "I", GLFW_KEY_I, kLayerTiles, true, true,  false, false,
-                                  eyedropperPress, nullptr, nullptr, nullptr, highlightCell, nullptr, kPickHint};
+const ToolSpec kEyedropperTool = {Tool::Eyedropper, "Eyedropper", "I", GLFW_KEY_I, kLayerTiles, true, true,  false, false, false,
+                                  eyedropperPress, nullptr, nullptr, nullptr, highlightCell, nullptr, nullptr, kPickHint};
 // clang-format on
 
 }  // namespace ts

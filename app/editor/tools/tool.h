@@ -1,8 +1,8 @@
 // The editor's tools as a table: each entry names a tool, its hotkey, the layer it edits and
 // what it does on a press, a drag, a release, how it highlights the map under the cursor and
-// the hint the toolbar shows. The toolbar, hotkeys, canvas input and highlight all read the
-// table (tool_table.cpp); each tool family lives in its own file (*_tool_ui.cpp), so adding a
-// tool is one enum value, one table line and its file.
+// the hint the toolbar shows. The toolbar, hotkeys, canvas input, highlight, tileset panel and
+// inspector all read the table (tool_table.cpp); each tool family lives in its own file
+// (*_tool_ui.cpp), so adding a tool is one enum value, one table line and its file.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +29,7 @@ struct ToolSpec {
     bool readOnly;       // changes nothing in the map: works on a locked layer too
     bool debugOnly;      // offered only in Debug mode
     bool groupStart;     // a separator above it in the toolbar
+    bool paintsKind;     // picking a kind in the tileset keeps it (else Stamp, Eraser for empty)
     // Mouse events on the canvas; any may be null. A press may start a drag (s.drag.kind);
     // drag and release then go to the tool that started it.
     void (*press)(EditorState& s, const ToolPoint& p);       // left button
@@ -39,6 +40,9 @@ struct ToolSpec {
     void (*highlight)(const EditorState& s, gfx::BatchRenderer& b);
     // Del (and Edit > Delete selection): removes the tool's selected brush or actor.
     void (*deleteSelected)(EditorState& s);
+    // The tool's own settings, at the top of the Inspector while it is the selected tool
+    // (the Actors tool: the mover of new actors).
+    void (*options)(EditorState& s);
     const char* hint;  // toolbar hint; null for none
 };
 

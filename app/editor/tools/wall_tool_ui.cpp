@@ -34,17 +34,24 @@ void wallsDrag(EditorState& s, const ToolPoint& p) {
     for (CommandPtr& c : d.walls->moveTo(s.doc.map(), p.px, p.py)) applyEdit(s, std::move(c));
 }
 
-// The grid edge a click would set (white) or clear (red).
+// During a drag, the edges it sets (white) or clears (red): its line from the press to the
+// pointer. Otherwise the grid edge a click would set or clear.
 void wallsHighlight(const EditorState& s, gfx::BatchRenderer& b) {
     if (!hoverShown(s)) return;
+    const CanvasDrag& d = s.drag;
+    if (d.kind == DragKind::Walls && d.walls) {
+        for (const Edge& e : d.walls->edgesTo(s.doc.map(), s.hoverPx, s.hoverPy))
+            drawEdgeMark(s, b, e, !d.walls->on());
+        return;
+    }
     if (auto e = nearestEdge(s.doc.map(), s.hoverPx, s.hoverPy)) drawEdgeMark(s, b, *e);
 }
 
 }  // namespace
 
 // clang-format off
-const ToolSpec kWallsTool = {Tool::Walls, "Walls", "W", GLFW_KEY_W, kLayerWalls, false, false, false, true,
-                             wallsPress, wallsPressRight, wallsDrag, nullptr, wallsHighlight, nullptr,
+const ToolSpec kWallsTool = {Tool::Walls, "Walls", "W", GLFW_KEY_W, kLayerWalls, false, false, false, true, false,
+                             wallsPress, wallsPressRight, wallsDrag, nullptr, wallsHighlight, nullptr, nullptr,
                              "Drag along grid lines. Right button removes."};
 // clang-format on
 
