@@ -230,11 +230,13 @@ Box boxOf(const MoverState& s) {
 // spend most frames like this; the test costs a few loads.
 bool standsStill(const MoverState& s0, InputBits in) {
     // One branch for the caller instead of five (which side an actor is on is hard to
-    // predict): & rather than &&, on ints (clang warns about & on bools; same code).
+    // predict): every reason to move sets some bit of one word, tested once. (Combining
+    // comparisons with & lets the compiler split them into two branches again.)
     static_assert(KEY_L == 1 && KEY_R == 2, "left and right are the two lowest bits");
-    const bool noSideKey = (((in >> 1) ^ in) & 1) == 0;  // both or neither
-    return (int(s0.grounded) & int(s0.vx == Fix{}) & int(s0.vy >= Fix{}) & int(!(in & KEY_J)) &
-            int(noSideKey)) != 0;
+    const uint64_t moves = uint64_t(!s0.grounded) | uint64_t(s0.vx.raw) |
+                           (uint64_t(s0.vy.raw) >> 63) | uint64_t(in & KEY_J) |
+                           uint64_t((in ^ (in >> 1)) & 1);  // one side key, not both
+    return moves == 0;
 }
 
 template <class G, class T>
