@@ -48,17 +48,6 @@ class AppToolTable : public ::testing::Test {
         if (!app_->waitForExit(10000)) ADD_FAILURE() << "did not quit: " << app_->err();
         return loadMap(path_);
     }
-    // The screen once two reads 200 ms apart agree (up to 5 s).
-    Png settledScreen() const {
-        Png last = server_->screen();
-        for (int i = 0; i < 25; ++i) {
-            sleepMs(200);
-            Png now = server_->screen();
-            if (now.ok() && now.rgb == last.rgb) return now;
-            last = std::move(now);
-        }
-        return last;
-    }
 
     std::string dir_, path_;
     std::unique_ptr<XvfbServer> server_;
@@ -79,9 +68,9 @@ TEST_F(AppToolTable, BrushHandlesShowWithTheBrushesToolOnly) {
     click(at(88, 64));  // selects the brush
     app_->xdotool("mousemove 700 650 sleep 0.3");
     const int hx = wx(64) - 2, hy = wy(48) - 2;
-    EXPECT_EQ(settledScreen().at(hx, hy), 0xffffffu) << "no handle with the Brushes tool";
+    EXPECT_EQ(server_->settledScreen().at(hx, hy), 0xffffffu) << "no handle with the Brushes tool";
     key("b");
-    EXPECT_NE(settledScreen().at(hx, hy), 0xffffffu) << "a handle with the Stamp tool";
+    EXPECT_NE(server_->settledScreen().at(hx, hy), 0xffffffu) << "a handle with the Stamp tool";
     key("ctrl+q");
     EXPECT_TRUE(app_->waitForExit(10000));
 }

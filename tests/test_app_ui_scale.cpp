@@ -31,19 +31,6 @@ class AppUiScale : public ::testing::Test {
         server_ = std::make_unique<XvfbServer>(true);
         ASSERT_FALSE(server_->display().empty()) << "Xvfb did not start";
     }
-    // The screen once two reads 200 ms apart agree (up to 5 s): the editor draws a few frames
-    // after each input, more slowly under the sanitizers, and a read in between sees a frame
-    // on its way.
-    Png settledScreen() const {
-        Png last = server_->screen();
-        for (int i = 0; i < 25; ++i) {
-            sleepMs(200);
-            Png now = server_->screen();
-            if (now.ok() && now.rgb == last.rgb) return now;
-            last = std::move(now);
-        }
-        return last;
-    }
     std::string dir_;
     std::unique_ptr<XvfbServer> server_;
 };
@@ -60,7 +47,7 @@ TEST_F(AppUiScale, BackToTheFirstScaleLooksTheSame) {
     ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
     const std::string park = "mousemove 640 600 sleep 0.6";
     app.xdotool(park);
-    const Png before = settledScreen();
+    const Png before = server_->settledScreen();
     ASSERT_TRUE(before.ok());
     // View > UI scale > 2 x, then (at scale 2) View > UI scale > 1 x.
     app.xdotool(
@@ -70,7 +57,7 @@ TEST_F(AppUiScale, BackToTheFirstScaleLooksTheSame) {
         "mousemove 180 19 sleep 0.2 click 1 sleep 0.3 mousemove 200 211 sleep 0.4 "
         "mousemove 440 211 sleep 0.3 click 1 sleep 0.6");
     app.xdotool(park);
-    const Png after = settledScreen();
+    const Png after = server_->settledScreen();
     EXPECT_EQ(differingPixels(before, after, 770), 0u);
     app.xdotool("key ctrl+q");
     EXPECT_TRUE(app.waitForExit(10000));

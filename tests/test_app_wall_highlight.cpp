@@ -30,17 +30,6 @@ class AppWallHighlight : public ::testing::Test {
     std::string at(double x, double y) const {
         return std::to_string(wx(x)) + " " + std::to_string(wy(y));
     }
-    // The screen once two reads 200 ms apart agree (up to 5 s).
-    Png settledScreen() const {
-        Png last = server_->screen();
-        for (int i = 0; i < 25; ++i) {
-            sleepMs(200);
-            Png now = server_->screen();
-            if (now.ok() && now.rgb == last.rgb) return now;
-            last = std::move(now);
-        }
-        return last;
-    }
 
     std::string dir_;
     std::unique_ptr<XvfbServer> server_;
@@ -62,7 +51,7 @@ TEST_F(AppWallHighlight, ADragHighlightsItsLineNotTheNearestEdge) {
     app.xdotool("mousemove " + at(200, 150) + " sleep 0.2 key w sleep 0.25 mousemove " +
                 at(63, 20) + " sleep 0.15 mousedown 1 sleep 0.15 mousemove " + at(65, 60) +
                 " sleep 0.15 mousemove " + at(70, 111) + " sleep 0.3");
-    const Png screen = settledScreen();
+    const Png screen = server_->settledScreen();
     app.xdotool("mouseup 1 sleep 0.2");
     ASSERT_TRUE(screen.ok());
     // The far end of the top edge of cell (4, 7), away from the pointer's arrow.

@@ -150,6 +150,20 @@ class XvfbServer {
         return png;
     }
 
+    // The screen once two reads 200 ms apart agree (up to 5 s): the editor redraws after
+    // each input, more slowly under the sanitizers, and a read in between sees a frame on
+    // its way.
+    Png settledScreen() const {
+        Png last = screen();
+        for (int i = 0; i < 25; ++i) {
+            sleepMs(200);
+            Png now = screen();
+            if (now.ok() && now.rgb == last.rgb) return now;
+            last = std::move(now);
+        }
+        return last;
+    }
+
   private:
     std::string dir_, display_;
     int pid_ = 0;
