@@ -116,8 +116,9 @@ bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
         if (!mover) return false;
         for (size_t j = 0; j < ids.size(); ++j)
             if (ids[j] == mover->id()) {
-                *error = path + ": " + mover->id() + " is also the id of " + paths[j] +
-                         "; two plugins may not share an id";
+                *error = paths[j] == path ? path + ": given twice"
+                                          : path + ": " + mover->id() + " is also the id of " +
+                                                paths[j] + "; two plugins may not share an id";
                 return false;
             }
         ids.push_back(mover->id());

@@ -27,7 +27,8 @@ bool loadPluginMover(const std::string& path, bool copyFirst, MoverKind* kind, s
 // Loads several libraries in order as loadPluginMover does, one kind each in *kinds (a
 // command's repeated --plugin). Two of them with the same id are an error naming both
 // paths ("B.so: plugin:x is also the id of A.so; ..."), not the second replacing the first in
-// silence. Stops at the first failure, the libraries before it staying loaded.
+// silence; the same path twice is "PATH: given twice". Stops at the first failure, the
+// libraries before it staying loaded.
 bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
                       std::vector<MoverKind>* kinds, std::string* error);
 // Puts `mover` (same id) in the place of the plugin registered as `kind`.

@@ -163,9 +163,10 @@ TEST(SeveralPlugins, ValidateInfoAndConvertTakeThemAll) {
 TEST(SeveralPlugins, AMissingOneIsNamedByEveryCommand) {
     const std::string dir = test::tempDir();
     const std::string both = writeRoom(dir + "/both.json", kLinkActor + ", " + kClimberActor);
+    test::writeFile(dir + "/t.jsonl", "");  // view loads the map before reading the trace
     for (const std::string& cmd :
          {"validate " + both, "info " + both, "run " + both + " --frames 1",
-          "convert " + both + " " + dir + "/out.tsmap"}) {
+          "convert " + both + " " + dir + "/out.tsmap", "view " + both + " " + dir + "/t.jsonl"}) {
         const auto r = test::runTilestep(cmd + " --plugin " + kTopdown);
         EXPECT_EQ(r.exitCode, 1) << cmd;
         EXPECT_NE(r.err.find("both.json: actors[1].mover: plugin mover \"plugin:celeste\" is not "
@@ -199,6 +200,11 @@ TEST(SeveralPlugins, TwoWithTheSameIdAreRefusedNamingBothFiles) {
     EXPECT_EQ(editor.err, "tilestep: " + message);
     EXPECT_FALSE(std::filesystem::exists(dir + "/out.tsmap"));
     EXPECT_FALSE(std::filesystem::exists(dir + "/shot.png"));
+
+    // The same file twice is a slip of the command line, said as such.
+    const auto twice = test::runTilestep("validate " + room + plugins({first, first}));
+    EXPECT_EQ(twice.exitCode, 1);
+    EXPECT_EQ(twice.err, "tilestep validate: " + first + ": given twice\n");
 }
 
 // One watchdog covers every plugin's steps: a hang in the second one is reported by name.
