@@ -101,13 +101,37 @@ bool replacePluginMover(MoverKind kind, std::unique_ptr<PluginMover> mover, std:
 }
 
 bool loadPluginMover(const std::string& path, bool copyFirst, MoverKind* kind, std::string* error) {
-    std::unique_ptr<PluginMover> mover = PluginMover::load(path, copyFirst, error);
-    if (!mover) return false;
-    if (const MoverInfo* known = findPluginMover(mover->id())) {
-        *kind = known->kind;
-        return replacePluginMover(known->kind, std::move(mover), error);
+    std::vector<MoverKind> kinds;
+    if (!loadPluginMovers({path}, copyFirst, &kinds, error)) return false;
+    *kind = kinds[0];
+    return true;
+}
+
+bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
+                      std::vector<MoverKind>* kinds, std::string* error) {
+    kinds->clear();
+    std::vector<std::string> ids;  // of paths[0 .. i-1]
+    for (const std::string& path : paths) {
+        std::unique_ptr<PluginMover> mover = PluginMover::load(path, copyFirst, error);
+        if (!mover) return false;
+        for (size_t j = 0; j < ids.size(); ++j)
+            if (ids[j] == mover->id()) {
+                *error = paths[j] == path ? path + ": given twice"
+                                          : path + ": " + mover->id() + " is also the id of " +
+                                                paths[j] + "; two plugins may not share an id";
+                return false;
+            }
+        ids.push_back(mover->id());
+        MoverKind kind{};
+        if (const MoverInfo* known = findPluginMover(mover->id())) {
+            kind = known->kind;
+            if (!replacePluginMover(kind, std::move(mover), error)) return false;
+        } else if (!registerPluginMover(std::move(mover), &kind, error)) {
+            return false;
+        }
+        kinds->push_back(kind);
     }
-    return registerPluginMover(std::move(mover), kind, error);
+    return true;
 }
 
 bool reinstatePluginMover(MoverKind kind, const PluginMover* previous) {

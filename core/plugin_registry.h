@@ -21,9 +21,16 @@ namespace ts {
 // returns false with *error.
 bool registerPluginMover(std::unique_ptr<PluginMover> mover, MoverKind* kind, std::string* error);
 // Loads PATH and registers it; when a plugin with the same id is registered already, the
-// new build replaces it under the same kind (what the editor's hot reload and a repeated
-// --plugin do). See PluginMover::load for copyFirst.
+// new build replaces it under the same kind (what the editor's hot reload does, and a
+// second command run in one process, as the tests do). See PluginMover::load for copyFirst.
 bool loadPluginMover(const std::string& path, bool copyFirst, MoverKind* kind, std::string* error);
+// Loads several libraries in order as loadPluginMover does, one kind each in *kinds (a
+// command's repeated --plugin). Two of them with the same id are an error naming both
+// paths ("B.so: plugin:x is also the id of A.so; ..."), not the second replacing the first in
+// silence; the same path twice is "PATH: given twice". Stops at the first failure, the
+// libraries before it staying loaded.
+bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
+                      std::vector<MoverKind>* kinds, std::string* error);
 // Puts `mover` (same id) in the place of the plugin registered as `kind`.
 bool replacePluginMover(MoverKind kind, std::unique_ptr<PluginMover> mover, std::string* error);
 // Puts back a build that was registered before (the reload check's undo); false when

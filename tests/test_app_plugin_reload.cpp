@@ -66,6 +66,70 @@ TEST_F(AppPluginReload, RebuiltPluginReSimulatesTheRecording) {
     EXPECT_EQ(xAt(written, 40), -1.0);
 }
 
+// The number of times `text` occurs in `s`.
+size_t occurrences(const std::string& s, const std::string& text) {
+    size_t n = 0;
+    for (size_t at = s.find(text); at != std::string::npos; at = s.find(text, at + 1)) ++n;
+    return n;
+}
+
+// Waits until `text` is on the app's stderr (false when it is not within `ms`).
+bool waitForErr(const BackgroundTilestep& app, const std::string& text, int ms) {
+    for (int t = 0; t < ms && app.running(); t += 100) {
+        if (app.err().find(text) != std::string::npos) return true;
+        sleepMs(100);
+    }
+    return app.err().find(text) != std::string::npos;
+}
+
+// Two plugins, each file watched on its own: rebuilding one reloads that one only, and a
+// later rebuild of the other reloads the other.
+TEST_F(AppPluginReload, RebuildingOneOfTwoPluginsReloadsOnlyIt) {
+    const std::string reload = dir_ + "/reload.so", other = dir_ + "/other.so";
+    copyWithTime(kPluginDir + "/reload_v1.so", reload, -100);
+    copyWithTime(kPluginDir + "/with_init.so", other, -100);
+    std::string text = readFile(sourcePath("maps/zelda-room.json"));
+    const std::string from =
+        "\"mover\": \"topdown_aabb\", \"x\": 224, \"y\": 256, \"w\": 16, "
+        "\"h\": 16";
+    ASSERT_NE(text.find(from), std::string::npos);
+    text.replace(
+        text.find(from), from.size(),
+        "\"mover\": \"plugin:reload\", \"x\": 100, \"y\": 256, \"w\": 16, \"h\": 16},\n"
+        "    {\"name\": \"other\", \"mover\": \"plugin:with_init\", \"x\": 100, \"y\": 40, "
+        "\"w\": 8, \"h\": 8");
+    writeFile(dir_ + "/level.json", text);
+    writeFile(dir_ + "/keys.log", "40,R\n");
+    const std::string trace = dir_ + "/trace.jsonl";
+    BackgroundTilestep app(server_->display(), dir_ + "/cfg",
+                           shellQuote(dir_ + "/level.json") + " --plugin " + shellQuote(reload) +
+                               " --plugin " + shellQuote(other) + " --debug --inputs " +
+                               shellQuote(dir_ + "/keys.log") + " --frame 40 --trace " +
+                               shellQuote(trace) + " --verbose");
+    ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
+
+    copyWithTime(kPluginDir + "/reload_v2.so", reload, 0);
+    ASSERT_TRUE(waitForErr(app, "plugin:reload: reloaded " + reload, 15000)) << app.err();
+    sleepMs(1500);  // several polls of both files
+    EXPECT_EQ(occurrences(app.err(), "reloaded"), 1u) << app.err();
+
+    copyWithTime(kPluginDir + "/with_init.so", other, 1);  // the other one, rebuilt
+    ASSERT_TRUE(waitForErr(app, "plugin:with_init: reloaded " + other, 15000)) << app.err();
+    sleepMs(1500);
+    EXPECT_EQ(occurrences(app.err(), "plugin:reload: reloaded"), 1u) << app.err();
+    EXPECT_EQ(occurrences(app.err(), "plugin:with_init: reloaded"), 1u) << app.err();
+
+    ViewLine v = parseViewLine(app.out());
+    ASSERT_TRUE(v.ok);
+    app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
+                std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+q");
+    ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
+    const std::string written = readFile(trace);
+    // link walked the recording's 40 frames by reload's new build: 2 px per frame from 100.
+    EXPECT_EQ(xAt(written, 39), 180.0) << written.substr(0, 300);
+    EXPECT_NE(written.find("{\"frame\":39,\"actor\":\"other\""), std::string::npos);
+}
+
 // A plugin step that never returns on the UI thread is reported and ends the editor instead
 // of freezing it.
 TEST_F(AppPluginReload, EndlessStepEndsTheEditorWithAMessage) {

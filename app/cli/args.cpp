@@ -44,7 +44,7 @@ bool parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>
             *error = "unknown option '" + name + "'";
             return false;
         }
-        if (parsed.has(name)) {
+        if (parsed.has(name) && !spec->repeatable) {
             *error = "option " + name + " given twice";
             return false;
         }
@@ -71,7 +71,10 @@ bool parseArgs(const std::vector<std::string>& args, const std::vector<FlagSpec>
             *error = "option " + name + " needs a value";
             return false;
         }
-        parsed.values[name] = value;
+        if (spec->repeatable)
+            parsed.lists[name].push_back(value);
+        else
+            parsed.values[name] = value;
     }
     *out = std::move(parsed);
     return true;

@@ -15,21 +15,30 @@ struct FlagSpec {
     bool takesValue;
     const char* valueName = nullptr;  // in the usage text: "N" in "--frames N"
     const char* help = nullptr;       // one or more lines ('\n') for the usage text
+    // May be given more than once (each --plugin loads one more library); every value is
+    // kept in order in ParsedArgs::lists. Other flags given twice are a usage error.
+    bool repeatable = false;
 };
 
 struct ParsedArgs {
     std::vector<std::string> positional;
-    std::map<std::string, std::string> values;  // flags that take a value
-    std::set<std::string> switches;             // flags without a value
-    bool help = false;                          // --help or -h anywhere
+    std::map<std::string, std::string> values;              // flags that take a value
+    std::set<std::string> switches;                         // flags without a value
+    std::map<std::string, std::vector<std::string>> lists;  // repeatable flags, in order
+    bool help = false;                                      // --help or -h anywhere
 
     bool has(const std::string& flag) const {
-        return switches.count(flag) != 0 || values.count(flag) != 0;
+        return switches.count(flag) != 0 || values.count(flag) != 0 || lists.count(flag) != 0;
     }
-    // The flag's value, or nullptr when it was not given.
+    // The flag's value, or nullptr when it was not given (or is repeatable: see all()).
     const std::string* value(const std::string& flag) const {
         auto it = values.find(flag);
         return it == values.end() ? nullptr : &it->second;
+    }
+    // Every value of a repeatable flag in the order given; empty when it was not given.
+    std::vector<std::string> all(const std::string& flag) const {
+        auto it = lists.find(flag);
+        return it == lists.end() ? std::vector<std::string>() : it->second;
     }
 };
 

@@ -13,7 +13,7 @@
 namespace ts::cli {
 
 const char kConvertUsage[] =
-    "usage: tilestep convert [--collision-layer NAME] [--plugin PATH.so] IN OUT\n"
+    "usage: tilestep convert [--collision-layer NAME] [--plugin PATH.so]... IN OUT\n"
     "\n"
     "Loads IN and saves it as OUT; each file's format comes from its extension:\n"
     "  .json   readable JSON\n"
@@ -29,7 +29,8 @@ const char kConvertUsage[] =
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
     "                          map's tiles (default: the layer named \"collision\", any\n"
     "                          case, else the first one)\n"
-    "  --plugin PATH.so        load a mover plugin first (maps whose actors use it)\n"
+    "  --plugin PATH.so        load a mover plugin first (maps whose actors use it); once\n"
+    "                          per plugin, two with the same NAME are an error\n"
     "On success prints 'IN (FORMAT) -> OUT (FORMAT)' on stdout, exit 0. A bad IN, an unknown\n"
     "extension or a failed save: the error on stderr, exit 1. Bad command line, or OUT the\n"
     "same file as IN (by any path, symlink or hard link): exit 2, nothing written.\n";
@@ -74,7 +75,7 @@ int cmdConvert(const Args& args) {
         if (!exportTiled) formatForPath(out);
         if (!interop::isImportPath(in)) formatForPath(in);
         Map m;
-        if (!loadPluginReported(cmd, a)) return kExitFailure;
+        if (!loadPluginsReported(cmd, a)) return kExitFailure;
         // Tiled and LDtk files name their images relative to themselves; the written map
         // names them relative to OUT.
         const std::string outFolder = interop::folderOf(out);

@@ -12,11 +12,12 @@
 namespace ts::cli {
 
 const char kInfoUsage[] =
-    "usage: tilestep info MAP [--json] [--plugin PATH.so]\n"
+    "usage: tilestep info MAP [--json] [--plugin PATH.so]...\n"
     "\n"
     "Describes MAP: size, tile size, simulation rate, the tile kinds in use with their tile\n"
     "counts, edge walls (horizontal, vertical), brushes, and the actors with their movers.\n"
     "  --json   one JSON object instead of text (fields in docs/cli.md)\n"
+    "  --plugin PATH.so  load a mover plugin first, once per plugin the map uses\n"
     "Exit 0; a map that fails to load: the error on stderr, exit 1; bad command line: 2.\n";
 
 namespace {
@@ -119,7 +120,7 @@ int cmdInfo(const Args& args) {
     const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     Map m;
-    if (!loadPluginReported(cmd, a)) return kExitFailure;
+    if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, path, &m)) return kExitFailure;
     MapCounts c = countMap(m);
     if (a.has("--json"))

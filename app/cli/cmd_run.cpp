@@ -22,7 +22,7 @@ namespace ts::cli {
 
 const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
-    "                    [--probes] [--plugin PATH.so] [--step-limit MS]\n"
+    "                    [--probes] [--plugin PATH.so]... [--step-limit MS]\n"
     "                    [--check-determinism]\n"
     "\n"
     "Steps MAP's simulation N frames and prints a trace, one JSON object per line\n"
@@ -46,8 +46,9 @@ const char kRunUsage[] =
     "  --probes       after each actor's state line, that frame's debug primitives:\n"
     "                 {\"frame\":F,\"actor\":\"NAME\",\"probe\":{\"kind\":..,\"verdict\":..,\n"
     "                  \"why\":..,...}}\n"
-    "  --plugin PATH  load a mover plugin first (actors with mover \"plugin:NAME\")\n"
-    "  --step-limit MS  a plugin step running longer than MS ms (default 2000) is\n"
+    "  --plugin PATH  load a mover plugin first (actors with mover \"plugin:NAME\"); once\n"
+    "                 per plugin the map uses, two with the same NAME are an error\n"
+    "  --step-limit MS  a step of any plugin running longer than MS ms (default 2000) is\n"
     "                 reported on stderr and the run stops, exit 1\n"
     "  --check-determinism  instead of the trace: run the map twice side by side, print\n"
     "                 'MAP: deterministic over N frames' (exit 0) or the first frame\n"
@@ -166,7 +167,7 @@ int cmdRun(const Args& args) {
 
     std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
     if (!error.empty()) return usageError(cmd, error);
-    if (!loadPluginReported(cmd, a)) return kExitFailure;
+    if (!loadPluginsReported(cmd, a)) return kExitFailure;
     Map map;
     if (!loadMapReported(cmd, mapPath, &map)) return kExitFailure;
     if (map.actors.empty())

@@ -9,9 +9,11 @@
 namespace ts::cli {
 
 const char kValidateUsage[] =
-    "usage: tilestep validate MAP [--plugin PATH.so]\n"
+    "usage: tilestep validate MAP [--plugin PATH.so]...\n"
     "\n"
     "Loads MAP (.json or .tsmap) and checks every field.\n"
+    "  --plugin PATH.so  load a mover plugin first (actors with mover \"plugin:NAME\");\n"
+    "           once per plugin the map uses, two with the same NAME are an error\n"
     "  valid:   prints 'MAP: ok: W x H tiles of T px, R Hz, A actors, B brushes, N walls'\n"
     "           on stdout, exit 0\n"
     "  invalid: prints 'tilestep validate: MAP: field: problem' on stderr, exit 1\n"
@@ -34,7 +36,7 @@ int cmdValidate(const Args& args) {
     const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     Map m;
-    if (!loadPluginReported(cmd, a)) return kExitFailure;
+    if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, path, &m)) return kExitFailure;
     std::printf("%s: ok: %d x %d tiles of %d px, %d Hz, %zu actors, %zu brushes, %zu walls\n",
                 path.c_str(), m.width, m.height, m.tileSize, m.simRate, m.actors.size(),

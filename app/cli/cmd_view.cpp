@@ -1,9 +1,10 @@
 // `tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
-// [--window WxH]`: the debugger on a recorded trace.
+// [--window WxH] [--plugin PATH.so]...`: the debugger on a recorded trace.
 #include <cstdio>
 
 #include "args.h"
 #include "commands.h"
+#include "plugin_args.h"
 #include "view_request.h"
 
 namespace ts::cli {
@@ -11,6 +12,7 @@ namespace ts::cli {
 const char kViewUsage[] =
     "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
+    "                     [--plugin PATH.so]...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: from tilestep run, the\n"
     "debugger's --trace or a game's include/tilestep/trace_emit.h) over MAP, without\n"
@@ -22,6 +24,8 @@ const char kViewUsage[] =
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
     "  --window WxH   window size in pixels (default 1280x800)\n"
     "  --verbose      print where the map lands: window = x0 + map_px * zoom\n"
+    "  --plugin PATH.so  load a mover plugin first, once per plugin MAP's actors use, so\n"
+    "                 that MAP loads (the trace itself is shown as recorded)\n"
     "\n"
     "Exit 0; a bad map or trace ('TRACE: line L: field \"F\": problem') or no display: 1;\n"
     "a bad command line: 2.\n";
@@ -50,11 +54,9 @@ void setViewer(Viewer viewer) {
     gViewer = viewer;
 }
 
-const std::vector<FlagSpec> kViewFlags = {{"--ghost", true},
-                                          {"--frame", true},
-                                          {"--screenshot", true},
-                                          {"--window", true},
-                                          {"--verbose", false}};
+const std::vector<FlagSpec> kViewFlags = {{"--ghost", true},      {"--frame", true},
+                                          {"--screenshot", true}, {"--window", true},
+                                          {"--verbose", false},   kPluginFlag};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -84,6 +86,7 @@ int cmdView(const Args& args) {
         (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
         return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
 
+    if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, r.mapPath, &r.map)) return kExitFailure;
     auto trace = std::make_shared<RecordedTrace>();
     if (!readTrace(r.tracePath, trace.get(), &error)) return fail(cmd, error, kExitFailure);

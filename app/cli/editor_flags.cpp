@@ -13,8 +13,9 @@ const std::vector<FlagSpec>& editorWindowFlags() {
         {"--window", true, "WxH", "window size in pixels (default 1280x800)"},
         {"--verbose", false, nullptr, "print where the map lands: window = x0 + map_px * zoom"},
         {kPluginFlag.name, true, "PATH.so",
-         "load a mover plugin (actors with mover \"plugin:NAME\"); the file\n"
-         "is watched and a rebuild is reloaded (docs/plugins.md)"},
+         "load a mover plugin (actors with mover \"plugin:NAME\"); once per\n"
+         "plugin, each file watched and a rebuild of it reloaded (docs/plugins.md)",
+         true},
     };
     return flags;
 }
@@ -56,7 +57,7 @@ bool isEditorFlag(const std::string& word) {
 
 std::string editorUsage() {
     return "usage: tilestep [MAP] [--screenshot OUT.png] [--frames N] [--scale S] [--window WxH]\n"
-           "                [--verbose] [--plugin PATH.so] [debugger flags]\n"
+           "                [--verbose] [--plugin PATH.so]... [debugger flags]\n"
            "  MAP               a .json or .tsmap map to open, or a .tmx, .tmj or .ldtk map to\n"
            "                    import (docs/interop.md)\n" +
            formatFlagHelp(editorWindowFlags()) + "debugger:\n" + formatFlagHelp(debuggerFlags());

@@ -10,12 +10,10 @@
 
 namespace ts::cli {
 
-bool loadPluginReported(const char* command, const ParsedArgs& a) {
-    const std::string* path = a.value(kPluginFlag.name);
-    if (!path) return true;
-    MoverKind kind{};
+bool loadPluginsReported(const char* command, const ParsedArgs& a) {
+    std::vector<MoverKind> kinds;
     std::string error;
-    if (loadPluginMover(*path, false, &kind, &error)) return true;
+    if (loadPluginMovers(a.all(kPluginFlag.name), false, &kinds, &error)) return true;
     fail(command, error, kExitFailure);
     return false;
 }
@@ -38,7 +36,7 @@ std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedAr
     if (const std::string* text = a.value(kStepLimitFlag.name))
         if (!parseWholeNumber(*text, kStepLimitFlag.name, 1, 3600000, &limit, error))
             return nullptr;
-    if (!a.value(kPluginFlag.name)) return nullptr;
+    if (!a.has(kPluginFlag.name)) return nullptr;
     const std::string prefix = std::string("tilestep ") + command + ": ";
     auto dog = std::make_unique<StepWatchdog>(int64_t(limit), [prefix](const std::string& m) {
         // On the monitor thread while the main thread is inside the plugin: besides the

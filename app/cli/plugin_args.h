@@ -1,6 +1,7 @@
-// `--plugin PATH.so`, taken by every command that reads maps: loads a mover plugin
-// (include/tilestep/mover_plugin.h) before the map, so that actors with mover "plugin:NAME"
-// load, validate, convert and run. `--step-limit MS` bounds each plugin step (run).
+// `--plugin PATH.so`, taken by every command that reads maps and repeatable (a game's player
+// and enemies move by different code): loads mover plugins (include/tilestep/mover_plugin.h)
+// before the map, so that actors with mover "plugin:NAME" load, validate, convert and run.
+// `--step-limit MS` bounds each plugin step, whichever plugin it is (run).
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -12,19 +13,20 @@
 
 namespace ts::cli {
 
-constexpr FlagSpec kPluginFlag = {"--plugin", true};
+constexpr FlagSpec kPluginFlag = {"--plugin", true, "PATH.so", nullptr, true};
 constexpr FlagSpec kStepLimitFlag = {"--step-limit", true};
 constexpr int64_t kDefaultStepLimitMs = 2000;
 
-// Loads the plugin named by --plugin, if any; on failure prints "tilestep CMD: PATH: problem"
-// and returns false.
-bool loadPluginReported(const char* command, const ParsedArgs& a);
+// Loads the plugins named by each --plugin, in order; on failure (one that does not load, two
+// with the same id) prints "tilestep CMD: PATH: problem" and returns false.
+bool loadPluginsReported(const char* command, const ParsedArgs& a);
 
 // With --plugin: a watchdog guarding this thread that, when a plugin step runs longer than
 // --step-limit (default 2000 ms), runs the StuckExitHook (if one is set), prints "tilestep
 // CMD: plugin:NAME: a step at frame F ran longer than N ms; stopped" plus the hook's note, and
-// exits the process with status 1 (a stuck step cannot be stopped any other way). Null
-// without --plugin. On a bad --step-limit returns null and sets *error.
+// exits the process with status 1 (a stuck step cannot be stopped any other way). One
+// watchdog watches every plugin's steps on this thread. Null without --plugin. On a bad
+// --step-limit returns null and sets *error.
 std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
                                              std::string* error);
 

@@ -10,12 +10,14 @@
 
 namespace ts {
 
-bool PluginHotReload::load(const std::string& path, std::string* error) {
-    if (path.empty()) return true;
-    // Through a temporary copy, as every reload: the path stays free for the next build.
-    if (!loadPluginMover(path, true, &kind_, error)) return false;
-    path_ = path;
-    watch_ = std::make_unique<PluginFileWatch>(path);
+bool PluginHotReload::load(const std::vector<std::string>& paths, std::string* error) {
+    if (paths.empty()) return true;
+    // Through temporary copies, as every reload: the paths stay free for the next builds.
+    std::vector<MoverKind> kinds;
+    if (!loadPluginMovers(paths, true, &kinds, error)) return false;
+    for (size_t i = 0; i < paths.size(); ++i)
+        plugins_.push_back(Watched{kinds[i], PluginFileWatch(paths[i])});
+    // One watchdog guards the UI thread: it sees every plugin's steps there.
     watchdog_ = std::make_unique<StepWatchdog>(kEditorStepLimitMs, [this](const std::string& m) {
         // The UI thread is stuck inside the plugin's step, the only code that runs there now,
         // and a step never touches the editor's document: reading the map from this thread to
@@ -44,16 +46,22 @@ bool PluginHotReload::load(const std::string& path, std::string* error) {
 void PluginHotReload::update(EditorState& s, DebugSession& d) {
     const double now =
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-    if (!watch_ || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;
+    if (plugins_.empty() || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;
     lastPoll_ = now;
-    if (!watch_->poll()) return;
+    std::vector<const Watched*> changed;
+    for (Watched& p : plugins_)
+        if (p.watch.poll()) changed.push_back(&p);
+    if (changed.empty()) return;
+    // Before any new code runs: a build that takes the editor down loses nothing.
     const bool safe = writeRecoveryNow(s);
-    const ReloadOutcome r = d.dbg.reloadPlugin(kind_, path_, kEditorStepLimitMs);
-    std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
-    setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
-    if (r.installed) {
-        d.message = r.message;
-        d.messageIsError = false;
+    for (const Watched* p : changed) {
+        const ReloadOutcome r = d.dbg.reloadPlugin(p->kind, p->watch.path(), kEditorStepLimitMs);
+        std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
+        setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
+        if (r.installed) {
+            d.message = r.message;
+            d.messageIsError = false;
+        }
     }
 }
 

@@ -1,18 +1,20 @@
-// The editor's side of mover plugins: `--plugin PATH.so` loads one before the map, and while
-// the editor runs the file is watched; when it changes (the developer rebuilt it) the map is
-// written to the recovery copy, the new build is loaded and checked over the recording
-// (Debugger::reloadPlugin: deterministic, no step over the limit), and on success the
-// debugger re-simulates from frame 0 with the previous build's run as the Compare ghost.
-// The status bar says what happened.
+// The editor's side of mover plugins: each `--plugin PATH.so` loads one before the map, and
+// while the editor runs each file is watched on its own; when one changes (the developer
+// rebuilt it) the map is written to the recovery copy, the new build of that plugin alone is
+// loaded and checked over the recording (Debugger::reloadPlugin: deterministic, no step over
+// the limit), and on success the debugger re-simulates from frame 0 with the previous run as
+// the Compare ghost. The other plugins keep their builds. The status bar says what happened.
 //
 // The live simulation runs on the UI thread: a plugin step that hangs there cannot be
-// interrupted, so the watchdog first writes the map's unsaved changes to the recovery copy,
-// then reports the hang on stderr and ends the editor, rather than leave a frozen window.
+// interrupted, so the watchdog (one for the thread, whichever plugin's step hangs) first
+// writes the map's unsaved changes to the recovery copy, then reports the hang on stderr and
+// ends the editor, rather than leave a frozen window.
 #pragma once
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "debugger/debugger_ui.h"
 #include "editor/editor_state.h"
@@ -26,19 +28,23 @@ constexpr int64_t kEditorStepLimitMs = 2000;
 
 class PluginHotReload {
   public:
-    // Loads `path` (nothing to do when empty); false with *error ("PATH: problem").
-    bool load(const std::string& path, std::string* error);
-    bool loaded() const { return watch_ != nullptr; }
-    // Once per UI frame: polls the file (at most every 0.25 s) and reloads a settled change.
+    // Loads `paths` in order (nothing to do when empty); false with *error ("PATH: problem",
+    // or two paths naming the same plugin id).
+    bool load(const std::vector<std::string>& paths, std::string* error);
+    bool loaded() const { return !plugins_.empty(); }
+    // Once per UI frame: polls the files (at most every 0.25 s) and reloads each plugin whose
+    // file has a settled change.
     void update(EditorState& s, DebugSession& d);
     // The editor whose unsaved changes a hanging step writes to the recovery copy before the
     // editor ends (null: none yet).
     void recoverOnHang(EditorState* s) { recoverOnHang_.store(s); }
 
   private:
-    std::string path_;
-    MoverKind kind_{};
-    std::unique_ptr<PluginFileWatch> watch_;
+    struct Watched {
+        MoverKind kind;
+        PluginFileWatch watch;  // its path is the plugin's --plugin PATH
+    };
+    std::vector<Watched> plugins_;
     std::unique_ptr<StepWatchdog> watchdog_;
     double lastPoll_ = -1;
     std::atomic<EditorState*> recoverOnHang_{nullptr};

@@ -31,9 +31,9 @@ int refuseOutputClash(const std::string& clash) {
 }
 
 int screenshot(const EditorArgs& args) {
-    PluginHotReload plugin;  // loaded for the map's actors; nothing is watched
+    PluginHotReload plugins;  // loaded for the map's actors; nothing is watched
     std::string loadError;
-    if (!plugin.load(args.plugin, &loadError)) {
+    if (!plugins.load(args.plugins, &loadError)) {
         std::fprintf(stderr, "tilestep: %s\n", loadError.c_str());
         return 1;
     }
@@ -99,9 +99,9 @@ int runEditor(int argc, char** argv) {
         }
         return screenshot(args);
     }
-    // Before the map, whose actors may use it.
-    PluginHotReload plugin;
-    if (!plugin.load(args.plugin, &error)) {
+    // Before the map, whose actors may use them.
+    PluginHotReload plugins;
+    if (!plugins.load(args.plugins, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
@@ -115,7 +115,7 @@ int runEditor(int argc, char** argv) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
-    plugin.recoverOnHang(&w.state());
+    plugins.recoverOnHang(&w.state());
     if (!args.map.empty()) openPath(w.state(), args.map);  // an error is shown and printed
     clash = findEditorOutputClash(args, resolveImagePath(w.state()));
     if (!clash.empty()) return refuseOutputClash(clash);
@@ -127,7 +127,7 @@ int runEditor(int argc, char** argv) {
     // the simulation runs, the wait ends when its next step is due.
     const Debugger& dbg = w.debug().dbg;
     while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
-        plugin.update(w.state(), w.debug());
+        plugins.update(w.state(), w.debug());
     }
     if (!finishDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());

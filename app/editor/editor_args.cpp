@@ -60,7 +60,7 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
             return false;
         }
     }
-    if (const std::string* v = a.value(cli::kPluginFlag.name)) out->plugin = *v;
+    out->plugins = a.all(cli::kPluginFlag.name);
     out->verbose = a.has("--verbose");
     return readDebuggerFlags(a, &out->debugger, error);
 }

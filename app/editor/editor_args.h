@@ -2,6 +2,7 @@
 // [--scale S] [--window WxH] [--verbose]`. The debugger adds its flags here.
 #pragma once
 #include <string>
+#include <vector>
 
 #include "debugger/debugger_args.h"
 
@@ -14,7 +15,8 @@ struct EditorArgs {
     float uiScale = 0;       // 0 = saved setting or monitor scale (1 for screenshots)
     int width = 1280, height = 800;
     bool verbose = false;  // print the map-to-window mapping
-    std::string plugin;    // --plugin PATH.so: a mover plugin, watched and hot-reloaded
+    // --plugin PATH.so, repeatable: mover plugins, each watched and hot-reloaded on its own
+    std::vector<std::string> plugins;
     bool help = false;
     DebuggerArgs debugger;  // --debug, --inputs, --frame, --overlays, ...
 };
