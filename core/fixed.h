@@ -75,7 +75,10 @@ constexpr Fix fixClamp(Fix v, Fix lo, Fix hi) {
 }
 // Moves v toward target by at most step (step >= 0).
 constexpr Fix fixApproach(Fix v, Fix target, Fix step) {
-    return v < target ? fixMin(v + step, target) : fixMax(v - step, target);
+    // Both candidates, then a select: which side v is on is data the branch predictor
+    // cannot guess (every actor's speed, every frame), and each candidate is two ALU ops.
+    const Fix up = fixMin(v + step, target), down = fixMax(v - step, target);
+    return v < target ? up : down;
 }
 constexpr int fixSign(Fix a) {
     return a.raw > 0 ? 1 : (a.raw < 0 ? -1 : 0);

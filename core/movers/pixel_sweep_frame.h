@@ -89,8 +89,10 @@ __attribute__((always_inline)) inline FrameFlags startFrame(MoverState& s, Input
         s.vx = fixClamp(fixApproach(s.vx, Fix{}, clampedParam(p, kFriction)), -maxSpeed, maxSpeed);
     }
 
-    // The coyote frames are read only when J is held.
-    if ((in & KEY_J) && (s.grounded || (s.timer >= 1 && s.timer <= clampedInt(p, kCoyoteFrames)))) {
+    // One branch for the jump (whether J is held and the actor can jump are data the branch
+    // predictor cannot guess): 1 <= timer <= coyote frames as one unsigned compare.
+    const bool coyote = uint32_t(s.timer) - 1u < uint32_t(clampedInt(p, kCoyoteFrames));
+    if (((in & KEY_J) != 0) & (s.grounded | coyote)) {
         s.vy = -clampedParam(p, kJumpSpeed);
         f.jumped = true;
     } else if (s.grounded && s.vy >= Fix{}) {
