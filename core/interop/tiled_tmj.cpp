@@ -11,6 +11,7 @@
 #include "map.h"
 #include "map_io.h"
 #include "tiled_model.h"
+#include "tiled_template.h"
 
 namespace ts::interop {
 
@@ -122,6 +123,8 @@ class TmjReader {
         return out;
     }
 
+    // An object as its JSON describes it; a template instance (in a map's layers) merged with
+    // its template.
     TiledObject object(const Value& o) const {
         if (!o.IsObject()) fail("objects: expected objects");
         TiledObject obj;
@@ -135,7 +138,6 @@ class TmjReader {
         obj.height = number(o, "height", 0, at);
         obj.rotation = number(o, "rotation", 0, at);
         obj.gid = uint32_t(integer(o, "gid", 0, 0, UINT32_MAX, at));
-        obj.fromTemplate = find(o, "template") != nullptr;
         const Value* flag;
         if ((flag = find(o, "ellipse")) && flag->IsBool() && flag->GetBool())
             obj.shape = ObjectShape::Ellipse;
@@ -151,7 +153,14 @@ class TmjReader {
             obj.points = points(array(o, "polyline", at), at);
         }
         obj.properties = properties(o, at);
-        return obj;
+        const std::string ref = text(o, "template", at);
+        if (!templates_ || ref.empty()) return obj;
+        const unsigned set =
+            (obj.name.empty() ? 0 : kFieldName) | (obj.type.empty() ? 0 : kFieldType) |
+            (obj.width > 0 && obj.height > 0 ? kFieldSize : 0) |
+            (find(o, "rotation") ? kFieldRotation : 0) | (obj.gid ? kFieldGid : 0) |
+            (obj.shape != ObjectShape::Rectangle ? kFieldShape : 0);
+        return templates_->instantiate(ref, obj, set);
     }
 
     void tilesetBody(const Value& t, TiledTileset& ts, const std::string& relFolder) const {
@@ -305,12 +314,17 @@ class TmjReader {
         const std::string mapFolder = folderOf(path_);
         for (const Value& t : array(doc, "tilesets", "").GetArray())
             m.tilesets.push_back(tileset(t, mapFolder));
+        TemplateInstancer templates(path_, m);
+        templates_ = &templates;
         layers(doc, m, 0);
+        templates_ = nullptr;
         return m;
     }
 
   private:
     std::string path_;
+    // Set while a map's layers are read: objects there may be template instances.
+    TemplateInstancer* templates_ = nullptr;
 };
 
 }  // namespace
@@ -321,6 +335,25 @@ void readTsj(const std::string& path, const std::string& relFolder, TiledTileset
         rapidjson::Document doc;
         reader.parse(doc, readFileBytes(path));
         reader.tilesetBody(doc, ts, relFolder);
+    } catch (const cereal::RapidJSONException& e) {
+        throw MapError(path + ": malformed JSON: " + e.what());
+    }
+}
+
+TiledTemplate readTj(const std::string& path) {
+    try {
+        TmjReader reader(path);
+        rapidjson::Document doc;
+        reader.parse(doc, readFileBytes(path));
+        TiledTemplate t;
+        if (const Value* ts = TmjReader::find(doc, "tileset")) {
+            t.hasTileset = true;
+            t.tileset = reader.tileset(*ts, folderOf(path));
+        }
+        const Value* o = TmjReader::find(doc, "object");
+        if (!o) reader.fail("no \"object\" in the template");
+        t.object = reader.object(*o);
+        return t;
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
     }

@@ -11,6 +11,7 @@
 #include "map.h"
 #include "map_io.h"
 #include "tiled_model.h"
+#include "tiled_template.h"
 
 namespace ts::interop {
 
@@ -106,6 +107,8 @@ class TmxReader {
         return out;
     }
 
+    // An object as its element describes it; a template instance (in a map's layers) merged
+    // with its template.
     TiledObject object(pugi::xml_node n) const {
         TiledObject o;
         o.id = integer(n, "id", 0, 0, INT32_MAX);
@@ -117,7 +120,6 @@ class TmxReader {
         o.height = number(n, "height", 0);
         o.rotation = number(n, "rotation", 0);
         o.gid = uint32_t(integer(n, "gid", 0, 0, UINT32_MAX));
-        o.fromTemplate = bool(n.attribute("template"));
         const std::string at = "object " + std::to_string(o.id) + ": ";
         if (n.child("ellipse")) o.shape = ObjectShape::Ellipse;
         if (n.child("point")) o.shape = ObjectShape::Point;
@@ -131,7 +133,14 @@ class TmxReader {
             o.points = points(p, at);
         }
         o.properties = properties(n);
-        return o;
+        const std::string ref = n.attribute("template").value();
+        if (!templates_ || ref.empty()) return o;
+        unsigned set = (o.name.empty() ? 0 : kFieldName) | (o.type.empty() ? 0 : kFieldType) |
+                       (o.width > 0 && o.height > 0 ? kFieldSize : 0) |
+                       (n.attribute("rotation") ? kFieldRotation : 0) | (o.gid ? kFieldGid : 0);
+        for (const char* shape : {"ellipse", "point", "text", "polygon", "polyline"})
+            if (n.child(shape)) set |= kFieldShape;
+        return templates_->instantiate(ref, o, set);
     }
 
     // The tileset element's content (embedded, or the root of a .tsx). `folder` is where its
@@ -277,12 +286,17 @@ class TmxReader {
         const std::string mapFolder = folderOf(path_);
         for (pugi::xml_node t : root.children("tileset"))
             m.tilesets.push_back(tileset(t, mapFolder));
+        TemplateInstancer templates(path_, m);
+        templates_ = &templates;
         layers(root, m, 0);
+        templates_ = nullptr;
         return m;
     }
 
   private:
     std::string path_;
+    // Set while a map's layers are read: objects there may be template instances.
+    TemplateInstancer* templates_ = nullptr;
 };
 
 }  // namespace
@@ -292,6 +306,21 @@ void readTsx(const std::string& path, const std::string& relFolder, TiledTileset
     pugi::xml_document doc;
     pugi::xml_node root = reader.load(doc, readFileBytes(path), "tileset");
     reader.tilesetBody(root, ts, relFolder);
+}
+
+TiledTemplate readTx(const std::string& path) {
+    TmxReader reader(path);
+    pugi::xml_document doc;
+    pugi::xml_node root = reader.load(doc, readFileBytes(path), "template");
+    TiledTemplate t;
+    if (pugi::xml_node ts = root.child("tileset")) {
+        t.hasTileset = true;
+        t.tileset = reader.tileset(ts, folderOf(path));
+    }
+    pugi::xml_node o = root.child("object");
+    if (!o) reader.fail("no <object> in the template");
+    t.object = reader.object(o);
+    return t;
 }
 
 TiledMap readTmx(const std::string& path) {
