@@ -61,13 +61,13 @@ struct TiledTileset {
 struct TiledTileLayer {
     std::string name;
     int64_t x0 = 0, y0 = 0, width = 0, height = 0;
-    std::vector<uint32_t> gids;  // width * height, row-major, flip bits included
-    double offsetX = 0, offsetY = 0;
+    std::vector<uint32_t> gids;       // width * height, row-major, flip bits included
+    double offsetX = 0, offsetY = 0;  // px: the layer's own offset plus its groups'
 };
 
 struct TiledObjectLayer {
     std::string name;
-    double offsetX = 0, offsetY = 0;
+    double offsetX = 0, offsetY = 0;  // px: the layer's own offset plus its groups'
     std::vector<TiledObject> objects;
 };
 

@@ -222,12 +222,13 @@ class TmjReader {
         return gids;
     }
 
-    void tileLayer(const Value& l, TiledMap& m) const {
+    // `groups`: the summed offsets of the groups the layer is in (px).
+    void tileLayer(const Value& l, TiledMap& m, TiledPoint groups) const {
         TiledTileLayer layer;
         layer.name = text(l, "name", "layer: ");
         const std::string at = "layer \"" + layer.name + "\": ";
-        layer.offsetX = number(l, "offsetx", 0, at);
-        layer.offsetY = number(l, "offsety", 0, at);
+        layer.offsetX = groups.x + number(l, "offsetx", 0, at);
+        layer.offsetY = groups.y + number(l, "offsety", 0, at);
         const std::string encoding = text(l, "encoding", at);
         const std::string compression = text(l, "compression", at);
         if (m.infinite) {
@@ -253,24 +254,28 @@ class TmjReader {
         m.tileLayers.push_back(std::move(layer));
     }
 
-    void layers(const Value& parent, TiledMap& m, int depth) const {
+    // A group's offset moves everything in it, nested groups' offsets adding up.
+    void layers(const Value& parent, TiledMap& m, int depth, TiledPoint groups) const {
         if (depth > 64) fail("layer groups nested more than 64 deep");
         for (const Value& l : array(parent, "layers", "").GetArray()) {
             if (!l.IsObject()) fail("layers: expected objects");
             const std::string type = text(l, "type", "layer: ");
             const std::string name = text(l, "name", "layer: ");
             if (type == "tilelayer") {
-                tileLayer(l, m);
+                tileLayer(l, m, groups);
             } else if (type == "objectgroup") {
                 TiledObjectLayer layer;
                 layer.name = name;
-                layer.offsetX = number(l, "offsetx", 0, "layer \"" + name + "\": ");
-                layer.offsetY = number(l, "offsety", 0, "layer \"" + name + "\": ");
+                layer.offsetX = groups.x + number(l, "offsetx", 0, "layer \"" + name + "\": ");
+                layer.offsetY = groups.y + number(l, "offsety", 0, "layer \"" + name + "\": ");
                 for (const Value& o : array(l, "objects", "").GetArray())
                     layer.objects.push_back(object(o));
                 m.objectLayers.push_back(std::move(layer));
             } else if (type == "group") {
-                layers(l, m, depth + 1);
+                const std::string at = "group \"" + name + "\": ";
+                layers(l, m, depth + 1,
+                       {groups.x + number(l, "offsetx", 0, at),
+                        groups.y + number(l, "offsety", 0, at)});
             } else if (type == "imagelayer") {
                 m.warnings.push_back("image layer \"" + name +
                                      "\": skipped (tilestep has no image layers)");
@@ -316,7 +321,7 @@ class TmjReader {
             m.tilesets.push_back(tileset(t, mapFolder));
         TemplateInstancer templates(path_, m);
         templates_ = &templates;
-        layers(doc, m, 0);
+        layers(doc, m, 0, {});
         templates_ = nullptr;
         return m;
     }

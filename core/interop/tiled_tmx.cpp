@@ -198,11 +198,12 @@ class TmxReader {
         return gids;
     }
 
-    void tileLayer(pugi::xml_node n, TiledMap& m) const {
+    // `groups`: the summed offsets of the groups the layer is in (px).
+    void tileLayer(pugi::xml_node n, TiledMap& m, TiledPoint groups) const {
         TiledTileLayer layer;
         layer.name = n.attribute("name").value();
-        layer.offsetX = number(n, "offsetx", 0);
-        layer.offsetY = number(n, "offsety", 0);
+        layer.offsetX = groups.x + number(n, "offsetx", 0);
+        layer.offsetY = groups.y + number(n, "offsety", 0);
         const std::string at = "layer \"" + layer.name + "\": ";
         pugi::xml_node d = n.child("data");
         const std::string encoding = d.attribute("encoding").value();
@@ -231,21 +232,23 @@ class TmxReader {
         m.tileLayers.push_back(std::move(layer));
     }
 
-    void layers(pugi::xml_node parent, TiledMap& m, int depth) const {
+    // A group's offset moves everything in it, nested groups' offsets adding up.
+    void layers(pugi::xml_node parent, TiledMap& m, int depth, TiledPoint groups) const {
         if (depth > 64) fail("layer groups nested more than 64 deep");
         for (pugi::xml_node n : parent.children()) {
             std::string kind = n.name();
             if (kind == "layer") {
-                tileLayer(n, m);
+                tileLayer(n, m, groups);
             } else if (kind == "objectgroup") {
                 TiledObjectLayer layer;
                 layer.name = n.attribute("name").value();
-                layer.offsetX = number(n, "offsetx", 0);
-                layer.offsetY = number(n, "offsety", 0);
+                layer.offsetX = groups.x + number(n, "offsetx", 0);
+                layer.offsetY = groups.y + number(n, "offsety", 0);
                 for (pugi::xml_node o : n.children("object")) layer.objects.push_back(object(o));
                 m.objectLayers.push_back(std::move(layer));
             } else if (kind == "group") {
-                layers(n, m, depth + 1);
+                layers(n, m, depth + 1,
+                       {groups.x + number(n, "offsetx", 0), groups.y + number(n, "offsety", 0)});
             } else if (kind == "imagelayer") {
                 m.warnings.push_back("image layer \"" + std::string(n.attribute("name").value()) +
                                      "\": skipped (tilestep has no image layers)");
@@ -288,7 +291,7 @@ class TmxReader {
             m.tilesets.push_back(tileset(t, mapFolder));
         TemplateInstancer templates(path_, m);
         templates_ = &templates;
-        layers(root, m, 0);
+        layers(root, m, 0, {});
         templates_ = nullptr;
         return m;
     }
