@@ -90,22 +90,22 @@ const TemplateInstancer::Loaded& TemplateInstancer::load(const std::string& file
 }
 
 TiledObject TemplateInstancer::instantiate(const std::string& ref, const TiledObject& instance,
-                                           unsigned fieldsSet) {
+                                           bool hasRotation, bool hasShape) {
     const Loaded& l = load(joinPath(folderOf(mapPath_), ref), instance.id);
     TiledObject o = l.tmpl.object;
     o.gid = l.gidInMap;
     o.id = instance.id;
     o.x = instance.x;
     o.y = instance.y;
-    if (fieldsSet & kFieldName) o.name = instance.name;
-    if (fieldsSet & kFieldType) o.type = instance.type;
-    if (fieldsSet & kFieldSize) {
+    if (!instance.name.empty()) o.name = instance.name;
+    if (!instance.type.empty()) o.type = instance.type;
+    if (instance.width > 0 && instance.height > 0) {
         o.width = instance.width;
         o.height = instance.height;
     }
-    if (fieldsSet & kFieldRotation) o.rotation = instance.rotation;
-    if (fieldsSet & kFieldGid) o.gid = instance.gid;
-    if (fieldsSet & kFieldShape) {
+    if (hasRotation) o.rotation = instance.rotation;
+    if (instance.gid) o.gid = instance.gid;
+    if (hasShape) {
         o.shape = instance.shape;
         o.points = instance.points;
     }

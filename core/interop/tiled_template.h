@@ -19,14 +19,6 @@
 
 namespace ts::interop {
 
-// The fields an object's own file sets (bits), by the rules above.
-constexpr unsigned kFieldName = 1u << 0;
-constexpr unsigned kFieldType = 1u << 1;
-constexpr unsigned kFieldSize = 1u << 2;
-constexpr unsigned kFieldRotation = 1u << 3;
-constexpr unsigned kFieldGid = 1u << 4;
-constexpr unsigned kFieldShape = 1u << 5;
-
 struct TiledTemplate {
     TiledObject object;  // gid in the template's own GIDs
     bool hasTileset = false;
@@ -44,11 +36,12 @@ class TemplateInstancer {
     // to map.templateTilesets.
     TemplateInstancer(const std::string& mapPath, TiledMap& map) : mapPath_(mapPath), map_(map) {}
 
-    // The object `instance` (read from the map, `fieldsSet` saying which of its fields it
-    // sets) placed from the template `ref` (as written in the map, relative to it). Throws
-    // MapError("MAP: object N: template FILE: problem") when the template cannot be used.
-    TiledObject instantiate(const std::string& ref, const TiledObject& instance,
-                            unsigned fieldsSet);
+    // The object `instance` (as read from the map; `hasRotation`, `hasShape`: whether its
+    // file states them) placed from the template `ref` (as written in the map, relative to
+    // it). Throws MapError("MAP: object N: template FILE: problem") when the template cannot
+    // be used.
+    TiledObject instantiate(const std::string& ref, const TiledObject& instance, bool hasRotation,
+                            bool hasShape);
 
   private:
     struct Loaded {

@@ -11,7 +11,7 @@
 #include "map.h"
 #include "map_io.h"
 #include "tiled_model.h"
-#include "tiled_template.h"
+#include "tiled_object_read.h"
 
 namespace ts::interop {
 
@@ -123,44 +123,52 @@ class TmjReader {
         return out;
     }
 
-    // An object as its JSON describes it; a template instance (in a map's layers) merged with
-    // its template.
+    // An object for the shared object path (tiled_object_read.h).
+    class ObjectValue : public ObjectSource {
+      public:
+        ObjectValue(const TmjReader& r, const Value& o) : r_(r), o_(o), at_(where(r, o)) {}
+        bool has(const char* key) const override { return find(o_, key) != nullptr; }
+        std::string text(const char* key) const override { return r_.text(o_, key, at_); }
+        std::string className() const override { return typeOf(o_); }
+        double number(const char* key) const override { return r_.number(o_, key, 0, at_); }
+        int64_t integer(const char* key, int64_t hi) const override {
+            return r_.integer(o_, key, 0, 0, hi, at_);
+        }
+        ObjectShape shape(std::vector<TiledPoint>* points) const override {
+            ObjectShape s = ObjectShape::Rectangle;
+            const Value* flag;
+            if ((flag = find(o_, "ellipse")) && flag->IsBool() && flag->GetBool())
+                s = ObjectShape::Ellipse;
+            if ((flag = find(o_, "point")) && flag->IsBool() && flag->GetBool())
+                s = ObjectShape::Point;
+            if (find(o_, "text")) s = ObjectShape::Text;
+            if (find(o_, "polygon")) {
+                s = ObjectShape::Polygon;
+                *points = r_.points(r_.array(o_, "polygon", at_), at_);
+            }
+            if (find(o_, "polyline")) {
+                s = ObjectShape::Polyline;
+                *points = r_.points(r_.array(o_, "polyline", at_), at_);
+            }
+            return s;
+        }
+        TiledProperties properties() const override { return r_.properties(o_, at_); }
+
+      private:
+        // "object N: ", for messages; the id itself is read before the object has that name.
+        static std::string where(const TmjReader& r, const Value& o) {
+            return "object " + std::to_string(r.integer(o, "id", 0, 0, INT32_MAX, "object: ")) +
+                   ": ";
+        }
+
+        const TmjReader& r_;
+        const Value& o_;
+        const std::string at_;
+    };
+
     TiledObject object(const Value& o) const {
         if (!o.IsObject()) fail("objects: expected objects");
-        TiledObject obj;
-        obj.id = integer(o, "id", 0, 0, INT32_MAX, "object: ");
-        const std::string at = "object " + std::to_string(obj.id) + ": ";
-        obj.name = text(o, "name", at);
-        obj.type = typeOf(o);
-        obj.x = number(o, "x", 0, at);
-        obj.y = number(o, "y", 0, at);
-        obj.width = number(o, "width", 0, at);
-        obj.height = number(o, "height", 0, at);
-        obj.rotation = number(o, "rotation", 0, at);
-        obj.gid = uint32_t(integer(o, "gid", 0, 0, UINT32_MAX, at));
-        const Value* flag;
-        if ((flag = find(o, "ellipse")) && flag->IsBool() && flag->GetBool())
-            obj.shape = ObjectShape::Ellipse;
-        if ((flag = find(o, "point")) && flag->IsBool() && flag->GetBool())
-            obj.shape = ObjectShape::Point;
-        if (find(o, "text")) obj.shape = ObjectShape::Text;
-        if (find(o, "polygon")) {
-            obj.shape = ObjectShape::Polygon;
-            obj.points = points(array(o, "polygon", at), at);
-        }
-        if (find(o, "polyline")) {
-            obj.shape = ObjectShape::Polyline;
-            obj.points = points(array(o, "polyline", at), at);
-        }
-        obj.properties = properties(o, at);
-        const std::string ref = text(o, "template", at);
-        if (!templates_ || ref.empty()) return obj;
-        const unsigned set =
-            (obj.name.empty() ? 0 : kFieldName) | (obj.type.empty() ? 0 : kFieldType) |
-            (obj.width > 0 && obj.height > 0 ? kFieldSize : 0) |
-            (find(o, "rotation") ? kFieldRotation : 0) | (obj.gid ? kFieldGid : 0) |
-            (obj.shape != ObjectShape::Rectangle ? kFieldShape : 0);
-        return templates_->instantiate(ref, obj, set);
+        return readObject(ObjectValue(*this, o), templates_);
     }
 
     void tilesetBody(const Value& t, TiledTileset& ts, const std::string& relFolder) const {

@@ -11,7 +11,7 @@
 #include "map.h"
 #include "map_io.h"
 #include "tiled_model.h"
-#include "tiled_template.h"
+#include "tiled_object_read.h"
 
 namespace ts::interop {
 
@@ -107,40 +107,42 @@ class TmxReader {
         return out;
     }
 
-    // An object as its element describes it; a template instance (in a map's layers) merged
-    // with its template.
+    // An <object> for the shared object path (tiled_object_read.h).
+    class ObjectElement : public ObjectSource {
+      public:
+        ObjectElement(const TmxReader& r, pugi::xml_node n) : r_(r), n_(n) {}
+        bool has(const char* key) const override { return bool(n_.attribute(key)); }
+        std::string text(const char* key) const override { return n_.attribute(key).value(); }
+        std::string className() const override { return typeOf(n_); }
+        double number(const char* key) const override { return r_.number(n_, key, 0); }
+        int64_t integer(const char* key, int64_t hi) const override {
+            return r_.integer(n_, key, 0, 0, hi);
+        }
+        ObjectShape shape(std::vector<TiledPoint>* points) const override {
+            ObjectShape s = ObjectShape::Rectangle;
+            if (n_.child("ellipse")) s = ObjectShape::Ellipse;
+            if (n_.child("point")) s = ObjectShape::Point;
+            if (n_.child("text")) s = ObjectShape::Text;
+            const std::string at = "object " + std::to_string(integer("id", INT32_MAX)) + ": ";
+            if (pugi::xml_node p = n_.child("polygon")) {
+                s = ObjectShape::Polygon;
+                *points = r_.points(p, at);
+            }
+            if (pugi::xml_node p = n_.child("polyline")) {
+                s = ObjectShape::Polyline;
+                *points = r_.points(p, at);
+            }
+            return s;
+        }
+        TiledProperties properties() const override { return r_.properties(n_); }
+
+      private:
+        const TmxReader& r_;
+        pugi::xml_node n_;
+    };
+
     TiledObject object(pugi::xml_node n) const {
-        TiledObject o;
-        o.id = integer(n, "id", 0, 0, INT32_MAX);
-        o.name = n.attribute("name").value();
-        o.type = typeOf(n);
-        o.x = number(n, "x", 0);
-        o.y = number(n, "y", 0);
-        o.width = number(n, "width", 0);
-        o.height = number(n, "height", 0);
-        o.rotation = number(n, "rotation", 0);
-        o.gid = uint32_t(integer(n, "gid", 0, 0, UINT32_MAX));
-        const std::string at = "object " + std::to_string(o.id) + ": ";
-        if (n.child("ellipse")) o.shape = ObjectShape::Ellipse;
-        if (n.child("point")) o.shape = ObjectShape::Point;
-        if (n.child("text")) o.shape = ObjectShape::Text;
-        if (pugi::xml_node p = n.child("polygon")) {
-            o.shape = ObjectShape::Polygon;
-            o.points = points(p, at);
-        }
-        if (pugi::xml_node p = n.child("polyline")) {
-            o.shape = ObjectShape::Polyline;
-            o.points = points(p, at);
-        }
-        o.properties = properties(n);
-        const std::string ref = n.attribute("template").value();
-        if (!templates_ || ref.empty()) return o;
-        unsigned set = (o.name.empty() ? 0 : kFieldName) | (o.type.empty() ? 0 : kFieldType) |
-                       (o.width > 0 && o.height > 0 ? kFieldSize : 0) |
-                       (n.attribute("rotation") ? kFieldRotation : 0) | (o.gid ? kFieldGid : 0);
-        for (const char* shape : {"ellipse", "point", "text", "polygon", "polyline"})
-            if (n.child(shape)) set |= kFieldShape;
-        return templates_->instantiate(ref, o, set);
+        return readObject(ObjectElement(*this, n), templates_);
     }
 
     // The tileset element's content (embedded, or the root of a .tsx). `folder` is where its
