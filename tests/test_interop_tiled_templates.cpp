@@ -345,6 +345,7 @@ TEST(InteropTiledTemplates, AMissingOrBrokenTemplateIsRefusedNamingBothFiles) {
     test::writeFile(dir + "/tpl/empty.tx", "<template/>");
     test::writeFile(dir + "/tpl/lost.tx", R"(<template><tileset firstgid="1" source="gone.tsx"/>
 <object name="x" gid="1" width="16" height="16"/></template>)");
+    test::writeFile(dir + "/tpl/untiled.tx", R"(<template><object gid="1"/></template>)");
     test::writeFile(dir + "/tpl/outside.tx",
                     R"(<template><tileset firstgid="1" source="../art/sprites.tsx"/>
 <object name="x" gid="9" width="16" height="16"/></template>)");
@@ -362,6 +363,9 @@ TEST(InteropTiledTemplates, AMissingOrBrokenTemplateIsRefusedNamingBothFiles) {
         {"outside.tmx",
          "tpl/outside.tx",
          {dir + "/tpl/outside.tx: object: GID 9 is in no tileset"}},
+        {"untiled.tmx",
+         "tpl/untiled.tx",
+         {dir + "/tpl/untiled.tx: the object is a tile object but the template names no tileset"}},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.name);
@@ -369,6 +373,12 @@ TEST(InteropTiledTemplates, AMissingOrBrokenTemplateIsRefusedNamingBothFiles) {
         expectRefused(dir + "/" + c.name, c.parts);
         expectRefused(dir + "/" + c.name + ".tmj", c.parts);
     }
+    // The map lists the template's tileset so late that its tile 2 has no GID (past 2^28 - 1).
+    std::string late = tmxMap("tx");
+    late.replace(late.find("firstgid=\"5\""), 12, "firstgid=\"268435454\"");
+    test::writeFile(dir + "/late.tmx", late);
+    expectRefused(dir + "/late.tmx", {dir + "/tpl/hero.tx: object: its tile is past the largest "
+                                            "GID in the map (268435454 + 2)"});
 }
 
 }  // namespace

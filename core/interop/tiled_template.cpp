@@ -42,7 +42,8 @@ void mergeProperties(TiledProperties& into, const TiledProperties& over) {
 uint32_t TemplateInstancer::gidInMap(const TiledTemplate& t, const std::string& file) const {
     const uint32_t raw = t.object.gid;
     if (!(raw & kGidMask)) return 0;
-    if (!t.hasTileset) throw MapError(file + ": the object has a tile but the template no tileset");
+    if (!t.hasTileset)
+        throw MapError(file + ": the object is a tile object but the template names no tileset");
     const uint32_t gid = raw & kGidMask;
     if (gid < t.tileset.firstGid || gid - t.tileset.firstGid >= gidSpan(t.tileset))
         throw MapError(file + ": object: GID " + std::to_string(gid) + " is in no tileset");
@@ -51,8 +52,13 @@ uint32_t TemplateInstancer::gidInMap(const TiledTemplate& t, const std::string& 
         samePathKey(t.tileset.source.empty() ? file : joinPath(folderOf(file), t.tileset.source));
     const std::string mapFolder = folderOf(mapPath_);
     for (const TiledTileset& ts : map_.tilesets)
-        if (!ts.source.empty() && samePathKey(joinPath(mapFolder, ts.source)) == key)
+        if (!ts.source.empty() && samePathKey(joinPath(mapFolder, ts.source)) == key) {
+            // Past the largest GID, the number would run into the flip bits.
+            if (uint64_t(ts.firstGid) + local > kGidMask)
+                throw MapError(file + ": object: its tile is past the largest GID in the map (" +
+                               std::to_string(ts.firstGid) + " + " + std::to_string(local) + ")");
             return (ts.firstGid + local) | (raw & ~kGidMask);
+        }
     // A tileset only the template uses (Tiled's editor would have added it to the map): it
     // gets the next free GIDs, so that the object stays a tile object.
     for (const TiledTileset& ts : map_.templateTilesets)
@@ -61,7 +67,8 @@ uint32_t TemplateInstancer::gidInMap(const TiledTemplate& t, const std::string& 
     for (const auto* list : {&map_.tilesets, &map_.templateTilesets})
         for (const TiledTileset& ts : *list)
             next = std::max<uint32_t>(next, ts.firstGid + gidSpan(ts));
-    if (next > kGidMask - gidSpan(t.tileset)) throw MapError(file + ": too many tiles");
+    if (next > kGidMask - gidSpan(t.tileset))
+        throw MapError(file + ": object: its tileset does not fit after the map's GIDs");
     TiledTileset added = t.tileset;
     added.firstGid = next;
     added.source = key;
