@@ -9,6 +9,7 @@
 #include "interop/tiled_model.h"
 #include "map_io.h"
 #include "test_support.h"
+#include "tiled_objects_compare.h"
 #include "tiled_peer.h"
 
 namespace ts {
@@ -88,33 +89,7 @@ TEST(InteropTiledObjects, TmxAndTiledsTmjGiveTheSameObjects) {
     std::string messages;
     ASSERT_EQ(test::tiledExport("json", dir + "/m.tmx", dir + "/m.tmj", &messages), 0) << messages;
     interop::TiledMap tmj = interop::readTmj(dir + "/m.tmj");
-    ASSERT_EQ(tmj.objectLayers.size(), 1u);
-    const std::vector<interop::TiledObject>& b = tmj.objectLayers[0].objects;
-    ASSERT_EQ(b.size(), a.size());
-    for (size_t i = 0; i < a.size(); ++i) {
-        SCOPED_TRACE("object " + std::to_string(a[i].id));
-        EXPECT_EQ(a[i].id, b[i].id);
-        EXPECT_EQ(a[i].name, b[i].name);
-        EXPECT_EQ(a[i].type, b[i].type);
-        EXPECT_EQ(a[i].x, b[i].x);
-        EXPECT_EQ(a[i].y, b[i].y);
-        EXPECT_EQ(a[i].width, b[i].width);
-        EXPECT_EQ(a[i].height, b[i].height);
-        EXPECT_EQ(a[i].rotation, b[i].rotation);
-        EXPECT_EQ(a[i].gid, b[i].gid);
-        EXPECT_EQ(int(a[i].shape), int(b[i].shape));
-        ASSERT_EQ(a[i].points.size(), b[i].points.size());
-        for (size_t k = 0; k < a[i].points.size(); ++k) {
-            EXPECT_EQ(a[i].points[k].x, b[i].points[k].x);
-            EXPECT_EQ(a[i].points[k].y, b[i].points[k].y);
-        }
-        ASSERT_EQ(a[i].properties.size(), b[i].properties.size());
-        for (const interop::TiledProperty& p : a[i].properties) {
-            const interop::TiledProperty* q = interop::findProperty(b[i].properties, p.name);
-            ASSERT_NE(q, nullptr) << p.name;
-            EXPECT_EQ(p.value, q->value) << p.name;
-        }
-    }
+    test::expectSameTiledObjects(tmx, tmj, "m.tmj");
 }
 
 TEST(InteropTiledObjects, ABrokenObjectIsRefusedNamingTheObjectAndTheAttribute) {

@@ -11,6 +11,7 @@
 #include "interop/tiled_model.h"
 #include "map_io.h"
 #include "test_support.h"
+#include "tiled_objects_compare.h"
 #include "tiled_peer.h"
 
 namespace ts {
@@ -247,36 +248,6 @@ TEST(InteropTiledTemplates, InstancesTakeTheTemplateAndTheirOwnAttributes) {
     }
 }
 
-// Every field of the objects, for comparing our reading with Tiled's detached export.
-void expectSameObjects(const interop::TiledMap& ours, const interop::TiledMap& tiled,
-                       const std::string& what) {
-    ASSERT_EQ(ours.objectLayers.size(), tiled.objectLayers.size()) << what;
-    for (size_t l = 0; l < ours.objectLayers.size(); ++l) {
-        const auto& a = ours.objectLayers[l].objects;
-        const auto& b = tiled.objectLayers[l].objects;
-        ASSERT_EQ(a.size(), b.size()) << what;
-        for (size_t i = 0; i < a.size(); ++i) {
-            SCOPED_TRACE(what + ": object " + std::to_string(a[i].id));
-            EXPECT_EQ(a[i].id, b[i].id);
-            EXPECT_EQ(a[i].name, b[i].name);
-            EXPECT_EQ(a[i].type, b[i].type);
-            EXPECT_EQ(a[i].x, b[i].x);
-            EXPECT_EQ(a[i].y, b[i].y);
-            EXPECT_EQ(a[i].width, b[i].width);
-            EXPECT_EQ(a[i].height, b[i].height);
-            EXPECT_EQ(a[i].rotation, b[i].rotation);
-            EXPECT_EQ(a[i].gid, b[i].gid);
-            EXPECT_EQ(int(a[i].shape), int(b[i].shape));
-            ASSERT_EQ(a[i].properties.size(), b[i].properties.size());
-            for (const interop::TiledProperty& p : a[i].properties) {
-                const interop::TiledProperty* q = interop::findProperty(b[i].properties, p.name);
-                ASSERT_NE(q, nullptr) << p.name;
-                EXPECT_EQ(p.value, q->value) << p.name;
-            }
-        }
-    }
-}
-
 TEST(InteropTiledTemplates, TheImportEqualsTheImportOfTiledsDetachedExport) {
     REQUIRE_TILED();
     const std::string dir = templateFolder();
@@ -294,7 +265,7 @@ TEST(InteropTiledTemplates, TheImportEqualsTheImportOfTiledsDetachedExport) {
             << messages;
         ASSERT_EQ(test::readFile(detached).find("template"), std::string::npos)
             << "Tiled kept the templates";
-        expectSameObjects(readTiled(path), readTiled(detached), c.name);
+        test::expectSameTiledObjects(readTiled(path), readTiled(detached), c.name);
         interop::ImportResult ours = interop::importMapFile(path, {}, dir);
         interop::ImportResult theirs = interop::importMapFile(detached, {}, dir);
         EXPECT_TRUE(ours.map == theirs.map);
