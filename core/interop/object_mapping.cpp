@@ -152,10 +152,6 @@ void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
     for (const TiledObject& o : layer.objects) {
         const std::string what = describe(o, layer.name);
         auto skip = [&](const std::string& why) { warnings.push_back(what + ": skipped: " + why); };
-        if (o.fromTemplate) {
-            skip("placed from a template, which tilestep does not read");
-            continue;
-        }
         if (o.rotation != 0) {
             skip("rotated objects have no tilestep equivalent");
             continue;

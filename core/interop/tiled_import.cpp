@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <set>
@@ -45,6 +47,30 @@ bool sameNoCase(const std::string& a, const std::string& b) {
     for (size_t i = 0; i < a.size(); ++i)
         if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
     return true;
+}
+
+// A tile layer's offset in tiles, rounded down, per axis; `whole` when it is exactly that
+// many tiles (within 0.01 px, as object points are matched to grid lines).
+struct TileShift {
+    int64_t x = 0, y = 0;
+    bool wholeX = true, wholeY = true;
+};
+TileShift tileShift(const TiledTileLayer& l, int32_t tile) {
+    auto axis = [&](double px, int64_t* tiles, bool* whole) {
+        const double r = std::round(px);
+        *whole = std::fabs(px - r) <= 0.01 && std::fmod(r, double(tile)) == 0;
+        *tiles = *whole ? int64_t(r) / tile : int64_t(std::floor(px / tile));
+    };
+    TileShift s;
+    axis(l.offsetX, &s.x, &s.wholeX);
+    axis(l.offsetY, &s.y, &s.wholeY);
+    return s;
+}
+
+std::string pixels(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
 }
 
 const TiledTileset* tilesetOf(const TiledMap& tm, uint32_t gid) {
@@ -140,8 +166,14 @@ class Importer {
                 warn("tile layer \"" + l.name +
                      "\": skipped (a tilestep map has one tile layer; the collision layer is \"" +
                      (chosen ? chosen->name : "") + "\")");
-        if (chosen && (chosen->offsetX != 0 || chosen->offsetY != 0))
-            warn("tile layer \"" + chosen->name + "\": its offset is ignored");
+        // Tiles drawn between grid cells have no place in a tilestep map; rather than move
+        // every wall by a fraction of a tile, the import refuses.
+        const TileShift shift = chosen ? tileShift(*chosen, tm_.tileWidth) : TileShift{};
+        if (!shift.wholeX || !shift.wholeY)
+            fail("layer \"" + chosen->name + "\": its offset (" + pixels(chosen->offsetX) + ", " +
+                 pixels(chosen->offsetY) + ") px, groups included, is not a whole number of " +
+                 std::to_string(tm_.tileWidth) +
+                 "-px tiles, so its tiles are not on the grid (move the layer by whole tiles)");
         result_.collisionLayer = chosen ? chosen->name : "";
         return chosen;
     }
@@ -158,10 +190,14 @@ class Importer {
             int64_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
             for (const TiledTileLayer& l : tm_.tileLayers) {
                 if (l.width == 0) continue;
-                x0 = any ? std::min(x0, l.x0) : l.x0;
-                y0 = any ? std::min(y0, l.y0) : l.y0;
-                x1 = any ? std::max(x1, l.x0 + l.width) : l.x0 + l.width;
-                y1 = any ? std::max(y1, l.y0 + l.height) : l.y0 + l.height;
+                // Where the layer's offset puts it (a part of a tile more, when not whole).
+                const TileShift s = tileShift(l, tm_.tileWidth);
+                const int64_t lx0 = l.x0 + s.x, ly0 = l.y0 + s.y;
+                const int64_t lx1 = lx0 + l.width + !s.wholeX, ly1 = ly0 + l.height + !s.wholeY;
+                x0 = any ? std::min(x0, lx0) : lx0;
+                y0 = any ? std::min(y0, ly0) : ly0;
+                x1 = any ? std::max(x1, lx1) : lx1;
+                y1 = any ? std::max(y1, ly1) : ly1;
                 any = true;
             }
             if (!any) fail("an infinite map without any tiles: its size is unknown");
@@ -292,13 +328,26 @@ class Importer {
             const int64_t at = int64_t(firstCell[g]);
             kindOfGid[g] = kindFor(g, layer.x0 + at % layer.width, layer.y0 + at / layer.width);
         }
+        // The layer's offset (whole tiles: chooseLayer refuses others) moves its cells; on a
+        // finite map, those it moves past the map's edge are dropped, with a warning.
+        const TileShift shift = tileShift(layer, m.tileSize);
+        int64_t outside = 0;
         for (int64_t y = 0; y < layer.height; ++y)
             for (int64_t x = 0; x < layer.width; ++x) {
                 uint32_t g = layer.gids[size_t(y * layer.width + x)];
                 if (!(g & kGidMask)) continue;
-                m.setTile(layer.x0 - originX_ + x, layer.y0 - originY_ + y,
-                          kindOfGid[g & ~kRotate120]);
+                const int64_t mx = layer.x0 + shift.x - originX_ + x;
+                const int64_t my = layer.y0 + shift.y - originY_ + y;
+                if (!m.inside(mx, my)) {
+                    ++outside;
+                    continue;
+                }
+                m.setTile(mx, my, kindOfGid[g & ~kRotate120]);
             }
+        if (outside)
+            warn("layer \"" + layer.name + "\": its offset (" + pixels(layer.offsetX) + ", " +
+                 pixels(layer.offsetY) + ") px moves " + std::to_string(outside) +
+                 " painted tiles past the map's edge: dropped");
     }
 
     // One image per tilestep tileset: that of the tileset most new kinds come from, when it

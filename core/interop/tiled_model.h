@@ -32,7 +32,6 @@ struct TiledObject {
     ObjectShape shape = ObjectShape::Rectangle;
     std::vector<TiledPoint> points;  // polygon / polyline, relative to x, y
     TiledProperties properties;
-    bool fromTemplate = false;  // placed from a template file, which the import does not read
 };
 
 struct TiledTile {
@@ -62,13 +61,13 @@ struct TiledTileset {
 struct TiledTileLayer {
     std::string name;
     int64_t x0 = 0, y0 = 0, width = 0, height = 0;
-    std::vector<uint32_t> gids;  // width * height, row-major, flip bits included
-    double offsetX = 0, offsetY = 0;
+    std::vector<uint32_t> gids;       // width * height, row-major, flip bits included
+    double offsetX = 0, offsetY = 0;  // px: the layer's own offset plus its groups'
 };
 
 struct TiledObjectLayer {
     std::string name;
-    double offsetX = 0, offsetY = 0;
+    double offsetX = 0, offsetY = 0;  // px: the layer's own offset plus its groups'
     std::vector<TiledObject> objects;
 };
 
@@ -79,6 +78,9 @@ struct TiledMap {
     bool infinite = false;
     TiledProperties properties;
     std::vector<TiledTileset> tilesets;  // sorted by firstGid
+    // Tilesets only object templates use, numbered after the map's own (tiled_template.h);
+    // source is the file's absolute path. Tile layers never refer to them.
+    std::vector<TiledTileset> templateTilesets;
     std::vector<TiledTileLayer> tileLayers;
     std::vector<TiledObjectLayer> objectLayers;
     std::vector<std::string> warnings;  // things the reader skipped (image layers, ...)

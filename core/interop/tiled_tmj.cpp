@@ -11,6 +11,7 @@
 #include "map.h"
 #include "map_io.h"
 #include "tiled_model.h"
+#include "tiled_object_read.h"
 
 namespace ts::interop {
 
@@ -122,36 +123,52 @@ class TmjReader {
         return out;
     }
 
+    // An object for the shared object path (tiled_object_read.h).
+    class ObjectValue : public ObjectSource {
+      public:
+        ObjectValue(const TmjReader& r, const Value& o) : r_(r), o_(o), at_(where(r, o)) {}
+        bool has(const char* key) const override { return find(o_, key) != nullptr; }
+        std::string text(const char* key) const override { return r_.text(o_, key, at_); }
+        std::string className() const override { return typeOf(o_); }
+        double number(const char* key) const override { return r_.number(o_, key, 0, at_); }
+        int64_t integer(const char* key, int64_t hi) const override {
+            return r_.integer(o_, key, 0, 0, hi, at_);
+        }
+        ObjectShape shape(std::vector<TiledPoint>* points) const override {
+            ObjectShape s = ObjectShape::Rectangle;
+            const Value* flag;
+            if ((flag = find(o_, "ellipse")) && flag->IsBool() && flag->GetBool())
+                s = ObjectShape::Ellipse;
+            if ((flag = find(o_, "point")) && flag->IsBool() && flag->GetBool())
+                s = ObjectShape::Point;
+            if (find(o_, "text")) s = ObjectShape::Text;
+            if (find(o_, "polygon")) {
+                s = ObjectShape::Polygon;
+                *points = r_.points(r_.array(o_, "polygon", at_), at_);
+            }
+            if (find(o_, "polyline")) {
+                s = ObjectShape::Polyline;
+                *points = r_.points(r_.array(o_, "polyline", at_), at_);
+            }
+            return s;
+        }
+        TiledProperties properties() const override { return r_.properties(o_, at_); }
+
+      private:
+        // "object N: ", for messages; the id itself is read before the object has that name.
+        static std::string where(const TmjReader& r, const Value& o) {
+            return "object " + std::to_string(r.integer(o, "id", 0, 0, INT32_MAX, "object: ")) +
+                   ": ";
+        }
+
+        const TmjReader& r_;
+        const Value& o_;
+        const std::string at_;
+    };
+
     TiledObject object(const Value& o) const {
         if (!o.IsObject()) fail("objects: expected objects");
-        TiledObject obj;
-        obj.id = integer(o, "id", 0, 0, INT32_MAX, "object: ");
-        const std::string at = "object " + std::to_string(obj.id) + ": ";
-        obj.name = text(o, "name", at);
-        obj.type = typeOf(o);
-        obj.x = number(o, "x", 0, at);
-        obj.y = number(o, "y", 0, at);
-        obj.width = number(o, "width", 0, at);
-        obj.height = number(o, "height", 0, at);
-        obj.rotation = number(o, "rotation", 0, at);
-        obj.gid = uint32_t(integer(o, "gid", 0, 0, UINT32_MAX, at));
-        obj.fromTemplate = find(o, "template") != nullptr;
-        const Value* flag;
-        if ((flag = find(o, "ellipse")) && flag->IsBool() && flag->GetBool())
-            obj.shape = ObjectShape::Ellipse;
-        if ((flag = find(o, "point")) && flag->IsBool() && flag->GetBool())
-            obj.shape = ObjectShape::Point;
-        if (find(o, "text")) obj.shape = ObjectShape::Text;
-        if (find(o, "polygon")) {
-            obj.shape = ObjectShape::Polygon;
-            obj.points = points(array(o, "polygon", at), at);
-        }
-        if (find(o, "polyline")) {
-            obj.shape = ObjectShape::Polyline;
-            obj.points = points(array(o, "polyline", at), at);
-        }
-        obj.properties = properties(o, at);
-        return obj;
+        return readObject(ObjectValue(*this, o), templates_);
     }
 
     void tilesetBody(const Value& t, TiledTileset& ts, const std::string& relFolder) const {
@@ -213,12 +230,13 @@ class TmjReader {
         return gids;
     }
 
-    void tileLayer(const Value& l, TiledMap& m) const {
+    // `groups`: the summed offsets of the groups the layer is in (px).
+    void tileLayer(const Value& l, TiledMap& m, TiledPoint groups) const {
         TiledTileLayer layer;
         layer.name = text(l, "name", "layer: ");
         const std::string at = "layer \"" + layer.name + "\": ";
-        layer.offsetX = number(l, "offsetx", 0, at);
-        layer.offsetY = number(l, "offsety", 0, at);
+        layer.offsetX = groups.x + number(l, "offsetx", 0, at);
+        layer.offsetY = groups.y + number(l, "offsety", 0, at);
         const std::string encoding = text(l, "encoding", at);
         const std::string compression = text(l, "compression", at);
         if (m.infinite) {
@@ -244,24 +262,28 @@ class TmjReader {
         m.tileLayers.push_back(std::move(layer));
     }
 
-    void layers(const Value& parent, TiledMap& m, int depth) const {
+    // A group's offset moves everything in it, nested groups' offsets adding up.
+    void layers(const Value& parent, TiledMap& m, int depth, TiledPoint groups) const {
         if (depth > 64) fail("layer groups nested more than 64 deep");
         for (const Value& l : array(parent, "layers", "").GetArray()) {
             if (!l.IsObject()) fail("layers: expected objects");
             const std::string type = text(l, "type", "layer: ");
             const std::string name = text(l, "name", "layer: ");
             if (type == "tilelayer") {
-                tileLayer(l, m);
+                tileLayer(l, m, groups);
             } else if (type == "objectgroup") {
                 TiledObjectLayer layer;
                 layer.name = name;
-                layer.offsetX = number(l, "offsetx", 0, "layer \"" + name + "\": ");
-                layer.offsetY = number(l, "offsety", 0, "layer \"" + name + "\": ");
+                layer.offsetX = groups.x + number(l, "offsetx", 0, "layer \"" + name + "\": ");
+                layer.offsetY = groups.y + number(l, "offsety", 0, "layer \"" + name + "\": ");
                 for (const Value& o : array(l, "objects", "").GetArray())
                     layer.objects.push_back(object(o));
                 m.objectLayers.push_back(std::move(layer));
             } else if (type == "group") {
-                layers(l, m, depth + 1);
+                const std::string at = "group \"" + name + "\": ";
+                layers(l, m, depth + 1,
+                       {groups.x + number(l, "offsetx", 0, at),
+                        groups.y + number(l, "offsety", 0, at)});
             } else if (type == "imagelayer") {
                 m.warnings.push_back("image layer \"" + name +
                                      "\": skipped (tilestep has no image layers)");
@@ -305,12 +327,17 @@ class TmjReader {
         const std::string mapFolder = folderOf(path_);
         for (const Value& t : array(doc, "tilesets", "").GetArray())
             m.tilesets.push_back(tileset(t, mapFolder));
-        layers(doc, m, 0);
+        TemplateInstancer templates(path_, m);
+        templates_ = &templates;
+        layers(doc, m, 0, {});
+        templates_ = nullptr;
         return m;
     }
 
   private:
     std::string path_;
+    // Set while a map's layers are read: objects there may be template instances.
+    TemplateInstancer* templates_ = nullptr;
 };
 
 }  // namespace
@@ -321,6 +348,25 @@ void readTsj(const std::string& path, const std::string& relFolder, TiledTileset
         rapidjson::Document doc;
         reader.parse(doc, readFileBytes(path));
         reader.tilesetBody(doc, ts, relFolder);
+    } catch (const cereal::RapidJSONException& e) {
+        throw MapError(path + ": malformed JSON: " + e.what());
+    }
+}
+
+TiledTemplate readTj(const std::string& path) {
+    try {
+        TmjReader reader(path);
+        rapidjson::Document doc;
+        reader.parse(doc, readFileBytes(path));
+        TiledTemplate t;
+        if (const Value* ts = TmjReader::find(doc, "tileset")) {
+            t.hasTileset = true;
+            t.tileset = reader.tileset(*ts, folderOf(path));
+        }
+        const Value* o = TmjReader::find(doc, "object");
+        if (!o) reader.fail("no \"object\" in the template");
+        t.object = reader.object(*o);
+        return t;
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
     }

@@ -11,6 +11,7 @@
 #include "map.h"
 #include "map_io.h"
 #include "tiled_model.h"
+#include "tiled_object_read.h"
 
 namespace ts::interop {
 
@@ -106,32 +107,42 @@ class TmxReader {
         return out;
     }
 
+    // An <object> for the shared object path (tiled_object_read.h).
+    class ObjectElement : public ObjectSource {
+      public:
+        ObjectElement(const TmxReader& r, pugi::xml_node n) : r_(r), n_(n) {}
+        bool has(const char* key) const override { return bool(n_.attribute(key)); }
+        std::string text(const char* key) const override { return n_.attribute(key).value(); }
+        std::string className() const override { return typeOf(n_); }
+        double number(const char* key) const override { return r_.number(n_, key, 0); }
+        int64_t integer(const char* key, int64_t hi) const override {
+            return r_.integer(n_, key, 0, 0, hi);
+        }
+        ObjectShape shape(std::vector<TiledPoint>* points) const override {
+            ObjectShape s = ObjectShape::Rectangle;
+            if (n_.child("ellipse")) s = ObjectShape::Ellipse;
+            if (n_.child("point")) s = ObjectShape::Point;
+            if (n_.child("text")) s = ObjectShape::Text;
+            const std::string at = "object " + std::to_string(integer("id", INT32_MAX)) + ": ";
+            if (pugi::xml_node p = n_.child("polygon")) {
+                s = ObjectShape::Polygon;
+                *points = r_.points(p, at);
+            }
+            if (pugi::xml_node p = n_.child("polyline")) {
+                s = ObjectShape::Polyline;
+                *points = r_.points(p, at);
+            }
+            return s;
+        }
+        TiledProperties properties() const override { return r_.properties(n_); }
+
+      private:
+        const TmxReader& r_;
+        pugi::xml_node n_;
+    };
+
     TiledObject object(pugi::xml_node n) const {
-        TiledObject o;
-        o.id = integer(n, "id", 0, 0, INT32_MAX);
-        o.name = n.attribute("name").value();
-        o.type = typeOf(n);
-        o.x = number(n, "x", 0);
-        o.y = number(n, "y", 0);
-        o.width = number(n, "width", 0);
-        o.height = number(n, "height", 0);
-        o.rotation = number(n, "rotation", 0);
-        o.gid = uint32_t(integer(n, "gid", 0, 0, UINT32_MAX));
-        o.fromTemplate = bool(n.attribute("template"));
-        const std::string at = "object " + std::to_string(o.id) + ": ";
-        if (n.child("ellipse")) o.shape = ObjectShape::Ellipse;
-        if (n.child("point")) o.shape = ObjectShape::Point;
-        if (n.child("text")) o.shape = ObjectShape::Text;
-        if (pugi::xml_node p = n.child("polygon")) {
-            o.shape = ObjectShape::Polygon;
-            o.points = points(p, at);
-        }
-        if (pugi::xml_node p = n.child("polyline")) {
-            o.shape = ObjectShape::Polyline;
-            o.points = points(p, at);
-        }
-        o.properties = properties(n);
-        return o;
+        return readObject(ObjectElement(*this, n), templates_);
     }
 
     // The tileset element's content (embedded, or the root of a .tsx). `folder` is where its
@@ -189,11 +200,12 @@ class TmxReader {
         return gids;
     }
 
-    void tileLayer(pugi::xml_node n, TiledMap& m) const {
+    // `groups`: the summed offsets of the groups the layer is in (px).
+    void tileLayer(pugi::xml_node n, TiledMap& m, TiledPoint groups) const {
         TiledTileLayer layer;
         layer.name = n.attribute("name").value();
-        layer.offsetX = number(n, "offsetx", 0);
-        layer.offsetY = number(n, "offsety", 0);
+        layer.offsetX = groups.x + number(n, "offsetx", 0);
+        layer.offsetY = groups.y + number(n, "offsety", 0);
         const std::string at = "layer \"" + layer.name + "\": ";
         pugi::xml_node d = n.child("data");
         const std::string encoding = d.attribute("encoding").value();
@@ -222,21 +234,23 @@ class TmxReader {
         m.tileLayers.push_back(std::move(layer));
     }
 
-    void layers(pugi::xml_node parent, TiledMap& m, int depth) const {
+    // A group's offset moves everything in it, nested groups' offsets adding up.
+    void layers(pugi::xml_node parent, TiledMap& m, int depth, TiledPoint groups) const {
         if (depth > 64) fail("layer groups nested more than 64 deep");
         for (pugi::xml_node n : parent.children()) {
             std::string kind = n.name();
             if (kind == "layer") {
-                tileLayer(n, m);
+                tileLayer(n, m, groups);
             } else if (kind == "objectgroup") {
                 TiledObjectLayer layer;
                 layer.name = n.attribute("name").value();
-                layer.offsetX = number(n, "offsetx", 0);
-                layer.offsetY = number(n, "offsety", 0);
+                layer.offsetX = groups.x + number(n, "offsetx", 0);
+                layer.offsetY = groups.y + number(n, "offsety", 0);
                 for (pugi::xml_node o : n.children("object")) layer.objects.push_back(object(o));
                 m.objectLayers.push_back(std::move(layer));
             } else if (kind == "group") {
-                layers(n, m, depth + 1);
+                layers(n, m, depth + 1,
+                       {groups.x + number(n, "offsetx", 0), groups.y + number(n, "offsety", 0)});
             } else if (kind == "imagelayer") {
                 m.warnings.push_back("image layer \"" + std::string(n.attribute("name").value()) +
                                      "\": skipped (tilestep has no image layers)");
@@ -277,12 +291,17 @@ class TmxReader {
         const std::string mapFolder = folderOf(path_);
         for (pugi::xml_node t : root.children("tileset"))
             m.tilesets.push_back(tileset(t, mapFolder));
-        layers(root, m, 0);
+        TemplateInstancer templates(path_, m);
+        templates_ = &templates;
+        layers(root, m, 0, {});
+        templates_ = nullptr;
         return m;
     }
 
   private:
     std::string path_;
+    // Set while a map's layers are read: objects there may be template instances.
+    TemplateInstancer* templates_ = nullptr;
 };
 
 }  // namespace
@@ -292,6 +311,21 @@ void readTsx(const std::string& path, const std::string& relFolder, TiledTileset
     pugi::xml_document doc;
     pugi::xml_node root = reader.load(doc, readFileBytes(path), "tileset");
     reader.tilesetBody(root, ts, relFolder);
+}
+
+TiledTemplate readTx(const std::string& path) {
+    TmxReader reader(path);
+    pugi::xml_document doc;
+    pugi::xml_node root = reader.load(doc, readFileBytes(path), "template");
+    TiledTemplate t;
+    if (pugi::xml_node ts = root.child("tileset")) {
+        t.hasTileset = true;
+        t.tileset = reader.tileset(ts, folderOf(path));
+    }
+    pugi::xml_node o = root.child("object");
+    if (!o) reader.fail("no <object> in the template");
+    t.object = reader.object(o);
+    return t;
 }
 
 TiledMap readTmx(const std::string& path) {
