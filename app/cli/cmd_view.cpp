@@ -18,6 +18,7 @@ const char kViewUsage[] =
     "debugger's --trace or a game's include/tilestep/trace_emit.h) over MAP, without\n"
     "re-simulating: timeline, step (. and ,), play (P), scrub, the overlays of the recorded\n"
     "probes with their hover values, the inspector of each recorded state line, plots.\n"
+    "The window is read-only: nothing in it edits or saves MAP (edit it with tilestep MAP).\n"
     "\n"
     "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
     "  --frame N      start at the first recorded frame numbered N or more\n"

@@ -192,7 +192,8 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     ImGuiIO& io = ImGui::GetIO();
     const bool free = s.interactive && !io.WantCaptureKeyboard;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-    if (free && !io.KeyCtrl && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);
+    // A read-only window (`tilestep view`) shows only the recording: no Edit mode to go to.
+    if (free && !io.KeyCtrl && !s.readOnly && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);
     s.unappliedTuning = d.dbg.anyTuned();
     if (d.active != s.debugMode) {
         s.debugMode = d.active;

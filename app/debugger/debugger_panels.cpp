@@ -323,11 +323,11 @@ float debuggerBarHeight(float uiScale) {
     return std::round(62 * (uiScale > 0 ? uiScale : 1));
 }
 
-void debuggerMenu(DebugSession& d) {
+void debuggerMenu(const EditorState& s, DebugSession& d) {
     if (!ImGui::BeginMainMenuBar()) return;
     Debugger& g = d.dbg;
     if (ImGui::BeginMenu("Debug")) {
-        if (ImGui::MenuItem("Debug mode", "Tab", d.active)) setDebugMode(d, !d.active);
+        if (ImGui::MenuItem("Debug mode", "Tab", d.active, !s.readOnly)) setDebugMode(d, !d.active);
         ImGui::Separator();
         if (ImGui::MenuItem(g.playing() ? "Pause" : "Play", "P, F5", false, d.active))
             g.togglePlaying();

@@ -60,8 +60,9 @@ void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover)
 // The "Keep tuned values?" dialog (leaving Debug mode, New, Open, Quit); call once per frame.
 void keepTuningDialog(EditorState& s, DebugSession& d);
 
-// Appends a "Debug" menu to the main menu bar (call after the editor's menuBar).
-void debuggerMenu(DebugSession& d);
+// Appends a "Debug" menu to the main menu bar (call after the editor's menuBar). A read-only
+// window (`tilestep view`) stays in Debug mode: its "Debug mode" item is disabled.
+void debuggerMenu(const EditorState& s, DebugSession& d);
 // The timeline bar (transport buttons, speed, scrubber, snapshot memory) at the given
 // window rectangle, and the right-hand debugger panel.
 void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h);

@@ -30,6 +30,7 @@ int runTraceViewer(cli::ViewRequest& r) {
     opt.interactive = !shot;
     opt.verbose = r.verbose;
     opt.vsync = !shot;
+    opt.readOnly = true;  // a viewer: nothing here edits or saves the map
     if (shot) opt.uiScale = 1;
     EditorWindow w;
     std::string error;

@@ -144,6 +144,10 @@ void handleHotkeys(EditorState& s) {
     }
     if (io.WantCaptureKeyboard || !s.interactive) return;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
+    if (io.KeyCtrl && s.readOnly) {  // `tilestep view`: no undo, no file but quitting
+        if (pressed(GLFW_KEY_Q)) requestQuit(s);
+        return;
+    }
     if (io.KeyCtrl) {
         if (pressed(GLFW_KEY_Z)) io.KeyShift ? redoEdit(s) : undoEdit(s);
         if (pressed(GLFW_KEY_Y)) redoEdit(s);
@@ -154,7 +158,7 @@ void handleHotkeys(EditorState& s) {
         return;
     }
     for (const ToolSpec* tool : toolTable())
-        if ((s.debugMode || !tool->debugOnly) && pressed(tool->key)) selectTool(s, tool->id);
+        if (toolOffered(s, *tool) && pressed(tool->key)) selectTool(s, tool->id);
     if (pressed(GLFW_KEY_G)) s.visible[kLayerGrid] = !s.visible[kLayerGrid];
     if (pressed(GLFW_KEY_HOME)) s.fitRequested = true;
     const View& v = s.view;
@@ -166,7 +170,8 @@ void handleHotkeys(EditorState& s) {
         s.view.zoomAt(zx, zy, 1);
     if (ImGui::IsKeyPressed(GLFW_KEY_MINUS) || ImGui::IsKeyPressed(GLFW_KEY_KP_SUBTRACT))
         s.view.zoomAt(zx, zy, -1);
-    if (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)) deleteSelection(s);
+    if (!s.readOnly && (pressed(GLFW_KEY_DELETE) || pressed(GLFW_KEY_BACKSPACE)))
+        deleteSelection(s);
     if (pressed(GLFW_KEY_ESCAPE)) {
         if (s.stamp.w != 1 || s.stamp.h != 1) {  // a captured stamp: back to the kind
             s.stamp = Stamp::single(s.selectedKind);

@@ -54,7 +54,9 @@ void noteChange(EditorState& s, const EditCommand* cmd) {
 }
 
 bool applyTracked(EditorState& s, CommandPtr cmd) {
-    if (!cmd) return false;
+    // A read-only window offers nothing that edits; should anything still try, the map
+    // stays as the file has it (the recording was made on it).
+    if (!cmd || s.readOnly) return false;
     noteChange(s, cmd.get());
     bool changed = s.doc.apply(std::move(cmd));
     if (s.hint.valid) s.hint.toRevision = s.doc.revision();
@@ -68,7 +70,7 @@ bool applyEdit(EditorState& s, CommandPtr cmd) {
 }
 
 void panelEdit(EditorState& s, const char* label, CommandPtr cmd) {
-    if (!cmd) return;
+    if (!cmd || s.readOnly) return;
     if (!s.panelStroke) {
         s.doc.beginStroke(label);
         s.panelStroke = true;

@@ -128,6 +128,11 @@ struct EditorState {
     bool unappliedTuning = false;
     bool askTuning = false;
 
+    // `tilestep view`: a viewer of a recorded trace. The map is shown, never edited or saved:
+    // the toolbar and its hotkeys offer only Inspect, the menus and keys neither save, undo
+    // nor leave Debug mode, and edits and saves are refused should anything still ask.
+    bool readOnly = false;
+
     bool interactive = true;    // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;       // --verbose: also print "dialog TITLE" when a dialog opens
                                 // and "message TEXT" when the status bar note changes

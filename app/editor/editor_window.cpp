@@ -76,12 +76,15 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     EditorState& s = *state_;
     s.interactive = opt.interactive;
     s.verbose = opt.verbose;
+    s.readOnly = opt.readOnly;
     if (opt.interactive) {
         s.configDir = configDir();
         s.settings = loadSettings(s.configDir);
         s.panelWidth = s.settings.panelWidth;
-        // Its own slot, so that a second editor running beside it keeps a separate copy.
-        s.recovery.acquire(s.configDir);
+        // Its own slot, so that a second editor running beside it keeps a separate copy. A
+        // read-only window has no work to keep, and must neither offer nor take the copy a
+        // crashed editor left (offerRecovery finds none without a slot).
+        if (!opt.readOnly) s.recovery.acquire(s.configDir);
     }
     glfwSetErrorCallback(onGlfwError);
     if (!glfwInit()) {
@@ -339,7 +342,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     handleHotkeys(s);
     handleCanvasMouse(s);
     menuBar(s);
-    debuggerMenu(dbg);
+    debuggerMenu(s, dbg);
     toolbar(s, layout, float(winH));
     if (dbg.active) {
         const CanvasRect& c = s.view.canvas;

@@ -21,6 +21,7 @@ struct WindowOptions {
     bool interactive = true;         // false: screenshot or bench (no input, no config files)
     bool verbose = false;            // print the map-to-window mapping when it changes
     bool vsync = true;
+    bool readOnly = false;  // `tilestep view`: EditorState::readOnly, and no recovery copy
 };
 
 class EditorWindow {

@@ -105,6 +105,11 @@ std::string imagePathFor(const EditorState& s, const std::string& image,
 }
 
 bool saveTo(EditorState& s, const std::string& path) {
+    // `tilestep view` never writes the map it shows (nothing there offers a save).
+    if (s.readOnly) {
+        setMessage(s, "Read-only: view saves nothing");
+        return false;
+    }
     // Save As into another folder: the image path is relative to the map file, so it must
     // follow (one undoable step) or the saved map would point next to itself.
     const Tileset& ts = s.doc.map().tileset;
@@ -673,7 +678,8 @@ void offerRecovery(EditorState& s) {
 }
 
 std::string windowTitle(const EditorState& s) {
-    std::string t = displayName(s) + (s.doc.dirty() ? " *" : "");
+    std::string t =
+        displayName(s) + (s.doc.dirty() ? " *" : "") + (s.readOnly ? " (read-only)" : "");
     if (!s.doc.path().empty()) {
         std::string folder = fs::path(s.doc.path()).parent_path().string();
         if (!folder.empty()) t += "  (" + folder + ")";

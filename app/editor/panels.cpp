@@ -44,6 +44,13 @@ bool section(EditorState& s, const char* name) {
     return open;
 }
 
+// The File menu of a read-only window (`tilestep view`): nothing to create, open or save.
+void viewerFileMenu(EditorState& s) {
+    if (!ImGui::BeginMenu("File")) return;
+    if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit(s);
+    ImGui::EndMenu();
+}
+
 }  // namespace
 
 PanelLayout panelLayout(float uiScale) {
@@ -62,7 +69,9 @@ CanvasRect canvasRect(const PanelLayout& l, float winW, float winH) {
 
 void menuBar(EditorState& s) {
     if (!ImGui::BeginMainMenuBar()) return;
-    if (ImGui::BeginMenu("File")) {
+    if (s.readOnly) {
+        viewerFileMenu(s);
+    } else if (ImGui::BeginMenu("File")) {
         if (ImGui::MenuItem("New...", "Ctrl+N")) requestNew(s);
         if (ImGui::MenuItem("Open...", "Ctrl+O")) requestOpen(s);
         if (ImGui::BeginMenu("Open recent", !s.settings.recentFiles.empty())) {
@@ -82,7 +91,7 @@ void menuBar(EditorState& s) {
         if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit(s);
         ImGui::EndMenu();
     }
-    if (ImGui::BeginMenu("Edit")) {
+    if (!s.readOnly && ImGui::BeginMenu("Edit")) {  // a read-only window has nothing to undo
         if (ImGui::MenuItem("Undo", "Ctrl+Z", false, s.doc.canUndo())) undoEdit(s);
         if (ImGui::MenuItem("Redo", "Ctrl+Y", false, s.doc.canRedo())) redoEdit(s);
         ImGui::Separator();
@@ -123,7 +132,7 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
     const Tool current = currentTool(s).id;
     bool first = true;
     for (const ToolSpec* tool : toolTable()) {
-        if (tool->debugOnly && !s.debugMode) continue;
+        if (!toolOffered(s, *tool)) continue;
         if (tool->groupStart && !first) ImGui::Separator();
         first = false;
         const bool active = tool->id == current;
@@ -140,19 +149,21 @@ void toolbar(EditorState& s, const PanelLayout& l, float winH) {
         ImGui::TextDisabled("%s", tool->hotkey);
     }
     ImGui::Separator();
-    ImGui::TextDisabled("PAINT");
-    const Map& m = s.doc.map();
-    if (s.stamp.w == 1 && s.stamp.h == 1) {
-        uint16_t id = s.stamp.at(0, 0);
-        ImGui::TextWrapped("%s",
-                           id < m.tileset.kinds.size() ? m.tileset.kinds[id].name.c_str() : "?");
-    } else {
-        ImGui::Text("%d x %d stamp", s.stamp.w, s.stamp.h);
+    if (!s.readOnly) {  // nothing paints in a read-only window
+        ImGui::TextDisabled("PAINT");
+        const Map& m = s.doc.map();
+        if (s.stamp.w == 1 && s.stamp.h == 1) {
+            uint16_t id = s.stamp.at(0, 0);
+            ImGui::TextWrapped(
+                "%s", id < m.tileset.kinds.size() ? m.tileset.kinds[id].name.c_str() : "?");
+        } else {
+            ImGui::Text("%d x %d stamp", s.stamp.w, s.stamp.h);
+        }
+        ImGui::Separator();
     }
-    ImGui::Separator();
     ImGui::TextDisabled("HINTS");
     ImGui::PushTextWrapPos(0);
-    if (const char* hint = currentTool(s).hint) ImGui::TextDisabled("%s", hint);
+    if (const char* hint = toolHint(s)) ImGui::TextDisabled("%s", hint);
     ImGui::TextDisabled("Pan: middle drag or Space+drag. Wheel zooms.");
     ImGui::PopTextWrapPos();
     ImGui::End();

@@ -55,8 +55,14 @@ struct ToolList {
 };
 ToolList toolTable();
 const ToolSpec& toolSpec(Tool t);
-// The tool a canvas click uses now: Inspect while inspecting, else the selected tool.
+// The tool a canvas click uses now: Inspect while inspecting or in a read-only window, else
+// the selected tool.
 const ToolSpec& currentTool(const EditorState& s);
+// Whether the toolbar and the hotkeys offer `t`: Inspect only in Debug mode, and nothing but
+// Inspect in a read-only window (`tilestep view`).
+bool toolOffered(const EditorState& s, const ToolSpec& t);
+// The toolbar's hint: the current tool's, or the read-only window's own; null for none.
+const char* toolHint(const EditorState& s);
 
 // The tool families' table entries (one file each).
 extern const ToolSpec kInspectTool;  // inspect_tool_ui.cpp

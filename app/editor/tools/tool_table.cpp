@@ -24,7 +24,19 @@ const ToolSpec& toolSpec(Tool t) {
 }
 
 const ToolSpec& currentTool(const EditorState& s) {
-    return s.inspecting ? kInspectTool : toolSpec(s.tool);
+    return s.inspecting || s.readOnly ? kInspectTool : toolSpec(s.tool);
+}
+
+bool toolOffered(const EditorState& s, const ToolSpec& t) {
+    if (s.readOnly) return t.id == Tool::Inspect;
+    return s.debugMode || !t.debugOnly;
+}
+
+const char* toolHint(const EditorState& s) {
+    // Inspect's own hint speaks of driving the actor and of the tools that edit the map:
+    // neither is there in a viewer of a recorded trace.
+    if (s.readOnly) return "Click an actor to inspect it; the map and trace are read-only in view.";
+    return currentTool(s).hint;
 }
 
 }  // namespace ts
