@@ -15,15 +15,8 @@
 namespace ts::test {
 namespace {
 
-class AppToolTable : public ::testing::Test {
+class AppToolTable : public XvfbScreenTest {
   protected:
-    void SetUp() override {
-        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
-            GTEST_SKIP() << "Xvfb or xdotool is not installed";
-        dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>(true);
-        ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
-    }
     void start(const Map& map) {
         path_ = dir_ + "/level.json";
         saveMap(map, path_);
@@ -49,8 +42,7 @@ class AppToolTable : public ::testing::Test {
         return loadMap(path_);
     }
 
-    std::string dir_, path_;
-    std::unique_ptr<XvfbServer> server_;
+    std::string path_;
     std::unique_ptr<BackgroundTilestep> app_;
     ViewLine view_;
 };

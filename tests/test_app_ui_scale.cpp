@@ -22,17 +22,8 @@ size_t differingPixels(const Png& a, const Png& b, int rows) {
     return n;
 }
 
-class AppUiScale : public ::testing::Test {
+class AppUiScale : public XvfbScreenTest {
   protected:
-    void SetUp() override {
-        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
-            GTEST_SKIP() << "Xvfb or xdotool is not installed";
-        dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>(true);
-        ASSERT_FALSE(server_->display().empty()) << "Xvfb did not start";
-    }
-    std::string dir_;
-    std::unique_ptr<XvfbServer> server_;
 };
 
 // Scale 1 -> 2 -> 1 must look exactly like scale 1 did at the start (the status bar, with

@@ -26,14 +26,11 @@ std::string traceText() {
     return t;
 }
 
-class AppViewReadOnly : public ::testing::Test {
+class AppViewReadOnly : public XvfbScreenTest {
   protected:
     void SetUp() override {
-        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
-            GTEST_SKIP() << "Xvfb or xdotool is not installed";
-        dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>(true);
-        ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
+        XvfbScreenTest::SetUp();
+        if (IsSkipped() || HasFatalFailure()) return;
         Map m =
             mapFromRows({"####################", "#..................#", "#..................#",
                          "#..................#", "#..................#", "#..................#",
@@ -78,8 +75,7 @@ class AppViewReadOnly : public ::testing::Test {
         return screen.at(wx(px), wy(py));
     }
 
-    std::string dir_, mapPath_;
-    std::unique_ptr<XvfbServer> server_;
+    std::string mapPath_;
     std::unique_ptr<BackgroundTilestep> app_;
     ViewLine view_;
 };

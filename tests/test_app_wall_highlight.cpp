@@ -15,15 +15,8 @@ namespace {
 
 constexpr uint32_t kHighlight = 0xffffff;  // kWallHover in canvas_draw.cpp
 
-class AppWallHighlight : public ::testing::Test {
+class AppWallHighlight : public XvfbScreenTest {
   protected:
-    void SetUp() override {
-        if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
-            GTEST_SKIP() << "Xvfb or xdotool is not installed";
-        dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>(true);
-        ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
-    }
     // Window point of map pixel (x, y), as "X Y" for xdotool and as numbers.
     int wx(double x) const { return int(std::floor(view_.x0 + x * view_.zoom)); }
     int wy(double y) const { return int(std::floor(view_.y0 + y * view_.zoom)); }
@@ -31,8 +24,6 @@ class AppWallHighlight : public ::testing::Test {
         return std::to_string(wx(x)) + " " + std::to_string(wy(y));
     }
 
-    std::string dir_;
-    std::unique_ptr<XvfbServer> server_;
     ViewLine view_;
 };
 

@@ -173,16 +173,28 @@ class XvfbServer {
 // fresh folder (dir_) and a private X server (server_).
 class XvfbTest : public ::testing::Test {
   protected:
+    // screenInFile: the server keeps its screen in a file, for tests that read pixels
+    // (XvfbServer::screen, settledScreen); see XvfbScreenTest.
+    explicit XvfbTest(bool screenInFile = false) : screenInFile_(screenInFile) {}
     void SetUp() override {
         if (!haveCommand("Xvfb") || !haveCommand("xdotool"))
             GTEST_SKIP() << "Xvfb or xdotool is not installed";
         dir_ = tempDir();
-        server_ = std::make_unique<XvfbServer>();
+        server_ = std::make_unique<XvfbServer>(screenInFile_);
         ASSERT_TRUE(server_->ok()) << "Xvfb did not start";
     }
 
     std::string dir_;
     std::unique_ptr<XvfbServer> server_;
+
+  private:
+    bool screenInFile_;
+};
+
+// A window test that reads the screen's pixels.
+class XvfbScreenTest : public XvfbTest {
+  protected:
+    XvfbScreenTest() : XvfbTest(true) {}
 };
 
 // tilestep running in the background on a test display. `extraEnv`: more NAME=VALUE words
