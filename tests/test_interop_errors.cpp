@@ -110,6 +110,10 @@ std::vector<BadFile> badFiles() {
          "an infinite map without any tiles"},
         {"not json.tmj", "{\"width\": ", "invalid JSON at line 1"},
         {"array.tmj", "[1, 2]", "the top level must be an object"},
+        // fuzz_tiled_import: rapidjson's full-precision number path ran clz(0) and a negative
+        // shift on a zero with an exponent (UBSan report, ASan+UBSan build only).
+        {"zero exponent.tmj", "0E55%", "invalid JSON at line 1"},
+        {"zero exponent number.tmj", "0E55", "the top level must be an object"},
         {"hex.tmj",
          "{\"orientation\": \"hexagonal\", \"width\": 2, \"height\": 2, \"tilewidth\": 16, "
          "\"tileheight\": 16}",

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (clang-14, ASan + UBSan) in ./build-fuzz and runs each one for
-# SECONDS (default 60): the JSON and binary map loaders and the input-log parser.
+# SECONDS (default 60): the JSON and binary map loaders and the input-log parser, then the
+# Tiled (.tmx/.tmj) and LDtk importers for 2/3 of SECONDS each (keeps CI's 45 s run near 4 min).
 # Usage: tests/fuzz/run.sh [SECONDS]
-# Seeds: maps/*.json (converted to .tsmap for the binary loader at run time) and
-# tests/fuzz/seeds/. What a run finds new is kept in build-fuzz/corpus/NAME for the next run;
+# Seeds: maps/*.json (converted to .tsmap for the binary loader at run time), maps/*.tmx, the
+# orthogonal Tiled examples in /usr/share/doc/tiled/examples (package tiled, copied at run
+# time, not committed) and tests/fuzz/seeds/. fuzz_tiled_import writes each input into a temp
+# folder that also holds a valid tileset.tsx/.tsj and template.tx/.tj the seeds refer to. What a run finds new is kept in build-fuzz/corpus/NAME for the next run;
 # a crash is written to build-fuzz/artifacts/ and ends the script with status 1.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,27 +22,36 @@ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DTILESTEP_FUZZ=ON \
       -DTILESTEP_APP=OFF -DTILESTEP_TESTS=OFF -DTILESTEP_BENCH=OFF "${launcher[@]}" >/dev/null
 ninja -C "$dir" -j "$(nproc 2>/dev/null || echo 2)" \
-      fuzz_map_json fuzz_map_binary fuzz_input_log fuzz_make_binary_seeds
+      fuzz_map_json fuzz_map_binary fuzz_input_log fuzz_tiled_import fuzz_ldtk_import \
+      fuzz_make_binary_seeds
 
 seeds="$dir/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/map_json" "$seeds/map_binary" "$seeds/input_log" "$dir/artifacts"
+mkdir -p "$seeds/map_json" "$seeds/map_binary" "$seeds/input_log" "$seeds/tiled_import" \
+         "$seeds/ldtk_import" "$dir/artifacts"
 cp maps/*.json "$seeds/map_json/"
 "$dir/tests/fuzz/fuzz_make_binary_seeds" "$seeds/map_binary" maps/*.json
 cp tests/fuzz/seeds/input_log/* "$seeds/input_log/"
+cp maps/*.tmx tests/fuzz/seeds/tiled_import/* "$seeds/tiled_import/"
+for f in /usr/share/doc/tiled/examples/*.tmx; do
+  if [ -f "$f" ] && grep -q 'orientation="orthogonal"' "$f"; then cp "$f" "$seeds/tiled_import/"; fi
+done
+cp tests/fuzz/seeds/ldtk_import/* "$seeds/ldtk_import/"
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 status=0
-for name in map_json map_binary input_log; do
+for name in map_json map_binary input_log tiled_import ldtk_import; do
   mkdir -p "$dir/corpus/$name"
-  echo "== fuzz_$name for $seconds s"
+  t=$seconds
+  case "$name" in *_import) t=$(( seconds * 2 / 3 > 0 ? seconds * 2 / 3 : 1 )) ;; esac
+  echo "== fuzz_$name for $t s"
   # 2 GB and 10 s per input: a loader that allocates or loops past that is a finding too.
   log="$dir/fuzz_$name.log"
   dict=()
   [ -f "tests/fuzz/$name.dict" ] && dict=(-dict="tests/fuzz/$name.dict")
   rc=0
-  "$dir/tests/fuzz/fuzz_$name" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  "$dir/tests/fuzz/fuzz_$name" "${dict[@]}" -max_total_time="$t" -timeout=10 -rss_limit_mb=2048 \
       -max_len=65536 -print_final_stats=1 -artifact_prefix="$dir/artifacts/${name}-" \
       "$dir/corpus/$name" "$seeds/$name" >"$log" 2>&1 || rc=$?
   # The progress lines (NEW, REDUCE, pulse) stay in the log; the summary and any report show.
