@@ -1,6 +1,7 @@
 // `tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
 // [--window WxH] [--plugin PATH.so]...`: the debugger on a recorded trace.
 #include <cstdio>
+#include <memory>
 
 #include "args.h"
 #include "commands.h"
@@ -12,7 +13,7 @@ namespace ts::cli {
 const char kViewUsage[] =
     "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
-    "                     [--plugin PATH.so]...\n"
+    "                     [--plugin PATH.so]... [--step-limit MS]\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: from tilestep run, the\n"
     "debugger's --trace or a game's include/tilestep/trace_emit.h) over MAP, without\n"
@@ -27,6 +28,8 @@ const char kViewUsage[] =
     "  --verbose      print where the map lands: window = x0 + map_px * zoom\n"
     "  --plugin PATH.so  load a mover plugin first, once per plugin MAP's actors use, so\n"
     "                 that MAP loads (the trace itself is shown as recorded)\n"
+    "  --step-limit MS  with --plugin: a plugin call (spawn, init, step) running longer\n"
+    "                 than MS (default 2000) is reported and view exits 1\n"
     "\n"
     "Exit 0; a bad map or trace ('TRACE: line L: field \"F\": problem') or no display: 1;\n"
     "a bad command line: 2.\n";
@@ -55,9 +58,9 @@ void setViewer(Viewer viewer) {
     gViewer = viewer;
 }
 
-const std::vector<FlagSpec> kViewFlags = {{"--ghost", true},      {"--frame", true},
-                                          {"--screenshot", true}, {"--window", true},
-                                          {"--verbose", false},   kPluginFlag};
+const std::vector<FlagSpec> kViewFlags = {
+    {"--ghost", true},    {"--frame", true}, {"--screenshot", true}, {"--window", true},
+    {"--verbose", false}, kPluginFlag,       kStepLimitFlag};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -87,6 +90,11 @@ int cmdView(const Args& args) {
         (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
         return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
 
+    // As in run and the editor: a plugin that hangs (its spawn/init when the viewer places the
+    // actors, or a step) is reported on stderr and ends view with 1 instead of freezing it.
+    std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
+    if (!error.empty()) return usageError(cmd, error);
+    if (watchdog) watchdog->setFrame(0);
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, r.mapPath, &r.map)) return kExitFailure;
     auto trace = std::make_shared<RecordedTrace>();
