@@ -18,7 +18,7 @@
 #include <type_traits>
 
 #include "../collision_runs.h"
-#include "../trace_policy.h"
+#include "policy_step.h"
 #include "pixel_sweep_frame.h"
 
 namespace ts {
@@ -354,18 +354,19 @@ TS_SWEEP_INLINE MoverState stepWith(T tr, const MoverState& s0, InputBits in, co
     return stepAnyBox(tr, s0, in, p, world);
 }
 
-__attribute__((noinline)) MoverState tracedStep(const MoverState& s0, InputBits in,
-                                                const ParamValues& p, const CollisionWorld& world,
-                                                Trace* trace) {
-    return stepWith(WithTrace{trace}, s0, in, p, world);
-}
+struct StepBody {
+    template <class T>
+    static MoverState run(T tr, const MoverState& s, InputBits in, const ParamValues& p,
+                          const CollisionWorld& world) {
+        return stepWith(tr, s, in, p, world);
+    }
+};
 
 }  // namespace
 
 MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace) {
-    if (trace) return tracedStep(s0, in, p, world, trace);
-    return stepWith(NoTrace{}, s0, in, p, world);
+    return stepByPolicy<StepBody>(s0, in, p, world, trace);
 }
 
 }  // namespace pixel_sweep

@@ -5,7 +5,7 @@
 #include "../collision.h"
 #include "../geom.h"
 #include "../text_buffer.h"
-#include "../trace_policy.h"
+#include "policy_step.h"
 #include "scanline_slide_cast.h"
 
 namespace ts {
@@ -151,18 +151,13 @@ MoverState stepWith(T tr, const MoverState& s0, InputBits in, const ParamValues&
     return s;
 }
 
-// Out of line, so that the untraced step does not pay for the traced one's code.
-__attribute__((noinline)) MoverState tracedStep(const MoverState& s0, InputBits in,
-                                                const ParamValues& p, const CollisionWorld& world,
-                                                Trace* trace) {
-    return stepWith(WithTrace{trace}, s0, in, p, world);
-}
-
-MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
-    if (trace) return tracedStep(s0, in, p, world, trace);
-    return stepWith(NoTrace{}, s0, in, p, world);
-}
+struct StepBody {
+    template <class T>
+    static MoverState run(T tr, const MoverState& s, InputBits in, const ParamValues& p,
+                          const CollisionWorld& world) {
+        return stepWith(tr, s, in, p, world);
+    }
+};
 
 void describe(const MoverState& s, TextBuffer& out) {
     out.intField("blocked_scanlines", s.timer);
@@ -177,7 +172,7 @@ const MoverInfo kScanlineSlideMover = {MoverKind::ScanlineSlide,
                                        kParams,
                                        int(sizeof(kParams) / sizeof(kParams[0])),
                                        false,
-                                       step,
+                                       stepByPolicy<StepBody>,
                                        describe};
 
 }  // namespace ts

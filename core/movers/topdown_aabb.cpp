@@ -6,7 +6,7 @@
 
 #include "../collision.h"
 #include "../text_buffer.h"
-#include "../trace_policy.h"
+#include "policy_step.h"
 #include "topdown_aabb_sweep.h"
 
 namespace ts {
@@ -146,18 +146,13 @@ MoverState stepWith(T tr, const MoverState& s, InputBits in, const ParamValues& 
     return o;
 }
 
-// Out of line, so that the untraced step does not pay for the traced one's code.
-__attribute__((noinline)) MoverState tracedStep(const MoverState& s, InputBits in,
-                                                const ParamValues& pv, const CollisionWorld& world,
-                                                Trace* trace) {
-    return stepWith(WithTrace{trace}, s, in, pv, world);
-}
-
-MoverState step(const MoverState& s, InputBits in, const ParamValues& pv,
-                const CollisionWorld& world, Trace* trace) {
-    if (trace) return tracedStep(s, in, pv, world, trace);
-    return stepWith(NoTrace{}, s, in, pv, world);
-}
+struct StepBody {
+    template <class T>
+    static MoverState run(T tr, const MoverState& s, InputBits in, const ParamValues& p,
+                          const CollisionWorld& world) {
+        return stepWith(tr, s, in, p, world);
+    }
+};
 
 void describe(const MoverState& s, TextBuffer& out) {
     out.intField("walk", s.timer);
@@ -172,7 +167,7 @@ const MoverInfo kTopDownAabbMover = {MoverKind::TopDownAabb,
                                      kParams,
                                      int(sizeof(kParams) / sizeof(kParams[0])),
                                      false,
-                                     step,
+                                     stepByPolicy<StepBody>,
                                      describe};
 
 }  // namespace ts
