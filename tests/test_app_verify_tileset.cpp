@@ -122,7 +122,10 @@ TEST_F(AppTileset, PanelLoadsAnImageAssignsACellAndSaveAsKeepsThePathRelative) {
     key("ctrl+a");
     type(dir_ + "/tiles.png");
     key("Return");
-    sleepMs(300);
+    // Loading the image changes the map; the title says so once the editor has done it (a
+    // fixed pause was too short on a loaded machine, and the clean title below matched the
+    // freshly opened map before anything had happened).
+    ASSERT_TRUE(waitForTitle("level.json *")) << app_->windowTitle();
     click(kImageCell1X, kImageCell1Y);  // the selected kind (solid, 1) shows cell 1
     pointAt(cellX(4), cellY(3));
     key("ctrl+s");
