@@ -15,8 +15,8 @@ struct Slot {
     MoverInfo info{};  // the mover's info with this slot's functions
 };
 std::array<Slot, kMaxPluginKinds> g_slots;
-// Slots whose reload check was given up on: their builds stay loaded (see the header).
-std::array<bool, kMaxPluginKinds> g_keepLoaded{};
+// A reload check was given up on: every build stays loaded (see the header).
+bool g_keepLoaded = false;
 // Every PluginMover ever registered, kept alive (see the header), with its holds.
 struct Owned {
     std::unique_ptr<PluginMover> mover;
@@ -40,7 +40,7 @@ bool inAnySlot(const PluginMover* build) {
 // Closes the library of a build nothing refers to any more.
 void unloadIfUnused(const PluginMover* build) {
     Owned* o = ownedOf(build);
-    if (!o || o->holds > 0 || g_keepLoaded[o->slot] || inAnySlot(build)) return;
+    if (!o || o->holds > 0 || g_keepLoaded || inAnySlot(build)) return;
     o->mover->unload();
 }
 
@@ -189,8 +189,8 @@ PluginBuildHold::~PluginBuildHold() {
     unloadIfUnused(build_);
 }
 
-void keepPluginKindLoaded(MoverKind kind) {
-    if (isPluginKind(kind) && slotOf(kind) < g_keepLoaded.size()) g_keepLoaded[slotOf(kind)] = true;
+void keepPluginBuildsLoaded() {
+    g_keepLoaded = true;
 }
 
 const PluginMover* pluginMover(MoverKind kind) {

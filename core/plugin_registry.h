@@ -8,9 +8,9 @@
 // reads a slot's mover pointer, which is atomic. Registered movers are never freed
 // (references to their MoverInfo and ParamSpecs stay valid), but the library of a build that
 // was replaced is closed once nothing refers to it: no slot and no PluginBuildHold (the
-// undo history holds the builds its reload edits swap between), and no reload check on that
-// kind was ever given up on (its stuck thread may still be running a build of that kind, so
-// those stay mapped until the process exits).
+// undo history holds the builds its reload edits swap between), and no reload check was
+// ever given up on (its stuck thread may get going again and step any plugin of its map, so
+// from then on every build stays mapped until the process exits).
 #pragma once
 #include <memory>
 #include <string>
@@ -56,9 +56,10 @@ class PluginBuildHold {
     const PluginMover* build_ = nullptr;
 };
 
-// A reload check on `kind` was given up on: its builds, those of now and later, are never
-// unloaded (the stuck thread steps whichever build the slot holds when it gets going again).
-void keepPluginKindLoaded(MoverKind kind);
+// A reload check was given up on: no build, of now or later, is unloaded any more (the stuck
+// thread steps whichever builds the slots hold when it gets going again, any plugin its map
+// uses, and a slot's pointer read just before a swap would outlive an unload).
+void keepPluginBuildsLoaded();
 
 const MoverInfo* pluginMoverInfo(MoverKind kind);  // null when not registered
 const MoverInfo* findPluginMover(const std::string& id);

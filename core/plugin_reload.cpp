@@ -131,7 +131,7 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     if (!job->done) {
         lock.unlock();
         worker.detach();
-        keepPluginKindLoaded(kind);  // before the swap: the stuck thread runs the candidate
+        keepPluginBuildsLoaded();  // before the swap: the stuck thread runs the candidate
         reinstatePluginMover(kind, previous);
         out.stuck = true;
         out.message = job->stuckMessage + kept +

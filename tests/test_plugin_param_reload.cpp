@@ -238,5 +238,18 @@ TEST_F(ParamReload, ABuildNothingRefersToIsUnloaded) {
     EXPECT_EQ(findParam(kind, "lift"), 0);
 }
 
+// A check given up on leaves a thread spinning in the candidate's step, which may return
+// and go on stepping whatever builds are in place: from then on nothing is unloaded.
+TEST_F(ParamReload, AfterAStuckCheckNoBuildIsUnloaded) {
+    std::vector<InputBits> jump = keys;
+    jump[5] = KEY_J;  // reload_endless never returns from a step with the jump key down
+    copyFile(kPluginDir + "/reload_endless.so", path, 10);
+    ASSERT_TRUE(reloadPluginChecked(kind, path, map, 30, jump, 300).stuck);
+    const int before = mappedPluginCopies();  // v1 and the stuck candidate
+    copyFile(kPluginDir + "/reload_params.so", path, 20);
+    ASSERT_TRUE(reloadPluginChecked(kind, path, map, 30, keys, 2000).installed);
+    EXPECT_EQ(mappedPluginCopies(), before + 1) << "v1 stays mapped beside the new build";
+}
+
 }  // namespace
 }  // namespace ts
