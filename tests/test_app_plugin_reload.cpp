@@ -83,9 +83,9 @@ bool waitForErr(const BackgroundTilestep& app, const std::string& text, int ms) 
 }
 
 // A rebuild that adds a parameter ("lift", before "speed"): the swap happens, the actor keeps
-// its speed by name (the trace walks 3 px per frame, read from the new position), the new
-// parameter takes its default, and the map is edited (saved with both) as the status says.
-TEST_F(AppPluginReload, ANewParameterListCarriesTheValuesByName) {
+// its speed by name, the new parameter takes its default, and the map is edited (modified,
+// saved with both) as the status says; undo puts back the old list with the old build.
+TEST_F(AppPluginReload, ANewParameterListCarriesTheValuesByNameUndoPutsTheOldBack) {
     const std::string plugin = dir_ + "/reload.so";
     copyWithTime(kPluginDir + "/reload_v1.so", plugin, -100);
     std::string text = readFile(sourcePath("maps/zelda-room.json"));
@@ -119,14 +119,22 @@ TEST_F(AppPluginReload, ANewParameterListCarriesTheValuesByName) {
     ViewLine v = parseViewLine(app.out());
     ASSERT_TRUE(v.ok);
     app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
-                std::to_string(int(v.y0 + 20 * v.zoom)) +
-                " sleep 0.3 key ctrl+s sleep 0.5 key ctrl+q");
+                std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+s");
+    const std::string newList =
+        "\"params\": {\n        \"lift\": 5,\n        \"speed\": 3\n      }";
+    bool saved = false;
+    for (int t = 0; t < 5000 && !saved; t += 100, sleepMs(100))
+        saved = readFile(level).find(newList) != std::string::npos;
+    EXPECT_TRUE(saved) << readFile(level);
+
+    // Undo: the old values in the old build's order, saved as that build names them (with
+    // the new build left in place, speed 3 would be saved as "lift": 3).
+    app.xdotool("key ctrl+z sleep 0.5 key ctrl+s sleep 0.5 key ctrl+q");
     ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
-    const std::string saved = readFile(level);
-    EXPECT_NE(saved.find("\"params\": {\n        \"lift\": 5,\n        \"speed\": 3\n      }"),
-              std::string::npos)
-        << saved;
-    // The recording's 40 frames walked at the kept speed 3 from x = 100.
+    const std::string undone = readFile(level);
+    EXPECT_NE(undone.find("\"params\": {\n        \"speed\": 3\n      }"), std::string::npos)
+        << undone;
+    // The recording's 40 frames walked at speed 3 from x = 100, by either build.
     EXPECT_EQ(xAt(readFile(trace), 39), 220.0);
 }
 

@@ -61,6 +61,7 @@ void PluginHotReload::update(EditorState& s, DebugSession& d) {
         const auto editMap = [&](const ReloadOutcome& r) {
             if (CommandPtr edit = pluginReloadEdit(s.doc.map(), p->kind, r.previous, r.current)) {
                 s.doc.endStroke();
+                s.panelStroke = false;  // a panel drag goes on as a new step
                 applyEdit(s, std::move(edit));
             }
         };
