@@ -1,6 +1,6 @@
 // Hot reload of a mover plugin, without any window: noticing that the library file changed,
 // loading the new build, checking it over a recording, and installing it or keeping the
-// previous build. The editor calls these (app/editor/plugin_hot_reload.cpp); tests drive
+// previous build. The editor calls these (app/debugger/plugin_hot_reload.cpp); tests drive
 // them directly.
 #pragma once
 #include <cstdint>
