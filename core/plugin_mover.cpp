@@ -229,7 +229,7 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
     } else if (path.find('/') == std::string::npos) {
         loadPath = "./" + path;  // dlopen searches the library path for bare names
     }
-    // Never closed: see ~PluginMover.
+    // Closed only by unload().
     void* handle = ::dlopen(loadPath.c_str(), RTLD_NOW | RTLD_LOCAL);
     const char* dlError = handle ? nullptr : ::dlerror();
     if (copyFirst) ::unlink(loadPath.c_str());  // the mapping stays valid
@@ -242,11 +242,23 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
     if (!sym) {
         *error = path + ": no function " TS_MOVER_ENTRY_SYMBOL
                         " (a mover plugin exports it; see include/tilestep/mover_plugin.h)";
+        ::dlclose(handle);
         return nullptr;
     }
     using Entry = const ts_mover_plugin* (*)();
     Entry entry = reinterpret_cast<Entry>(sym);
-    return fromDescriptor(entry(), path, error);
+    std::unique_ptr<PluginMover> mover = fromDescriptor(entry(), path, error);
+    if (mover)
+        mover->library_ = handle;
+    else
+        ::dlclose(handle);  // the error message holds copies, nothing points into it
+    return mover;
+}
+
+void PluginMover::unload() {
+    desc_ = nullptr;
+    if (library_) ::dlclose(library_);
+    library_ = nullptr;
 }
 
 std::unique_ptr<PluginMover> PluginMover::fromDescriptor(const ts_mover_plugin* d,

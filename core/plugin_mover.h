@@ -28,9 +28,10 @@ class PluginMover {
                                                        const std::string& origin,
                                                        std::string* error);
 
-    // The library stays mapped for the life of the process even after this is destroyed:
-    // a stuck step on another thread may still be running its code (see step_watchdog.h).
-    ~PluginMover() = default;
+    // Closes the library (a build that was never registered, so never stepped). Registered
+    // builds are never destroyed: the registry unload()s one nothing refers to any more
+    // (plugin_registry.h says when that is).
+    ~PluginMover() { unload(); }
     PluginMover(const PluginMover&) = delete;
     PluginMover& operator=(const PluginMover&) = delete;
 
@@ -47,11 +48,18 @@ class PluginMover {
                     const CollisionWorld& world, Trace* trace) const;
     void describe(const MoverState& s, TextBuffer& out) const;
 
+    // Closes the library (dlclose): the build's code and descriptor are gone, its copied
+    // names and specs (info()) stay. Only for a build that no slot holds and no thread can
+    // still be running; step, spawn and describe must not be called after it.
+    void unload();
+    bool loaded() const { return desc_ != nullptr; }
+
   private:
     PluginMover() = default;
     bool adopt(const ts_mover_plugin* d, std::string* error);
 
     const ts_mover_plugin* desc_ = nullptr;
+    void* library_ = nullptr;  // the dlopen handle; null for a descriptor already in memory
     std::string path_, name_, id_, title_;
     struct ParamText {
         std::string name, unit, help;

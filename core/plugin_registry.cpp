@@ -15,9 +15,34 @@ struct Slot {
     MoverInfo info{};  // the mover's info with this slot's functions
 };
 std::array<Slot, kMaxPluginKinds> g_slots;
-// Every PluginMover ever registered, kept alive (see the header).
-std::vector<std::unique_ptr<PluginMover>>* g_owned =
-    new std::vector<std::unique_ptr<PluginMover>>();
+// A reload check was given up on: every build stays loaded (see the header).
+bool g_keepLoaded = false;
+// Every PluginMover ever registered, kept alive (see the header), with its holds.
+struct Owned {
+    std::unique_ptr<PluginMover> mover;
+    size_t slot = 0;  // the slot it was installed in
+    int holds = 0;
+};
+std::vector<Owned>* g_owned = new std::vector<Owned>();
+
+Owned* ownedOf(const PluginMover* build) {
+    for (Owned& o : *g_owned)
+        if (o.mover.get() == build) return &o;
+    return nullptr;
+}
+
+bool inAnySlot(const PluginMover* build) {
+    for (const Slot& s : g_slots)
+        if (s.mover.load(std::memory_order_acquire) == build) return true;
+    return false;
+}
+
+// Closes the library of a build nothing refers to any more.
+void unloadIfUnused(const PluginMover* build) {
+    Owned* o = ownedOf(build);
+    if (!o || o->holds > 0 || g_keepLoaded || inAnySlot(build)) return;
+    o->mover->unload();
+}
 
 // MoverInfo holds plain function pointers: one set per slot, each forwarding to the
 // PluginMover in its slot.
@@ -51,6 +76,7 @@ size_t slotOf(MoverKind kind) {
 
 void install(size_t i, PluginMover* mover) {
     Slot& s = g_slots[i];
+    const PluginMover* replaced = s.mover.load(std::memory_order_acquire);
     MoverInfo info = mover->info();
     info.kind = MoverKind(kFirstPluginKind + int(i));
     info.step = kSlotFns[i].step;
@@ -58,11 +84,13 @@ void install(size_t i, PluginMover* mover) {
     info.spawn = kSlotFns[i].spawn;
     s.info = info;
     s.mover.store(mover, std::memory_order_release);
+    if (replaced && replaced != mover) unloadIfUnused(replaced);
 }
 
 void install(size_t i, std::unique_ptr<PluginMover> mover) {
-    install(i, mover.get());
-    g_owned->push_back(std::move(mover));
+    PluginMover* m = mover.get();
+    g_owned->push_back(Owned{std::move(mover), i, 0});
+    install(i, m);
 }
 
 }  // namespace
@@ -136,12 +164,33 @@ bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
 
 bool reinstatePluginMover(MoverKind kind, const PluginMover* previous) {
     if (!pluginMover(kind) || !previous) return false;
-    for (const std::unique_ptr<PluginMover>& m : *g_owned)
-        if (m.get() == previous) {
-            install(slotOf(kind), m.get());
-            return true;
-        }
-    return false;
+    Owned* o = ownedOf(previous);
+    if (!o || !o->mover->loaded() || o->slot != slotOf(kind)) return false;
+    install(slotOf(kind), o->mover.get());
+    return true;
+}
+
+PluginBuildHold::PluginBuildHold(const PluginMover* build) : build_(build) {
+    if (Owned* o = ownedOf(build_)) ++o->holds;
+}
+
+PluginBuildHold& PluginBuildHold::operator=(const PluginBuildHold& o) {
+    if (this != &o) {
+        PluginBuildHold copy(o);
+        std::swap(build_, copy.build_);  // the copy releases the old build
+    }
+    return *this;
+}
+
+PluginBuildHold::~PluginBuildHold() {
+    Owned* o = ownedOf(build_);
+    if (!o) return;
+    --o->holds;
+    unloadIfUnused(build_);
+}
+
+void keepPluginBuildsLoaded() {
+    g_keepLoaded = true;
 }
 
 const PluginMover* pluginMover(MoverKind kind) {

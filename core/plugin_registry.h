@@ -6,7 +6,11 @@
 // Register and replace on one thread, while no simulation steps the kind being replaced on
 // another; the one exception, a reload check's worker thread that was given up on, only ever
 // reads a slot's mover pointer, which is atomic. Registered movers are never freed
-// (references to their MoverInfo stay valid, and a stuck step may still be running one).
+// (references to their MoverInfo and ParamSpecs stay valid), but the library of a build that
+// was replaced is closed once nothing refers to it: no slot and no PluginBuildHold (the
+// undo history holds the builds its reload edits swap between), and no reload check was
+// ever given up on (its stuck thread may get going again and step any plugin of its map, so
+// from then on every build stays mapped until the process exits).
 #pragma once
 #include <memory>
 #include <string>
@@ -36,6 +40,26 @@ bool replacePluginMover(MoverKind kind, std::unique_ptr<PluginMover> mover, std:
 // Puts back a build that was registered before (the reload check's undo); false when
 // `previous` was never registered.
 bool reinstatePluginMover(MoverKind kind, const PluginMover* previous);
+
+// Keeps a registered build's library loaded while it exists (copies keep it too), so that
+// the build can be put back with reinstatePluginMover. Empty: holds nothing.
+class PluginBuildHold {
+  public:
+    PluginBuildHold() = default;
+    explicit PluginBuildHold(const PluginMover* build);
+    PluginBuildHold(const PluginBuildHold& o) : PluginBuildHold(o.build_) {}
+    PluginBuildHold& operator=(const PluginBuildHold& o);
+    ~PluginBuildHold();
+    const PluginMover* get() const { return build_; }
+
+  private:
+    const PluginMover* build_ = nullptr;
+};
+
+// A reload check was given up on: no build, of now or later, is unloaded any more (the stuck
+// thread steps whichever builds the slots hold when it gets going again, any plugin its map
+// uses, and a slot's pointer read just before a swap would outlive an unload).
+void keepPluginBuildsLoaded();
 
 const MoverInfo* pluginMoverInfo(MoverKind kind);  // null when not registered
 const MoverInfo* findPluginMover(const std::string& id);

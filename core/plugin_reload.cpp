@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "determinism_check.h"
+#include "param_carry.h"
 #include "plugin_registry.h"
 #include "step_watchdog.h"
 
@@ -60,14 +61,19 @@ struct CheckJob {
     std::unique_ptr<StepWatchdog> watchdog;
 };
 
-std::string paramNames(const PluginMover& m) {
-    std::string s;
-    for (int i = 0; i < m.info().paramCount; ++i)
-        s += std::string(i ? ", " : "") + m.info().params[i].name;
-    return s;
+ParamCarry carryBetween(const PluginMover& from, const PluginMover& to) {
+    return ParamCarry(from.info().params, from.info().paramCount, to.info().params,
+                      to.info().paramCount);
 }
 
 }  // namespace
+
+Map withParamsCarried(const Map& map, MoverKind kind, const ParamCarry& carry) {
+    Map out = map;
+    for (Actor& a : out.actors)
+        if (a.mover == kind) a.params = carry.carry(a.params);
+    return out;
+}
 
 ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const Map& map,
                                   int64_t frames, const std::vector<InputBits>& keys,
@@ -79,22 +85,21 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
         return out;
     }
     const std::string kept = "; kept the previous build";
+    // Replacing it would unload it: held until the new build has passed.
+    PluginBuildHold previousHold(previous);
     std::string error;
     std::unique_ptr<PluginMover> build = PluginMover::load(path, true, &error);
-    if (build && paramNames(*build) != paramNames(*previous))
-        error = path + ": parameters changed from (" + paramNames(*previous) + ") to (" +
-                paramNames(*build) +
-                "); a running session keeps them by position, so restart tilestep to load it";
-    else if (build)
-        replacePluginMover(kind, std::move(build), &error);
+    const PluginMover* candidate = build.get();
+    if (build) replacePluginMover(kind, std::move(build), &error);
     if (!error.empty()) {
         out.message = error + kept;
         return out;
     }
     const std::string id = previous->id();
+    const ParamCarry carry = carryBetween(*previous, *candidate);
 
     auto job = std::make_shared<CheckJob>();
-    job->map = map;
+    job->map = carry.changed() ? withParamsCarried(map, kind, carry) : map;
     job->frames = frames;
     job->keys = keys;
     job->watchdog = std::make_unique<StepWatchdog>(stepLimitMs, [job](const std::string& m) {
@@ -126,6 +131,7 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     if (!job->done) {
         lock.unlock();
         worker.detach();
+        keepPluginBuildsLoaded();  // before the swap: the stuck thread runs the candidate
         reinstatePluginMover(kind, previous);
         out.stuck = true;
         out.message = job->stuckMessage + kept +
@@ -142,8 +148,16 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
         return out;
     }
     out.installed = true;
+    out.previous = previousHold;
+    out.current = PluginBuildHold(candidate);
     out.message =
         id + ": reloaded " + path + ", deterministic over " + std::to_string(frames) + " frames";
+    if (carry.changed()) {
+        size_t actors = 0;
+        for (const Actor& a : map.actors) actors += a.mover == kind ? 1 : 0;
+        out.message += "; parameters: " + carry.summary() + "; " + std::to_string(actors) +
+                       (actors == 1 ? " actor" : " actors") + " updated";
+    }
     return out;
 }
 

@@ -174,6 +174,10 @@ void Timeline::dropTuning(size_t actor, Trace* trace) {
     mapChanged(trace);
 }
 
+void Timeline::remapTuning(const std::function<ParamValues(size_t actor, const ParamValues&)>& f) {
+    for (ParamChange& c : paramChanges_) c.values = f(c.actor, c.values);
+}
+
 void Timeline::mapChanged(Trace* trace) {
     const int64_t p = sim_.frame();
     const size_t newActors = map_->actors.size();

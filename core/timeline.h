@@ -10,6 +10,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "input_log.h"
@@ -65,6 +66,10 @@ class Timeline {
     // Forgets the actor's tuning (every actor's with actor >= actor count) and re-simulates
     // to the same position with the map's parameters.
     void dropTuning(size_t actor, Trace* trace);
+
+    // Rewrites every tuning kept in the recording (a plugin's parameter list changed: the
+    // values move to their new positions). Call mapChanged() after it.
+    void remapTuning(const std::function<ParamValues(size_t actor, const ParamValues&)>& f);
 
     // After the map changed (tiles, walls, actors...): drop snapshots, keep the keys (for
     // actors that still exist, by index) and re-simulate to the same position.

@@ -82,6 +82,62 @@ bool waitForErr(const BackgroundTilestep& app, const std::string& text, int ms) 
     return app.err().find(text) != std::string::npos;
 }
 
+// A rebuild that adds a parameter ("lift", before "speed"): the swap happens, the actor keeps
+// its speed by name, the new parameter takes its default, and the map is edited (modified,
+// saved with both) as the status says; undo puts back the old list with the old build.
+TEST_F(AppPluginReload, ANewParameterListCarriesTheValuesByNameUndoPutsTheOldBack) {
+    const std::string plugin = dir_ + "/reload.so";
+    copyWithTime(kPluginDir + "/reload_v1.so", plugin, -100);
+    std::string text = readFile(sourcePath("maps/zelda-room.json"));
+    const std::string from =
+        "\"mover\": \"topdown_aabb\", \"x\": 224, \"y\": 256, \"w\": 16, \"h\": 16";
+    ASSERT_NE(text.find(from), std::string::npos);
+    text.replace(text.find(from), from.size(),
+                 "\"mover\": \"plugin:reload\", \"x\": 100, \"y\": 256, \"w\": 16, \"h\": 16, "
+                 "\"params\": {\"speed\": 3}");
+    const std::string level = dir_ + "/level.json";
+    writeFile(level, text);
+    writeFile(dir_ + "/keys.log", "40,R\n");
+    const std::string trace = dir_ + "/trace.jsonl";
+    BackgroundTilestep app(server_->display(), dir_ + "/cfg",
+                           shellQuote(level) + " --plugin " + shellQuote(plugin) +
+                               " --debug --inputs " + shellQuote(dir_ + "/keys.log") +
+                               " --frame 40 --trace " + shellQuote(trace) + " --verbose");
+    ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
+
+    copyWithTime(kPluginDir + "/reload_params.so", plugin, 0);
+    const std::string said = "plugin:reload: reloaded " + plugin +
+                             ", deterministic over 40 frames; parameters: + lift (default 5), "
+                             "speed 0..4 (was 0..8); 1 actor updated";
+    ASSERT_TRUE(waitForErr(app, said, 15000)) << app.err();
+    EXPECT_TRUE(app.waitForOutput("message " + said, 5000)) << app.out();
+    bool modified = false;  // the title follows at the end of the next frame
+    for (int t = 0; t < 3000 && !modified; t += 100, sleepMs(100))
+        modified = app.windowTitle().find('*') != std::string::npos;
+    EXPECT_TRUE(modified) << "the title says the map is modified: " << app.windowTitle();
+
+    ViewLine v = parseViewLine(app.out());
+    ASSERT_TRUE(v.ok);
+    app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
+                std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+s");
+    const std::string newList =
+        "\"params\": {\n        \"lift\": 5,\n        \"speed\": 3\n      }";
+    bool saved = false;
+    for (int t = 0; t < 5000 && !saved; t += 100, sleepMs(100))
+        saved = readFile(level).find(newList) != std::string::npos;
+    EXPECT_TRUE(saved) << readFile(level);
+
+    // Undo: the old values in the old build's order, saved as that build names them (with
+    // the new build left in place, speed 3 would be saved as "lift": 3).
+    app.xdotool("key ctrl+z sleep 0.5 key ctrl+s sleep 0.5 key ctrl+q");
+    ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
+    const std::string undone = readFile(level);
+    EXPECT_NE(undone.find("\"params\": {\n        \"speed\": 3\n      }"), std::string::npos)
+        << undone;
+    // The recording's 40 frames walked at speed 3 from x = 100, by either build.
+    EXPECT_EQ(xAt(readFile(trace), 39), 220.0);
+}
+
 // Two plugins, each file watched on its own: rebuilding one reloads that one only, and a
 // later rebuild of the other reloads the other.
 TEST_F(AppPluginReload, RebuildingOneOfTwoPluginsReloadsOnlyIt) {

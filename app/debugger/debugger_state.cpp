@@ -8,12 +8,36 @@
 #include "atomic_file.h"
 #include "edit/tuning_edits.h"
 #include "json_text.h"
+#include "param_carry.h"
+#include "plugin_registry.h"
 #include "trace_writer.h"
 
 namespace ts {
 
 Debugger::Debugger(const Map& map) : map_(&map), timeline_(map) {
+    followParamLayouts();
     afterJump();
+}
+
+void Debugger::followParamLayouts() {
+    for (MoverKind kind : pluginMoverKinds()) {
+        const MoverInfo& now = moverInfo(kind);
+        auto seen = std::find_if(layouts_.begin(), layouts_.end(),
+                                 [&](const ParamLayout& l) { return l.kind == kind; });
+        if (seen == layouts_.end()) {
+            layouts_.push_back(ParamLayout{kind, now.params, now.paramCount});
+            continue;
+        }
+        if (seen->params == now.params) continue;
+        const ParamCarry carry(seen->params, seen->count, now.params, now.paramCount);
+        if (carry.changed())
+            timeline_.remapTuning([&](size_t actor, const ParamValues& v) {
+                const bool ofKind =
+                    actor < map_->actors.size() && map_->actors[actor].mover == kind;
+                return ofKind ? carry.carry(v) : v;
+            });
+        *seen = ParamLayout{kind, now.params, now.paramCount};
+    }
 }
 
 void Debugger::setPlaying(bool on) {
@@ -234,6 +258,7 @@ void Debugger::runTo(int64_t p) {
 
 void Debugger::mapChanged() {
     if (recorded_) return afterJump();  // the recording does not depend on the map
+    followParamLayouts();
     timeline_.mapChanged(nullptr);
     driven_ = std::clamp(driven_, 0, std::max(0, int(actorCount()) - 1));
     if (ghostActor_ >= int(actorCount())) clearGhost();
@@ -273,7 +298,9 @@ std::vector<MoverState> Debugger::trajectory(size_t actor) {
     return out;
 }
 
-ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs) {
+ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs,
+                                     const std::function<void(const ReloadOutcome&)>& editMap) {
+    followParamLayouts();  // the lists the tuning follows now, before the swap
     int actor = -1;
     for (size_t i = 0; i < actorCount() && actor < 0; ++i)
         if (map_->actors[i].mover == kind) actor = int(i);
@@ -292,6 +319,8 @@ ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, in
         ghost_ = std::move(before);
         ghostActor_ = actor;
     }
+    if (editMap) editMap(r);
+    followParamLayouts();
     timeline_.mapChanged(nullptr);
     afterJump();
     return r;

@@ -13,6 +13,7 @@
 #pragma once
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -134,7 +135,12 @@ class Debugger {
     // before it (the previous build's) of the driven actor, or else of the first actor with
     // that mover, stays as the Compare ghost, and everything re-simulates from frame 0 to
     // the same position with the same recording. Otherwise nothing changes.
-    ReloadOutcome reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs);
+    // A build with a different parameter list needs the map's values carried over by name
+    // before the re-simulation: `editMap` is called for that once the build is installed
+    // (the editor applies core's pluginReloadEdit to its document there); live tuning in the
+    // recording is carried over here.
+    ReloadOutcome reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs,
+                               const std::function<void(const ReloadOutcome&)>& editMap = {});
 
     // --- Named runs to compare (more than the one Compare ghost) ---
     struct SavedRun {
@@ -169,6 +175,10 @@ class Debugger {
     std::vector<MoverState> trajectory(size_t actor);
 
     void recordedGhost();
+    // Carries the recording's tuning of each plugin over by name when the build in place
+    // has another parameter list than the one it was tuned with (a rebuild, or an undo or
+    // redo that swapped builds), then notes the lists in place. Before re-simulating.
+    void followParamLayouts();
 
     const Map* map_;
     Timeline timeline_;
@@ -190,6 +200,12 @@ class Debugger {
     std::vector<SavedRun> runs_;
     Breakpoints breaks_;
     std::string lastBreak_;
+    struct ParamLayout {
+        MoverKind kind;
+        const ParamSpec* params;  // the build's own (builds are never freed: plugin_registry.h)
+        int count;
+    };
+    std::vector<ParamLayout> layouts_;  // per plugin kind: the list the tuning follows
 };
 
 }  // namespace ts

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 
+#include "edit/plugin_reload_edit.h"
 #include "editor/file_actions.h"
 #include "plugin_registry.h"
 
@@ -55,7 +56,20 @@ void PluginHotReload::update(EditorState& s, DebugSession& d) {
     // Before any new code runs: a build that takes the editor down loses nothing.
     const bool safe = writeRecoveryNow(s);
     for (const Watched* p : changed) {
-        const ReloadOutcome r = d.dbg.reloadPlugin(p->kind, p->watch.path(), kEditorStepLimitMs);
+        // A new parameter list: the map's actors follow by name, as one undo step. A drag in
+        // progress ends first, so that its step and this one stay apart.
+        const auto editMap = [&](const ReloadOutcome& r) {
+            if (CommandPtr edit = pluginReloadEdit(s.doc.map(), p->kind, r.previous, r.current)) {
+                s.doc.endStroke();
+                s.panelStroke = false;  // a panel drag goes on as a new step
+                applyEdit(s, std::move(edit));
+            }
+        };
+        const uint64_t revision = s.doc.revision();
+        const ReloadOutcome r =
+            d.dbg.reloadPlugin(p->kind, p->watch.path(), kEditorStepLimitMs, editMap);
+        // The debugger re-simulated with the edited map already.
+        if (d.seenRevision == revision) d.seenRevision = s.doc.revision();
         std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
         setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
         if (r.installed) {

@@ -3,7 +3,9 @@
 // rebuilt it) the map is written to the recovery copy, the new build of that plugin alone is
 // loaded and checked over the recording (Debugger::reloadPlugin: deterministic, no step over
 // the limit), and on success the debugger re-simulates from frame 0 with the previous run as
-// the Compare ghost. The other plugins keep their builds. The status bar says what happened.
+// the Compare ghost. A build with another parameter list also edits the map (one undo step,
+// core/edit/plugin_reload_edit.h): its actors keep their values by name. The other plugins
+// keep their builds. The status bar says what happened.
 //
 // The live simulation runs on the UI thread: a plugin step that hangs there cannot be
 // interrupted, so the watchdog (one for the thread, whichever plugin's step hangs) first

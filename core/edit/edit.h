@@ -4,6 +4,7 @@
 #include "edit/brush_tools.h"
 #include "edit/document.h"
 #include "edit/map_tools.h"
+#include "edit/plugin_reload_edit.h"
 #include "edit/tile_tools.h"
 #include "edit/tileset_tools.h"
 #include "edit/tuning_edits.h"

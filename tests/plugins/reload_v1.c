@@ -1,8 +1,21 @@
 /* Builds of the same mover ("reload"), as a developer's rebuilds would give: v1 walks 1 px
  * per frame with the default speed, v2 (RELOAD_V2) walks twice as fast, RELOAD_HIDDEN_STATE
  * reads a static counter (not deterministic), RELOAD_ENDLESS never returns from a step with
- * the jump key down. */
+ * the jump key down, RELOAD_PARAMS has another parameter list: "lift" added before "speed",
+ * whose range shrank to 0..4 (it walks as v1, reading speed from its new position). */
 #include "plugin_common.h"
+
+#ifdef RELOAD_PARAMS
+static const ts_param_spec kParams[] = {
+    {"lift", "px", TS_FIX_INT(5), 0, TS_FIX_INT(9), 1, "Lift"},
+    {"speed", "px/frame", TS_FIX_INT(1), 0, TS_FIX_INT(4), 0, "Speed"},
+};
+#define SPEED_AT 1
+#else
+#define kParams kTestParams
+#define SPEED_AT 0
+#endif
+#define PARAM_COUNT ((int)(sizeof(kParams) / sizeof(kParams[0])))
 
 #ifdef RELOAD_HIDDEN_STATE
 static int64_t g_calls = 0;
@@ -11,7 +24,7 @@ static int64_t g_calls = 0;
 static void step(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, const ts_fix* p,
                  const ts_world* w, const ts_draw* d) {
     (void)w;
-    ts_fix speed[1] = {p[0]};
+    ts_fix speed[1] = {p[SPEED_AT]};
 #ifdef RELOAD_V2
     speed[0] *= 2;
 #endif
@@ -33,8 +46,8 @@ static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
                                         "reload",
                                         "Reload",
                                         0,
-                                        1,
-                                        kTestParams,
+                                        PARAM_COUNT,
+                                        kParams,
                                         0,
                                         NULL,
                                         NULL,
