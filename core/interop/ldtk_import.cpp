@@ -11,6 +11,7 @@
 
 #include "collision_mapping.h"
 #include "ldtk_project.h"
+#include "ldtk_tiles.h"
 #include "map_io.h"
 #include "map_io_detail.h"
 #include "object_mapping.h"
@@ -43,6 +44,7 @@ class LdtkReader {
                 " levels: imported the first, \"" + result_.level +
                 "\" (pick another with --level NAME; tilestep info lists them)");
         readDefs(project.root());
+        project_ = &project;
         const LdtkProject::Layers layers = project.layers(chosen);
         json_ = layers.json;  // errors in the level's layers name the file they are in
         readLevel(*layers.layers);
@@ -88,8 +90,13 @@ class LdtkReader {
                  "\"");
         if (!grid) fail("level \"" + lname + "\": no IntGrid layer to take the tiles from");
         readGrid(*grid);
+        LdtkCellTiles shown;
+        if (readLdtkCellTiles(project_->json(), project_->root(), *json_, layers, *grid,
+                              result_.map.tileSize, result_.map.width, result_.map.height, &shown,
+                              &result_.warnings))
+            showTiles(shown);
         for (const Value& l : layers.GetArray()) {
-            if (&l == grid) continue;
+            if (&l == grid || &l == shown.source) continue;
             const std::string type = text(l, "__type", "layerInstances: ");
             const std::string name = text(l, "__identifier", "layerInstances: ");
             if (type == "Entities")
@@ -116,7 +123,7 @@ class LdtkReader {
                  std::to_string(m.width) + " x " + std::to_string(m.height) + " cells");
         m.tileset.kinds = {Tileset::defaults().kinds[0]};
         result_.kindSource = {0};
-        std::map<int64_t, uint16_t> kindOf;
+        std::map<int64_t, uint16_t>& kindOf = kindOfValue_;
         const Value* defUid = find(l, "layerDefUid");
         const std::vector<IntGridValue>* defs = nullptr;
         if (defUid && defUid->IsInt64() && intGrid_.count(defUid->GetInt64()))
@@ -138,8 +145,49 @@ class LdtkReader {
                 addKind({v, "", 0xff808080}, kindOf);
             }
             m.tiles.push_back(v == 0 ? 0 : kindOf[v]);
+            cellValues_.push_back(v);
         }
         m.walls.resize(m.width, m.height);
+    }
+
+    // One kind per (IntGrid value, tile, flip) painted together, after the values' kinds and
+    // in that order: the value's shape and colour, the tile's image cell.
+    void showTiles(const LdtkCellTiles& shown) {
+        Map& m = result_.map;
+        if (!mapio::checkText(shown.image, mapio::kMaxPathBytes).empty()) {
+            result_.warnings.push_back("layer \"" + shown.layer +
+                                       "\": tiles not shown: its tileset path is unusable");
+            return;
+        }
+        std::map<std::pair<int64_t, int64_t>, uint16_t> kindOf;  // (value, tile * 4 + flip)
+        for (size_t i = 0; i < shown.tiles.size(); ++i)
+            if (shown.tiles[i] >= 0) kindOf[{cellValues_[i], shown.tiles[i]}] = 0;
+        size_t flipped = 0;
+        for (auto& [key, id] : kindOf) {
+            const auto [value, code] = key;
+            if (m.tileset.kinds.size() >= mapio::kMaxKinds)
+                fail("more than " + std::to_string(mapio::kMaxKinds) + " distinct tiles");
+            TileKind k = m.tileset.kinds[value == 0 ? 0 : kindOfValue_[value]];
+            static const char* const kFlips[] = {"", " flipped x", " flipped y", " flipped xy"};
+            k.name = (value == 0 ? std::string() : k.name + " ") + "tile " +
+                     std::to_string(code / 4) + kFlips[code % 4];
+            if (!mapio::checkText(k.name, mapio::kMaxNameBytes).empty())
+                k.name = "value " + std::to_string(value) + " tile " + std::to_string(code / 4);
+            k.imageCell = int32_t(code / 4);
+            id = uint16_t(m.tileset.kinds.size());
+            m.tileset.kinds.push_back(k);
+            result_.kindSource.push_back(uint32_t(value));
+        }
+        for (size_t i = 0; i < shown.tiles.size(); ++i) {
+            if (shown.tiles[i] < 0) continue;
+            m.tiles[i] = kindOf[{cellValues_[i], shown.tiles[i]}];
+            flipped += shown.tiles[i] % 4 != 0;
+        }
+        m.tileset.image = shown.image;
+        m.tileset.imageCellSize = shown.cellSize == m.tileSize ? 0 : shown.cellSize;
+        if (flipped)
+            result_.warnings.push_back("layer \"" + shown.layer + "\": " + std::to_string(flipped) +
+                                       " flipped tiles are drawn unflipped (their own kinds)");
     }
 
     void addKind(const IntGridValue& v, std::map<int64_t, uint16_t>& kindOf) {
@@ -231,6 +279,9 @@ class LdtkReader {
     ImportOptions options_;
     ImportResult result_;
     std::map<int64_t, std::vector<IntGridValue>> intGrid_;
+    const LdtkProject* project_ = nullptr;
+    std::map<int64_t, uint16_t> kindOfValue_;  // IntGrid value -> its kind
+    std::vector<int64_t> cellValues_;          // the collision layer's values, row by row
 };
 
 }  // namespace
