@@ -12,7 +12,8 @@ namespace ts::cli {
 const char kValidateUsage[] =
     "usage: tilestep validate MAP [--level NAME] [--plugin PATH.so]...\n"
     "\n"
-    "Loads MAP (.json or .tsmap; .tmx, .tmj and .ldtk are imported) and checks every field.\n"
+    "Loads MAP (.json or .tsmap; .tmx, .tmj and .ldtk are imported) and checks every\n"
+    "field.\n"
     "  --level NAME  the level of an LDtk project (default: the first; tilestep info\n"
     "           lists them)\n"
     "  --plugin PATH.so  load a mover plugin first (actors with mover \"plugin:NAME\");\n"
