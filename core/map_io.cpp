@@ -181,7 +181,12 @@ MapFormat formatForPath(const std::string& path) {
 }
 
 Map loadMap(const std::string& path) {
-    if (interop::isImportPath(path)) return interop::loadForeignMap(path);  // Tiled, LDtk
+    return loadMap(path, interop::ImportOptions{});
+}
+
+Map loadMap(const std::string& path, const interop::ImportOptions& importOptions) {
+    if (interop::isImportPath(path))
+        return interop::loadForeignMap(path, importOptions);  // Tiled, LDtk
     MapFormat format = formatForPath(path);
     std::string bytes = readWholeFile(path, format);
     return format == MapFormat::Json ? mapFromJson(bytes, path) : mapFromBinary(bytes, path);

@@ -10,6 +10,10 @@
 
 namespace ts {
 
+namespace interop {
+struct ImportOptions;  // core/interop/import_result.h
+}
+
 constexpr int32_t kMapFormatVersion = 1;
 
 enum class MapFormat { Json, Binary };
@@ -31,6 +35,9 @@ constexpr uint64_t kMaxMapFileBytes = uint64_t(2) << 30;
 // Load a map; .tmx, .tmj and .ldtk files are imported (core/interop/foreign_maps.h). Throws
 // MapError("PATH: field: problem") on any bad input, never crashes.
 Map loadMap(const std::string& path);
+// The same, importing a Tiled or LDtk file with these options (its collision layer, the LDtk
+// level); other maps ignore them.
+Map loadMap(const std::string& path, const interop::ImportOptions& importOptions);
 // Save atomically (core/atomic_file.h: a symlink is written through, a read-only file is
 // refused, the mode is kept); throws MapError on failure, leaving an existing file untouched.
 void saveMap(const Map& m, const std::string& path);

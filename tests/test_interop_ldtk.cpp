@@ -14,7 +14,8 @@ namespace {
 // Level "Start": a 5 x 3 IntGrid "Collision" of 8-px cells (layer definition uid 10) whose
 // values are 1 "solid", 2 "slope45_right", 3 "platform", 4 "lava" (no shape); an IntGrid
 // "Decor" layer (skipped); an Entities layer offset by (2, 0) with a pixel_sweep hero (pivot
-// at the bottom centre), a grid_walls ball and a Chest. A second level is skipped.
+// at the bottom centre), a grid_walls ball and a Chest. A second level is not imported
+// (test_interop_ldtk_levels.cpp picks levels).
 const char kProject[] = R"({
   "jsonVersion": "1.5.3",
   "defs": {
@@ -91,7 +92,10 @@ TEST(InteropLdtk, IntGridValuesBecomeKindsAndEntitiesActors) {
     EXPECT_EQ(warned(r, "property \"colour\" ignored"), 1);
     EXPECT_EQ(warned(r, "entity \"Chest\": skipped"), 1);
     EXPECT_EQ(warned(r, "IntGrid layer \"Decor\": skipped"), 1);
-    EXPECT_EQ(warned(r, "level \"Second\": skipped"), 1);
+    EXPECT_EQ(warned(r,
+                     "the project has 2 levels: imported the first, \"Start\" (pick another "
+                     "with --level NAME"),
+              1);
     EXPECT_EQ(r.warnings.size(), 5u);
 }
 

@@ -5,6 +5,7 @@
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
+#include "import_args.h"
 #include "interop/foreign_maps.h"
 #include "interop/interop_files.h"
 #include "plugin_args.h"
@@ -13,14 +14,15 @@
 namespace ts::cli {
 
 const char kConvertUsage[] =
-    "usage: tilestep convert [--collision-layer NAME] [--plugin PATH.so]... IN OUT\n"
+    "usage: tilestep convert [--collision-layer NAME] [--level NAME] [--plugin PATH.so]...\n"
+    "                        IN OUT\n"
     "\n"
     "Loads IN and saves it as OUT; each file's format comes from its extension:\n"
     "  .json   readable JSON\n"
     "  .tsmap  compact binary\n"
     "  .tmx    Tiled XML map (in and out)\n"
     "  .tmj    Tiled JSON map (in and out)\n"
-    "  .ldtk   LDtk project (in only: its first level)\n"
+    "  .ldtk   LDtk project (in only: one level, --level)\n"
     "Any direction works (json->tsmap, tsmap->json, and same-format rewrites). The save is\n"
     "atomic: a failed save leaves an existing OUT untouched. docs/interop.md describes how\n"
     "Tiled and LDtk maps are mapped; what an import skips is listed on stderr, one\n"
@@ -29,6 +31,8 @@ const char kConvertUsage[] =
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
     "                          map's tiles (default: the layer named \"collision\", any\n"
     "                          case, else the first one)\n"
+    "  --level NAME            the level of an LDtk project, by its identifier (any case;\n"
+    "                          default: the first; tilestep info IN lists them)\n"
     "  --plugin PATH.so        load a mover plugin first (maps whose actors use it); once\n"
     "                          per plugin, two with the same NAME are an error\n"
     "On success prints 'IN (FORMAT) -> OUT (FORMAT)' on stdout, exit 0. A bad IN, an unknown\n"
@@ -46,7 +50,7 @@ std::string formatName(const std::string& path) {
 }
 }  // namespace
 
-const std::vector<FlagSpec> kConvertFlags = {{"--collision-layer", true}, kPluginFlag};
+const std::vector<FlagSpec> kConvertFlags = {{"--collision-layer", true}, kLevelFlag, kPluginFlag};
 
 int cmdConvert(const Args& args) {
     const char* cmd = "convert";
@@ -64,9 +68,7 @@ int cmdConvert(const Args& args) {
     const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
-    if (const std::string* layer = a.value("--collision-layer")) options.collisionLayer = *layer;
-    if (a.has("--collision-layer") && !interop::isImportPath(in))
-        return usageError(cmd, "--collision-layer applies to Tiled and LDtk input only");
+    if (!importOptionsFor(a, in, &options, &error)) return usageError(cmd, error);
     try {
         // Check OUT's extension before the (possibly long) load.
         const bool exportTiled = interop::isExportPath(out);

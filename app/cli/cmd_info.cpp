@@ -1,4 +1,5 @@
-// `tilestep info MAP [--json]`: what a map contains, for people or (with --json) scripts.
+// `tilestep info MAP [--json]`: what a map contains, for people or (with --json) scripts; for
+// an LDtk project also its levels (ldtk_level_list.cpp).
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -6,17 +7,24 @@
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
+#include "import_args.h"
+#include "ldtk_level_list.h"
+#include "map_formats.h"
+#include "map_io.h"
 #include "plugin_args.h"
 #include "json_text.h"
 
 namespace ts::cli {
 
 const char kInfoUsage[] =
-    "usage: tilestep info MAP [--json] [--plugin PATH.so]...\n"
+    "usage: tilestep info MAP [--json] [--level NAME] [--plugin PATH.so]...\n"
     "\n"
     "Describes MAP: size, tile size, simulation rate, the tile kinds in use with their tile\n"
     "counts, edge walls (horizontal, vertical), brushes, and the actors with their movers.\n"
+    "For an LDtk project: the level shown and every level of the project (name, size in\n"
+    "cells, entities, its .ldtkl file), to pick one with --level.\n"
     "  --json   one JSON object instead of text (fields in docs/cli.md)\n"
+    "  --level NAME  the level of an LDtk project to describe (default: the first)\n"
     "  --plugin PATH.so  load a mover plugin first, once per plugin the map uses\n"
     "Exit 0; a map that fails to load: the error on stderr, exit 1; bad command line: 2.\n";
 
@@ -103,7 +111,7 @@ std::string infoJson(const std::string& path, const Map& m, const MapCounts& c) 
 
 }  // namespace
 
-const std::vector<FlagSpec> kInfoFlags = {{"--json", false}, kPluginFlag};
+const std::vector<FlagSpec> kInfoFlags = {{"--json", false}, kLevelFlag, kPluginFlag};
 
 int cmdInfo(const Args& args) {
     const char* cmd = "info";
@@ -119,14 +127,32 @@ int cmdInfo(const Args& args) {
     // Its report may not be appended to the map itself (`>> MAP`).
     const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
+    interop::ImportOptions options;
+    if (!importOptionsFor(a, path, &options, &error)) return usageError(cmd, error);
     Map m;
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
-    if (!loadMapReported(cmd, path, &m)) return kExitFailure;
+    if (!loadMapReported(cmd, path, &m, options)) return kExitFailure;
+    std::vector<interop::LdtkLevelSummary> levels;
+    const MapFileFormat* format = mapFileFormatFor(path);
+    if (format && format->kind == MapFileKind::Ldtk) {
+        try {
+            levels = interop::listLdtkLevels(path, options);
+        } catch (const MapError& e) {
+            return fail(cmd, e.what(), kExitFailure);
+        }
+    }
     MapCounts c = countMap(m);
-    if (a.has("--json"))
-        std::printf("%s\n", infoJson(path, m, c).c_str());
-    else
+    if (a.has("--json")) {
+        std::string json = infoJson(path, m, c);
+        if (format && format->kind == MapFileKind::Ldtk) {
+            json.pop_back();  // the closing brace: the levels go inside the object
+            json += "," + levelsJson(levels) + "}";
+        }
+        std::printf("%s\n", json.c_str());
+    } else {
         printText(path, m, c);
+        if (format && format->kind == MapFileKind::Ldtk) printLevels(levels);
+    }
     return kExitOk;
 }
 

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "determinism_check.h"
 #include "file_identity.h"
+#include "import_args.h"
 #include "input_log.h"
 #include "json_text.h"
 #include "plugin_args.h"
@@ -23,7 +24,7 @@ namespace ts::cli {
 const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
     "                    [--probes] [--plugin PATH.so]... [--step-limit MS]\n"
-    "                    [--check-determinism]\n"
+    "                    [--check-determinism] [--level NAME]\n"
     "\n"
     "Steps MAP's simulation N frames and prints a trace, one JSON object per line\n"
     "(docs/trace-format.md): a header line\n"
@@ -50,6 +51,7 @@ const char kRunUsage[] =
     "                 per plugin the map uses, two with the same NAME are an error\n"
     "  --step-limit MS  a step of any plugin running longer than MS ms (default 2000) is\n"
     "                 reported on stderr and the run stops, exit 1\n"
+    "  --level NAME   the level of an LDtk project MAP (default: the first)\n"
     "  --check-determinism  instead of the trace: run the map twice side by side, print\n"
     "                 'MAP: deterministic over N frames' (exit 0) or the first frame\n"
     "                 and actor where the runs differ with both lines (exit 1)\n"
@@ -140,7 +142,8 @@ std::string actorList(const Map& m) {
 
 const std::vector<FlagSpec> kRunFlags = {
     {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
-    {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false}};
+    {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false},
+    kLevelFlag};
 
 int cmdRun(const Args& args) {
     const char* cmd = "run";
@@ -164,12 +167,14 @@ int cmdRun(const Args& args) {
         {{"MAP", mapPath}, {"--inputs", logPath}},
         {tracePath.empty() ? NamedFile{"stdout", "-"} : NamedFile{"--trace", tracePath}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
+    interop::ImportOptions options;
+    if (!importOptionsFor(a, mapPath, &options, &error)) return usageError(cmd, error);
 
     std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
     if (!error.empty()) return usageError(cmd, error);
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
     Map map;
-    if (!loadMapReported(cmd, mapPath, &map)) return kExitFailure;
+    if (!loadMapReported(cmd, mapPath, &map, options)) return kExitFailure;
     if (map.actors.empty())
         return fail(cmd, mapPath + ": the map has no actors, nothing to run", kExitFailure);
     size_t driven = 0;

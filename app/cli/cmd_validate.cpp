@@ -4,14 +4,18 @@
 #include "args.h"
 #include "commands.h"
 #include "file_identity.h"
+#include "import_args.h"
 #include "plugin_args.h"
 
 namespace ts::cli {
 
 const char kValidateUsage[] =
-    "usage: tilestep validate MAP [--plugin PATH.so]...\n"
+    "usage: tilestep validate MAP [--level NAME] [--plugin PATH.so]...\n"
     "\n"
-    "Loads MAP (.json or .tsmap) and checks every field.\n"
+    "Loads MAP (.json or .tsmap; .tmx, .tmj and .ldtk are imported) and checks every\n"
+    "field.\n"
+    "  --level NAME  the level of an LDtk project (default: the first; tilestep info\n"
+    "           lists them)\n"
     "  --plugin PATH.so  load a mover plugin first (actors with mover \"plugin:NAME\");\n"
     "           once per plugin the map uses, two with the same NAME are an error\n"
     "  valid:   prints 'MAP: ok: W x H tiles of T px, R Hz, A actors, B brushes, N walls'\n"
@@ -19,7 +23,7 @@ const char kValidateUsage[] =
     "  invalid: prints 'tilestep validate: MAP: field: problem' on stderr, exit 1\n"
     "  bad command line: exit 2\n";
 
-const std::vector<FlagSpec> kValidateFlags = {kPluginFlag};
+const std::vector<FlagSpec> kValidateFlags = {kLevelFlag, kPluginFlag};
 
 int cmdValidate(const Args& args) {
     const char* cmd = "validate";
@@ -35,9 +39,11 @@ int cmdValidate(const Args& args) {
     // Its report may not be appended to the map itself (`>> MAP`).
     const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
+    interop::ImportOptions options;
+    if (!importOptionsFor(a, path, &options, &error)) return usageError(cmd, error);
     Map m;
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
-    if (!loadMapReported(cmd, path, &m)) return kExitFailure;
+    if (!loadMapReported(cmd, path, &m, options)) return kExitFailure;
     std::printf("%s: ok: %d x %d tiles of %d px, %d Hz, %zu actors, %zu brushes, %zu walls\n",
                 path.c_str(), m.width, m.height, m.tileSize, m.simRate, m.actors.size(),
                 m.brushes.size(), m.walls.count());

@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "import_args.h"
 #include "plugin_args.h"
 #include "view_request.h"
 
@@ -13,7 +14,7 @@ namespace ts::cli {
 const char kViewUsage[] =
     "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
-    "                     [--plugin PATH.so]... [--step-limit MS]\n"
+    "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: from tilestep run, the\n"
     "debugger's --trace or a game's include/tilestep/trace_emit.h) over MAP, without\n"
@@ -28,6 +29,7 @@ const char kViewUsage[] =
     "  --verbose      print where the map lands: window = x0 + map_px * zoom\n"
     "  --plugin PATH.so  load a mover plugin first, once per plugin MAP's actors use, so\n"
     "                 that MAP loads (the trace itself is shown as recorded)\n"
+    "  --level NAME   the level of an LDtk project MAP (default: the first)\n"
     "  --step-limit MS  with --plugin: a plugin call (spawn, init, step) running longer\n"
     "                 than MS (default 2000) is reported and view exits 1\n"
     "\n"
@@ -60,7 +62,7 @@ void setViewer(Viewer viewer) {
 
 const std::vector<FlagSpec> kViewFlags = {
     {"--ghost", true},    {"--frame", true}, {"--screenshot", true}, {"--window", true},
-    {"--verbose", false}, kPluginFlag,       kStepLimitFlag};
+    {"--verbose", false}, kPluginFlag,       kStepLimitFlag,         kLevelFlag};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -89,6 +91,8 @@ int cmdView(const Args& args) {
     if (!r.screenshot.empty() &&
         (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
         return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
+    interop::ImportOptions options;
+    if (!importOptionsFor(a, r.mapPath, &options, &error)) return usageError(cmd, error);
 
     // As in run and the editor: a plugin that hangs (its spawn/init when the viewer places the
     // actors, or a step) is reported on stderr and ends view with 1 instead of freezing it.
@@ -96,7 +100,7 @@ int cmdView(const Args& args) {
     if (!error.empty()) return usageError(cmd, error);
     if (watchdog) watchdog->setFrame(0);
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
-    if (!loadMapReported(cmd, r.mapPath, &r.map)) return kExitFailure;
+    if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
     auto trace = std::make_shared<RecordedTrace>();
     if (!readTrace(r.tracePath, trace.get(), &error)) return fail(cmd, error, kExitFailure);
     r.trace = trace;

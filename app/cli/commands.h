@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "args.h"
+#include "interop/import_result.h"
 #include "map.h"
 
 namespace ts::cli {
@@ -56,8 +57,9 @@ const Command* findCommand(const std::string& name);
 int fail(const char* command, const std::string& message, int code);
 // A usage error: the message plus "(try tilestep CMD --help)", exit 2.
 int usageError(const char* command, const std::string& message);
-// Loads and checks a map; on failure prints the loader's error ("PATH: field: problem") and
-// returns false.
-bool loadMapReported(const char* command, const std::string& path, Map* out);
+// Loads and checks a map (a Tiled or LDtk one imported with `options`: import_args.h); on
+// failure prints the loader's error ("PATH: field: problem") and returns false.
+bool loadMapReported(const char* command, const std::string& path, Map* out,
+                     const interop::ImportOptions& options = {});
 
 }  // namespace ts::cli

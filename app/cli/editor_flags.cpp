@@ -1,5 +1,6 @@
 #include "editor_flags.h"
 
+#include "import_args.h"
 #include "plugin_args.h"
 
 namespace ts::cli {
@@ -12,6 +13,7 @@ const std::vector<FlagSpec>& editorWindowFlags() {
         {"--scale", true, "S", "UI scale, 0.5 to 4 (default: saved setting, monitor scale)"},
         {"--window", true, "WxH", "window size in pixels (default 1280x800)"},
         {"--verbose", false, nullptr, "print where the map lands: window = x0 + map_px * zoom"},
+        kLevelFlag,
         {kPluginFlag.name, true, "PATH.so",
          "load a mover plugin (actors with mover \"plugin:NAME\"); once per\n"
          "plugin, each file watched and a rebuild of it reloaded (docs/plugins.md)",
@@ -57,7 +59,7 @@ bool isEditorFlag(const std::string& word) {
 
 std::string editorUsage() {
     return "usage: tilestep [MAP] [--screenshot OUT.png] [--frames N] [--scale S] [--window WxH]\n"
-           "                [--verbose] [--plugin PATH.so]... [debugger flags]\n"
+           "                [--verbose] [--level NAME] [--plugin PATH.so]... [debugger flags]\n"
            "  MAP               a .json or .tsmap map to open, or a .tmx, .tmj or .ldtk map to\n"
            "                    import (docs/interop.md)\n" +
            formatFlagHelp(editorWindowFlags()) + "debugger:\n" + formatFlagHelp(debuggerFlags());

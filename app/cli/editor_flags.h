@@ -10,7 +10,8 @@
 
 namespace ts::cli {
 
-// The window's flags (--screenshot, --frames, --scale, --window, --verbose, --plugin).
+// The window's flags (--screenshot, --frames, --scale, --window, --verbose, --level,
+// --plugin).
 const std::vector<FlagSpec>& editorWindowFlags();
 // The debugger's flags (--debug, --inputs, --actor, --frame, --overlays, --record-log,
 // --trace, --probes).

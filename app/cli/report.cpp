@@ -18,9 +18,10 @@ int usageError(const char* command, const std::string& message) {
     return kExitUsage;
 }
 
-bool loadMapReported(const char* command, const std::string& path, Map* out) {
+bool loadMapReported(const char* command, const std::string& path, Map* out,
+                     const interop::ImportOptions& options) {
     try {
-        Map m = loadMap(path);
+        Map m = loadMap(path, options);
         // The loader checks this already; asking again costs little and keeps the commands
         // safe if a loader path ever forgets.
         std::string problem = validateMap(m);

@@ -11,6 +11,7 @@
 #include "editor/file_actions.h"
 #include "debugger/plugin_hot_reload.h"
 #include "gfx/image.h"
+#include "interop/import_result.h"
 #include "map_io.h"
 
 namespace ts {
@@ -39,7 +40,9 @@ int screenshot(const EditorArgs& args) {
     }
     Map map;
     try {
-        map = loadMap(args.map);
+        interop::ImportOptions options;
+        options.level = args.level;
+        map = loadMap(args.map, options);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "tilestep: %s\n", e.what());
         return 1;
@@ -116,7 +119,11 @@ int runEditor(int argc, char** argv) {
         return 1;
     }
     plugins.recoverOnHang(&w.state());
-    if (!args.map.empty()) openPath(w.state(), args.map);  // an error is shown and printed
+    if (!args.map.empty()) {
+        w.state().dialogs.level = args.level;
+        openPath(w.state(), args.map);  // an error is shown and printed
+        w.state().dialogs.level.clear();
+    }
     clash = findEditorOutputClash(args, resolveImagePath(w.state()));
     if (!clash.empty()) return refuseOutputClash(clash);
     if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {

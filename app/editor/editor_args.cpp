@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/editor_flags.h"
+#include "cli/import_args.h"
 #include "cli/plugin_args.h"
 #include "file_identity.h"
 
@@ -60,6 +61,9 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
             return false;
         }
     }
+    interop::ImportOptions importOptions;
+    if (!cli::importOptionsFor(a, out->map, &importOptions, error)) return false;
+    out->level = importOptions.level;
     out->plugins = a.all(cli::kPluginFlag.name);
     out->verbose = a.has("--verbose");
     return readDebuggerFlags(a, &out->debugger, error);

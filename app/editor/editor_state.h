@@ -11,6 +11,7 @@
 #include "editor/config.h"
 #include "editor/view.h"
 #include "editor/recovery_slot.h"
+#include "interop/ldtk_import.h"
 
 namespace ts {
 
@@ -66,6 +67,14 @@ struct CanvasDrag {
     double lastSx = 0, lastSy = 0;  // window point of the last pan step
 };
 
+// Open or Import of an LDtk project with several levels asks which one (editor/level_picker.h).
+struct LevelPicker {
+    bool open = false;  // show it next frame
+    std::string path;   // the project
+    std::vector<interop::LdtkLevelSummary> levels;
+    int choice = 0;  // the level selected in the list
+};
+
 // Modal dialogs and their fields.
 struct Dialogs {
     bool openNew = false, openOpen = false, openSaveAs = false, openResize = false;
@@ -87,6 +96,8 @@ struct Dialogs {
     bool recoveryPending = false;  // offered, not yet answered: keep the old copy
     int imageCellSize = 0;
     std::string collisionLayer;  // Open / Import of a Tiled / LDtk map: its layer, "" default
+    std::string level;           // Open / Import of an LDtk project: its level, "" the first
+    LevelPicker levelPicker;
 };
 
 struct EditorState {

@@ -9,6 +9,7 @@
 #include <filesystem>
 
 #include "edit/map_edits.h"
+#include "editor/level_picker.h"
 #include "interop/foreign_maps.h"
 #include "map_formats.h"
 #include "map_io.h"
@@ -263,7 +264,7 @@ void openDialog(EditorState& s) {
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         ImGui::CloseCurrentPopup();
-        openPath(s, d.path);
+        openChoosingLevel(s, d.path);
     }
     ImGui::EndPopup();
 }
@@ -288,7 +289,7 @@ void importDialog(EditorState& s) {
         if (!interop::isImportPath(path))
             showError(s, path + ": not a Tiled (.tmx, .tmj) or LDtk (.ldtk) map");
         else
-            openPath(s, path);
+            openChoosingLevel(s, path);
     }
     ImGui::EndPopup();
 }
@@ -571,6 +572,7 @@ void requestResize(EditorState& s) {
 void importInto(EditorState& s, const std::string& path) {
     interop::ImportOptions options;
     options.collisionLayer = s.dialogs.collisionLayer;
+    options.level = s.dialogs.level;
     std::error_code ec;
     const fs::path folder = fs::absolute(path, ec).parent_path();
     interop::ImportResult r = interop::importMapFile(path, options, folder.string());
@@ -579,7 +581,9 @@ void importInto(EditorState& s, const std::string& path) {
     for (const std::string& w : r.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
     s.doc.replace(std::move(r.map), "");
-    setMessage(s, "Imported " + path + " (collision layer \"" + r.collisionLayer + "\"" +
+    setMessage(s, "Imported " + path + " (" +
+                      (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
+                      "collision layer \"" + r.collisionLayer + "\"" +
                       (r.warnings.empty()
                            ? std::string()
                            : ", " + std::to_string(r.warnings.size()) + " warnings on stderr") +
@@ -613,6 +617,7 @@ void fileDialogs(EditorState& s) {
     openDialog(s);
     saveAsDialog(s);
     importDialog(s);
+    levelPickerDialog(s);
     exportDialog(s);
     resizeDialog(s);
     confirmDialog(s);

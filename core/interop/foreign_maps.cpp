@@ -38,8 +38,8 @@ ImportResult importMapFile(const std::string& path, const ImportOptions& options
     return r;
 }
 
-Map loadForeignMap(const std::string& path) {
-    ImportResult r = importMapFile(path, {}, folderOf(path));
+Map loadForeignMap(const std::string& path, const ImportOptions& options) {
+    ImportResult r = importMapFile(path, options, folderOf(path));
     for (const std::string& w : r.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
     return std::move(r.map);

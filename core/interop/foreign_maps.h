@@ -19,8 +19,8 @@ bool isExportPath(const std::string& path);
 ImportResult importMapFile(const std::string& path, const ImportOptions& options,
                            const std::string& saveFolder);
 
-// loadMap's route: the default options, warnings on stderr ("PATH: warning: ...").
-Map loadForeignMap(const std::string& path);
+// loadMap's route: warnings on stderr ("PATH: warning: ...").
+Map loadForeignMap(const std::string& path, const ImportOptions& options = {});
 
 // Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
 // rebased from `mapFolder` (where the map's own file is) to PATH's folder.

@@ -12,6 +12,9 @@ struct ImportOptions {
     // The tile layer (Tiled) or IntGrid layer (LDtk) that becomes the map's tiles; "" picks
     // the default: a layer named "collision" (any case), else the first such layer.
     std::string collisionLayer;
+    // The LDtk level to import, by its identifier (the exact one, else the only one equal in
+    // any case); "" picks the first. An unknown name is an error listing the levels.
+    std::string level;
 };
 
 struct ImportResult {
@@ -23,6 +26,7 @@ struct ImportResult {
     // LDtk IntGrid value (0 for kind 0). Lets tests compare cell by cell with the source.
     std::vector<uint32_t> kindSource;
     std::string collisionLayer;  // the layer used
+    std::string level;           // the LDtk level imported ("" for Tiled)
 };
 
 }  // namespace ts::interop

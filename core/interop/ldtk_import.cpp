@@ -2,7 +2,6 @@
 
 // See core/map_json.cpp for why cereal's header comes first.
 #include <cereal/archives/json.hpp>
-#include <rapidjson/error/en.h>
 
 #include <algorithm>
 #include <cctype>
@@ -11,7 +10,8 @@
 #include <map>
 
 #include "collision_mapping.h"
-#include "interop_files.h"
+#include "ldtk_project.h"
+#include "ldtk_tiles.h"
 #include "map_io.h"
 #include "map_io_detail.h"
 #include "object_mapping.h"
@@ -21,13 +21,6 @@ namespace ts::interop {
 namespace {
 
 using rapidjson::Value;
-
-bool sameNoCase(const std::string& a, const std::string& b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
-    return true;
-}
 
 std::string numberText(double d) {
     char buf[40];
@@ -40,69 +33,22 @@ class LdtkReader {
     LdtkReader(const std::string& path, const ImportOptions& options)
         : path_(path), options_(options) {}
 
-    [[noreturn]] void fail(const std::string& problem) const {
-        throw MapError(path_ + ": " + problem);
-    }
-    const Value* find(const Value& obj, const char* key) const {
-        if (!obj.IsObject()) return nullptr;
-        auto it = obj.FindMember(key);
-        return it == obj.MemberEnd() ? nullptr : &it->value;
-    }
-    const Value& need(const Value& obj, const char* key, const std::string& at) const {
-        const Value* v = find(obj, key);
-        if (!v) fail(at + key + ": missing");
-        return *v;
-    }
-    std::string text(const Value& obj, const char* key, const std::string& at) const {
-        const Value* v = find(obj, key);
-        if (!v || v->IsNull()) return "";
-        if (!v->IsString()) fail(at + key + ": expected a string");
-        return std::string(v->GetString(), v->GetStringLength());
-    }
-    int64_t integer(const Value& obj, const char* key, int64_t lo, int64_t hi,
-                    const std::string& at) const {
-        const Value& v = need(obj, key, at);
-        if (!v.IsNumber() || v.GetDouble() != std::floor(v.GetDouble()))
-            fail(at + key + ": expected an integer");
-        double d = v.GetDouble();
-        if (d < double(lo) || d > double(hi))
-            fail(at + key + ": " + std::to_string(int64_t(std::fmax(std::fmin(d, 9e18), -9e18))) +
-                 " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
-        return int64_t(d);
-    }
-    double number(const Value& v, const std::string& at) const {
-        if (!v.IsNumber() || !std::isfinite(v.GetDouble()) || std::fabs(v.GetDouble()) > 1e12)
-            fail(at + ": expected a number");
-        return v.GetDouble();
-    }
-    const Value& array(const Value& obj, const char* key, const std::string& at) const {
-        const Value& v = need(obj, key, at);
-        if (!v.IsArray()) fail(at + key + ": expected an array");
-        return v;
-    }
-
     ImportResult read(const std::string& bytes) {
-        rapidjson::Document doc;
-        doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(
-            bytes.data(), bytes.size());
-        if (doc.HasParseError()) {
-            size_t line = 1;
-            for (size_t i = 0; i < doc.GetErrorOffset() && i < bytes.size(); ++i)
-                line += bytes[i] == '\n';
-            fail("invalid JSON at line " + std::to_string(line) + ": " +
-                 rapidjson::GetParseError_En(doc.GetParseError()));
-        }
-        if (!doc.IsObject()) fail("the top level must be an object (not an LDtk project?)");
-        const Value* ext = find(doc, "externalLevels");
-        if (ext && ext->IsBool() && ext->GetBool())
-            fail("levels saved in separate files (externalLevels) are not supported");
-        const Value& levels = array(doc, "levels", "");
-        if (levels.Size() == 0) fail("levels: the project has no level");
-        for (rapidjson::SizeType i = 1; i < levels.Size(); ++i)
-            result_.warnings.push_back("level \"" + text(levels[i], "identifier", "levels: ") +
-                                       "\": skipped (tilestep imports the first level)");
-        readDefs(doc);
-        readLevel(levels[0]);
+        LdtkProject project(bytes, path_);
+        json_ = &project.json();
+        const size_t chosen = project.choose(options_.level);
+        result_.level = project.levelName(chosen);
+        if (options_.level.empty() && project.levelCount() > 1)
+            result_.warnings.push_back(
+                "the project has " + std::to_string(project.levelCount()) +
+                " levels: imported the first, \"" + result_.level +
+                "\" (pick another with --level NAME; tilestep info lists them)");
+        readDefs(project.root());
+        project_ = &project;
+        const LdtkProject::Layers layers = project.layers(chosen);
+        json_ = layers.json;  // errors in the level's layers name the file they are in
+        readLevel(*layers.layers);
+        json_ = &project.json();
         mapio::validateLoaded(result_.map, path_);
         return std::move(result_);
     }
@@ -136,26 +82,21 @@ class LdtkReader {
         }
     }
 
-    void readLevel(const Value& level) {
-        const std::string lname = text(level, "identifier", "level: ");
-        const Value& layers = array(level, "layerInstances", "level \"" + lname + "\": ");
-        const Value* grid = nullptr;
-        for (const Value& l : layers.GetArray()) {
-            if (text(l, "__type", "layerInstances: ") != "IntGrid") continue;
-            const std::string name = text(l, "__identifier", "layerInstances: ");
-            bool match = options_.collisionLayer.empty() ? sameNoCase(name, "collision")
-                                                         : name == options_.collisionLayer;
-            if (match && !grid) grid = &l;
-        }
+    void readLevel(const Value& layers) {
+        const std::string lname = result_.level;
+        const Value* grid = findCollisionLayer(*json_, layers, options_.collisionLayer);
         if (!grid && !options_.collisionLayer.empty())
-            fail("no IntGrid layer named \"" + options_.collisionLayer + "\"");
-        if (!grid)
-            for (const Value& l : layers.GetArray())
-                if (!grid && text(l, "__type", "layerInstances: ") == "IntGrid") grid = &l;
+            fail("level \"" + lname + "\": no IntGrid layer named \"" + options_.collisionLayer +
+                 "\"");
         if (!grid) fail("level \"" + lname + "\": no IntGrid layer to take the tiles from");
         readGrid(*grid);
+        LdtkCellTiles shown;
+        if (readLdtkCellTiles(project_->json(), project_->root(), *json_, layers, *grid,
+                              result_.map.tileSize, result_.map.width, result_.map.height, &shown,
+                              &result_.warnings))
+            showTiles(shown);
         for (const Value& l : layers.GetArray()) {
-            if (&l == grid) continue;
+            if (&l == grid || &l == shown.source) continue;
             const std::string type = text(l, "__type", "layerInstances: ");
             const std::string name = text(l, "__identifier", "layerInstances: ");
             if (type == "Entities")
@@ -182,7 +123,7 @@ class LdtkReader {
                  std::to_string(m.width) + " x " + std::to_string(m.height) + " cells");
         m.tileset.kinds = {Tileset::defaults().kinds[0]};
         result_.kindSource = {0};
-        std::map<int64_t, uint16_t> kindOf;
+        std::map<int64_t, uint16_t>& kindOf = kindOfValue_;
         const Value* defUid = find(l, "layerDefUid");
         const std::vector<IntGridValue>* defs = nullptr;
         if (defUid && defUid->IsInt64() && intGrid_.count(defUid->GetInt64()))
@@ -204,8 +145,49 @@ class LdtkReader {
                 addKind({v, "", 0xff808080}, kindOf);
             }
             m.tiles.push_back(v == 0 ? 0 : kindOf[v]);
+            cellValues_.push_back(v);
         }
         m.walls.resize(m.width, m.height);
+    }
+
+    // One kind per (IntGrid value, tile, flip) painted together, after the values' kinds and
+    // in that order: the value's shape and colour, the tile's image cell.
+    void showTiles(const LdtkCellTiles& shown) {
+        Map& m = result_.map;
+        if (!mapio::checkText(shown.image, mapio::kMaxPathBytes).empty()) {
+            result_.warnings.push_back("layer \"" + shown.layer +
+                                       "\": tiles not shown: its tileset path is unusable");
+            return;
+        }
+        std::map<std::pair<int64_t, int64_t>, uint16_t> kindOf;  // (value, tile * 4 + flip)
+        for (size_t i = 0; i < shown.tiles.size(); ++i)
+            if (shown.tiles[i] >= 0) kindOf[{cellValues_[i], shown.tiles[i]}] = 0;
+        size_t flipped = 0;
+        for (auto& [key, id] : kindOf) {
+            const auto [value, code] = key;
+            if (m.tileset.kinds.size() >= mapio::kMaxKinds)
+                fail("more than " + std::to_string(mapio::kMaxKinds) + " distinct tiles");
+            TileKind k = m.tileset.kinds[value == 0 ? 0 : kindOfValue_[value]];
+            static const char* const kFlips[] = {"", " flipped x", " flipped y", " flipped xy"};
+            k.name = (value == 0 ? std::string() : k.name + " ") + "tile " +
+                     std::to_string(code / 4) + kFlips[code % 4];
+            if (!mapio::checkText(k.name, mapio::kMaxNameBytes).empty())
+                k.name = "value " + std::to_string(value) + " tile " + std::to_string(code / 4);
+            k.imageCell = int32_t(code / 4);
+            id = uint16_t(m.tileset.kinds.size());
+            m.tileset.kinds.push_back(k);
+            result_.kindSource.push_back(uint32_t(value));
+        }
+        for (size_t i = 0; i < shown.tiles.size(); ++i) {
+            if (shown.tiles[i] < 0) continue;
+            m.tiles[i] = kindOf[{cellValues_[i], shown.tiles[i]}];
+            flipped += shown.tiles[i] % 4 != 0;
+        }
+        m.tileset.image = shown.image;
+        m.tileset.imageCellSize = shown.cellSize == m.tileSize ? 0 : shown.cellSize;
+        if (flipped)
+            result_.warnings.push_back("layer \"" + shown.layer + "\": " + std::to_string(flipped) +
+                                       " flipped tiles are drawn unflipped (their own kinds)");
     }
 
     void addKind(const IntGridValue& v, std::map<int64_t, uint16_t>& kindOf) {
@@ -277,10 +259,29 @@ class LdtkReader {
         }
     }
 
+    // The reader helpers, on whichever file is being read (json_: the project or a level file).
+    [[noreturn]] void fail(const std::string& problem) const { json_->fail(problem); }
+    const Value* find(const Value& obj, const char* key) const { return json_->find(obj, key); }
+    std::string text(const Value& obj, const char* key, const std::string& at) const {
+        return json_->text(obj, key, at);
+    }
+    int64_t integer(const Value& obj, const char* key, int64_t lo, int64_t hi,
+                    const std::string& at) const {
+        return json_->integer(obj, key, lo, hi, at);
+    }
+    double number(const Value& v, const std::string& at) const { return json_->number(v, at); }
+    const Value& array(const Value& obj, const char* key, const std::string& at) const {
+        return json_->array(obj, key, at);
+    }
+
     std::string path_;
+    const LdtkJson* json_ = nullptr;
     ImportOptions options_;
     ImportResult result_;
     std::map<int64_t, std::vector<IntGridValue>> intGrid_;
+    const LdtkProject* project_ = nullptr;
+    std::map<int64_t, uint16_t> kindOfValue_;  // IntGrid value -> its kind
+    std::vector<int64_t> cellValues_;          // the collision layer's values, row by row
 };
 
 }  // namespace
@@ -295,7 +296,7 @@ ImportResult importLdtkText(const std::string& text, const std::string& path,
 }
 
 ImportResult importLdtk(const std::string& path, const ImportOptions& options) {
-    return importLdtkText(readFileBytes(path), path, options);
+    return importLdtkText(readLdtkFile(path), path, options);
 }
 
 }  // namespace ts::interop
