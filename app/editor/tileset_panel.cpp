@@ -76,35 +76,46 @@ void drawSwatch(ImDrawList* dl, ImVec2 p, float size, const TileKind& k, int til
     dl->AddRect(p, q, IM_COL32(0, 0, 0, 160));
 }
 
-// The kind's image orientation as Tiled offers it: the three flips (X, Y and the diagonal)
-// and quarter turns. True when it changed.
+// The kind's image orientation as Tiled offers it, on one row: the three flips (H, V and
+// the diagonal D) and quarter turns; what the result looks like in each one's tooltip.
+// True when it changed.
 bool imageFlipEditor(TileKind& k) {
     bool changed = false;
-    ImGui::TextDisabled("Image: %s", imageFlipDescription(k.imageFlip));
+    const std::string now = std::string("Image: ") + imageFlipDescription(k.imageFlip);
+    auto tooltip = [&](const char* what) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", what, now.c_str());
+    };
     const struct {
         const char* label;
         uint8_t bit;
-    } flips[] = {{"Flip H", kImageFlipH}, {"Flip V", kImageFlipV}, {"Flip D", kImageFlipD}};
-    for (int i = 0; i < 3; ++i) {
-        if (i) ImGui::SameLine();
-        bool on = k.imageFlip & flips[i].bit;
-        if (ImGui::Checkbox(flips[i].label, &on)) {
-            k.imageFlip = uint8_t(on ? k.imageFlip | flips[i].bit : k.imageFlip & ~flips[i].bit);
+        const char* what;
+    } flips[] = {{"H", kImageFlipH, "Flip horizontally"},
+                 {"V", kImageFlipV, "Flip vertically"},
+                 {"D", kImageFlipD, "Flip diagonally: x and y swapped, before H and V"}};
+    for (const auto& f : flips) {
+        bool on = k.imageFlip & f.bit;
+        if (ImGui::Checkbox(f.label, &on)) {
+            k.imageFlip = uint8_t(on ? k.imageFlip | f.bit : k.imageFlip & ~f.bit);
             changed = true;
         }
+        tooltip(f.what);
+        ImGui::SameLine();
     }
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Diagonal: x and y swapped, before H and V");
     // A quarter turn clockwise is Tiled's diagonal + horizontal flip, counter-clockwise its
     // diagonal + vertical flip, applied after the kind's own.
-    if (ImGui::Button("Rotate left")) {
+    if (ImGui::Button("<")) {
         k.imageFlip = composeImageFlips(k.imageFlip, kImageFlipD | kImageFlipV);
         changed = true;
     }
+    tooltip("Rotate left (a quarter turn counter-clockwise)");
     ImGui::SameLine();
-    if (ImGui::Button("Rotate right")) {
+    if (ImGui::Button(">")) {
         k.imageFlip = composeImageFlips(k.imageFlip, kImageFlipD | kImageFlipH);
         changed = true;
     }
+    tooltip("Rotate right (a quarter turn clockwise)");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Image flip");
     return changed;
 }
 
