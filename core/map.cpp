@@ -3,6 +3,7 @@
 #include <unordered_set>
 
 #include "collision.h"
+#include "image_flip.h"
 #include "map_io_detail.h"
 
 namespace ts {
@@ -59,6 +60,9 @@ std::string validateMap(const Map& m) {
         if (size_t(k.shape) >= size_t(Shape::Count))
             return "tileset.kinds[" + num(int64_t(i)) + "].shape: unknown shape";
         if (k.passMask > 15) return "tileset.kinds[" + num(int64_t(i)) + "].pass_mask: above 15";
+        if (k.imageFlip > kImageFlipMax)
+            return "tileset.kinds[" + num(int64_t(i)) + "].image_flip: " + num(k.imageFlip) +
+                   " is outside 0.." + num(kImageFlipMax);
     }
     for (size_t i = 0; i < m.tiles.size(); ++i)
         if (m.tiles[i] >= m.tileset.kinds.size())

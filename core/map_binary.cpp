@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "collision.h"
+#include "image_flip.h"
 #include "map_io.h"
 #include "map_io_detail.h"
 
@@ -106,12 +107,15 @@ std::string at(const char* parent, size_t i) {
     return std::string(parent) + "[" + std::to_string(i) + "]";
 }
 
-Tileset readTileset(BinaryReader& in) {
+Tileset readTileset(BinaryReader& in, int32_t version) {
     Tileset t;
     t.image = in.readText("tileset.image", mapio::kMaxPathBytes);
     t.imageCellSize = in.readInt32("tileset.image_cell_size", 0, 4096);
-    // Smallest kind: empty name (4) + colour (4) + shape (1) + mask (1) + image cell (4).
-    uint32_t n = in.readCount("tileset.kinds", mapio::kMaxKinds, 14);
+    // Version 2 added each kind's image orientation (one byte after the image cell).
+    const bool hasFlip = version >= 2;
+    // Smallest kind: empty name (4) + colour (4) + shape (1) + mask (1) + image cell (4)
+    // + image flip (1, from version 2).
+    uint32_t n = in.readCount("tileset.kinds", mapio::kMaxKinds, hasFlip ? 15 : 14);
     if (n == 0) in.fail("tileset.kinds", "no kinds (kind 0 must be empty)");
     for (uint32_t i = 0; i < n; ++i) {
         const std::string f = at("tileset.kinds", i);
@@ -126,6 +130,12 @@ Tileset readTileset(BinaryReader& in) {
         if (k.passMask > 15)
             in.fail(f + ".pass_mask", std::to_string(k.passMask) + " is outside 0..15");
         k.imageCell = in.readInt32(f + ".image_cell", -1, INT32_MAX);
+        if (hasFlip) {
+            k.imageFlip = in.read<uint8_t>(f + ".image_flip");
+            if (k.imageFlip > kImageFlipMax)
+                in.fail(f + ".image_flip", std::to_string(k.imageFlip) + " is outside 0.." +
+                                               std::to_string(kImageFlipMax));
+        }
         t.kinds.push_back(std::move(k));
     }
     if (t.kinds[0].shape != Shape::Empty)
@@ -235,7 +245,7 @@ Map readMap(BinaryReader& in) {
     if (version > kMapFormatVersion)
         in.fail("format_version", std::to_string(version) + " is newer than this tilestep reads (" +
                                       std::to_string(kMapFormatVersion) + ")");
-    // Version 1 is the first binary layout; an upgrade for a later one goes here.
+    // Version 1 is the first binary layout; version 2 adds the kinds' image_flip byte.
     if (version < 1)
         in.fail("format_version", std::to_string(version) + " is not a binary map version");
     Map m;
@@ -243,7 +253,7 @@ Map readMap(BinaryReader& in) {
     m.width = in.readInt32("width", 1, kMaxMapTiles);
     m.height = in.readInt32("height", 1, kMaxMapTiles);
     m.simRate = in.readInt32("sim_rate", 1, 1000);
-    m.tileset = readTileset(in);
+    m.tileset = readTileset(in, version);
     readTiles(in, m);
     readWalls(in, m);
     readBrushes(in, m);
@@ -327,6 +337,7 @@ std::string mapio::toBinary(const Map& m, bool bigEndian) {
             w.write(uint8_t(k.shape));
             w.write(k.passMask);
             w.write(k.imageCell);
+            w.write(k.imageFlip);
         }
         // One byte per id while the tileset has at most 256 kinds: half the size.
         if (m.tileset.kinds.size() <= 256) {

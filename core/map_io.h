@@ -14,7 +14,8 @@ namespace interop {
 struct ImportOptions;  // core/interop/import_result.h
 }
 
-constexpr int32_t kMapFormatVersion = 1;
+// 2: tile kinds have an image orientation (image_flip); version 1 files load with 0.
+constexpr int32_t kMapFormatVersion = 2;
 
 enum class MapFormat { Json, Binary };
 

@@ -16,6 +16,7 @@
 #include <unordered_set>
 
 #include "collision.h"
+#include "image_flip.h"
 #include "json_number.h"
 #include "json_text.h"
 #include "map_io.h"
@@ -143,7 +144,7 @@ class JsonReader {
 
 TileKind readKind(const JsonReader& in, const Value& v, const std::string& at) {
     in.object(v, at);
-    in.onlyKeys(v, at, {"name", "color", "shape", "pass_mask", "image_cell"});
+    in.onlyKeys(v, at, {"name", "color", "shape", "pass_mask", "image_cell", "image_flip"});
     TileKind k;
     k.name = in.text(in.need(v, "name", at), member(at, "name"), mapio::kMaxNameBytes);
     if (const Value* c = in.find(v, "color")) {
@@ -160,6 +161,7 @@ TileKind readKind(const JsonReader& in, const Value& v, const std::string& at) {
     }
     k.passMask = uint8_t(in.optInteger(v, "pass_mask", at, 0, 0, 15));
     k.imageCell = int32_t(in.optInteger(v, "image_cell", at, -1, -1, INT32_MAX));
+    k.imageFlip = uint8_t(in.optInteger(v, "image_flip", at, 0, 0, kImageFlipMax));
     return k;
 }
 
@@ -401,6 +403,8 @@ void writeTileset(std::string& out, const Tileset& t) {
         appendInt(out, k.passMask);
         out += ", \"image_cell\": ";
         appendInt(out, k.imageCell);
+        out += ", \"image_flip\": ";
+        appendInt(out, k.imageFlip);
         out += i + 1 < t.kinds.size() ? "},\n" : "}\n";
     }
     out += "    ]\n  },\n";

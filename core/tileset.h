@@ -36,10 +36,11 @@ struct TileKind {
     Shape shape = Shape::Empty;
     uint8_t passMask = 0;    // Dir bits; meaningful for Shape::OneWay only
     int32_t imageCell = -1;  // cell index in the tileset image, -1 = colour only
+    uint8_t imageFlip = 0;   // how the cell is turned when drawn: image_flip.h (0..7)
 
     bool operator==(const TileKind& o) const {
         return name == o.name && color == o.color && shape == o.shape && passMask == o.passMask &&
-               imageCell == o.imageCell;
+               imageCell == o.imageCell && imageFlip == o.imageFlip;
     }
 };
 

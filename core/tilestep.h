@@ -7,6 +7,7 @@
 
 // The world
 #include "map.h"          // Map, Tileset, EdgeWalls, Brush, Actor: plain data
+#include "image_flip.h"   // how a kind's image cell is turned (Tiled's flip bits)
 #include "map_formats.h"  // which extensions are read and written
 #include "map_io.h"       // loadMap / saveMap (JSON, binary, Tiled and LDtk by extension)
 #include "collision.h"    // CollisionWorld: the one place collision questions are answered

@@ -8,7 +8,7 @@ out vec4 fragColor;
 
 uniform usampler2D uTiles;   // R16UI, one texel per cell: the kind id
 uniform sampler2D uColors;   // RGBA8, one texel per kind
-uniform isampler2D uInfo;    // RGBA16I per kind: shape, pass mask, image cell
+uniform isampler2D uInfo;    // RGBA16I per kind: shape, pass mask, image cell, image flip
 uniform usampler2D uHeights; // R16UI [column, shape]: solid pixels from the tile's bottom
 uniform sampler2D uImage;    // optional tileset image
 uniform ivec2 uCellOffset;
@@ -22,6 +22,10 @@ uniform float uAlpha;
 const int SHAPE_EMPTY = 0;
 const int SHAPE_SOLID = 1;
 const int SHAPE_ONE_WAY = 8;
+// Image flip bits (core/image_flip.h): Tiled's diagonal, vertical and horizontal flips.
+const int FLIP_D = 1;
+const int FLIP_V = 2;
+const int FLIP_H = 4;
 
 // A chevron pointing toward smaller `along` at the tile centre; u, along in [0, 1].
 bool chevron(float across, float along) {
@@ -43,7 +47,15 @@ void main() {
     vec4 color = texelFetch(uColors, ivec2(kind, 0), 0);
     if (uHasImage != 0 && info.z >= 0 && uImageCells > 0) {
         ivec2 base = ivec2(info.z % uImageCells, info.z / uImageCells) * uImageCellSize;
-        ivec2 texel = base + ivec2(lp * float(uImageCellSize) / float(uTileSize));
+        ivec2 inCell = ivec2(lp * float(uImageCellSize) / float(uTileSize));
+        // Tiled turns a flipped cell diagonal first, then horizontal, then vertical; the pixel
+        // shown here comes from undoing those steps in reverse (core's imageFlipSource).
+        int last = uImageCellSize - 1;
+        inCell = clamp(inCell, ivec2(0), ivec2(last));
+        if ((info.w & FLIP_V) != 0) inCell.y = last - inCell.y;
+        if ((info.w & FLIP_H) != 0) inCell.x = last - inCell.x;
+        if ((info.w & FLIP_D) != 0) inCell = inCell.yx;
+        ivec2 texel = base + inCell;
         if (texel.y < textureSize(uImage, 0).y) color = texelFetch(uImage, texel, 0);
     }
     int shape = info.x;

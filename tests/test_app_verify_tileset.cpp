@@ -8,6 +8,7 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
 
+#include "image_flip.h"
 #include "test_app_verify_support.h"
 
 namespace ts::test {
@@ -105,8 +106,9 @@ TEST(AppTilesetImage, PngCellsAreDrawnAndAMissingImageFallsBackToColours) {
 // Positions at UI scale 1 with the default tileset, read off screenshots.
 constexpr int kImageNodeX = 1050, kImageNodeY = 422;  // "Tileset image" tree node
 constexpr int kLoadImageX = 1060, kLoadImageY = 461;  // its "Load image..." button
-// The 32 x 16 image drawn at 4x from (1010, 501) once loaded: cell 1's centre.
-constexpr int kImageCell1X = 1105, kImageCell1Y = 532;
+// The 32 x 16 image drawn at 4x from (1010, 525) once loaded (below the kind editor's
+// Image cell and Image flip rows, which appear with the image): cell 1's centre.
+constexpr int kImageCell1X = 1105, kImageCell1Y = 556;
 
 TEST_F(AppTileset, PanelLoadsAnImageAssignsACellAndSaveAsKeepsThePathRelative) {
     Map original = Map::blank(8, 4);
@@ -158,6 +160,49 @@ TEST_F(AppTileset, PanelLoadsAnImageAssignsACellAndSaveAsKeepsThePathRelative) {
     png = screenshotOf(dir_ + "/sub/copy.json", config_, &v);
     ASSERT_TRUE(png.ok());
     expectQuadrants(png, v);
+}
+
+// The kind editor's Image flip row (kind 1 selected, a tileset image loaded), at UI scale 1.
+constexpr int kFlipHX = 997, kFlipY = 425;  // its "H" check box
+constexpr int kRotateRightX = 1139;         // its ">" button
+
+TEST_F(AppTileset, TheKindEditorFlipsAndRotatesTheImageUndoably) {
+    Map original = Map::blank(8, 4);
+    writeTilesPng(dir_ + "/tiles.png");
+    original.tileset.image = "tiles.png";
+    original.tileset.kinds[1].imageCell = 1;
+    original.setTile(1, 1, 1);
+    start(original);
+    if (HasFatalFailure()) return;
+
+    click(kFlipHX, kFlipY);        // H: mirrored left to right
+    click(kRotateRightX, kFlipY);  // then a quarter turn clockwise: the other diagonal (H+V+D)
+    pointAt(cellX(4), cellY(3));   // keyboard focus on the canvas
+    key("ctrl+s");
+    auto savedFlip = [&] {
+        try {
+            return int(loadMap(path_).tileset.kinds[1].imageFlip);
+        } catch (const MapError&) {
+            return -1;
+        }
+    };
+    EXPECT_TRUE(waitUntil([&] { return savedFlip() == 7; }, 5000)) << savedFlip();
+    key("ctrl+z");  // back to H alone: each click is one undo step
+    saveAndQuit();
+    if (HasFatalFailure()) return;
+    Map saved = loadMap(path_);
+    EXPECT_EQ(saved.tileset.kinds[1].imageFlip, kImageFlipH);
+    EXPECT_EQ(saved.tileset.kinds[1].imageCell, 1);
+    EXPECT_TRUE(saved.tiles == original.tiles);
+
+    // The canvas draws cell 1 mirrored: its quadrants red lime / blue yellow swap sides.
+    ViewLine v;
+    Png png = screenshotOf(path_, config_, &v);
+    ASSERT_TRUE(png.ok());
+    EXPECT_EQ(pixelAt(png, v, 20, 20), kLime);
+    EXPECT_EQ(pixelAt(png, v, 28, 20), kRed);
+    EXPECT_EQ(pixelAt(png, v, 20, 28), kYellow);
+    EXPECT_EQ(pixelAt(png, v, 28, 28), kBlue);
 }
 
 }  // namespace

@@ -278,8 +278,8 @@ TEST(MapErrors, Tileset) {
 }
 
 TEST(MapErrors, Versions) {
-    EXPECT_EQ(jsonError(replaced("\"format_version\": 1", "\"format_version\": 2")),
-              "t.json: format_version: 2 is newer than this tilestep reads (1)");
+    EXPECT_EQ(jsonError(replaced("\"format_version\": 1", "\"format_version\": 3")),
+              "t.json: format_version: 3 is newer than this tilestep reads (2)");
     EXPECT_EQ(jsonError(replaced("\"format_version\": 1", "\"format_version\": -1")),
               "t.json: format_version: -1 is not a version");
     EXPECT_EQ(jsonError(replaced("\"format_version\": 1, ", "")),
@@ -355,7 +355,7 @@ TEST(MapErrors, BinaryHeaderFields) {
         putU32(c, at, v);
         return binaryError(c);
     };
-    EXPECT_EQ(with(9, 2), "t.tsmap: format_version: 2 is newer than this tilestep reads (1)");
+    EXPECT_EQ(with(9, 3), "t.tsmap: format_version: 3 is newer than this tilestep reads (2)");
     EXPECT_EQ(with(9, 0), "t.tsmap: format_version: 0 is not a binary map version");
     EXPECT_EQ(with(13, 300), "t.tsmap: tile_size: 300 is outside 4..256");
     EXPECT_EQ(with(17, 16385), "t.tsmap: width: 16385 is outside 1..16384");

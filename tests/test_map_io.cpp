@@ -158,7 +158,7 @@ TEST(MapIo, JsonTextOfASmallMap) {
     params += mi.paramCount ? "\n      }" : "}";
 
     std::string expected = R"({
-  "format_version": 1,
+  "format_version": 2,
   "tile_size": 8,
   "width": 3,
   "height": 2,
@@ -167,8 +167,8 @@ TEST(MapIo, JsonTextOfASmallMap) {
     "image": "",
     "image_cell_size": 0,
     "kinds": [
-      {"name": "empty", "color": "#00000000", "shape": "empty", "pass_mask": 0, "image_cell": -1},
-      {"name": "rock", "color": "#102030FF", "shape": "solid", "pass_mask": 0, "image_cell": -1}
+      {"name": "empty", "color": "#00000000", "shape": "empty", "pass_mask": 0, "image_cell": -1, "image_flip": 0},
+      {"name": "rock", "color": "#102030FF", "shape": "solid", "pass_mask": 0, "image_cell": -1, "image_flip": 0}
     ]
   },
   "tiles": [
@@ -247,7 +247,7 @@ TEST(MapIo, Version0IsUpgraded) {
     EXPECT_EQ(m.tile(1, 0), 1);
     EXPECT_EQ(m.tile(0, 1), 2);
     EXPECT_EQ(m.tile(2, 1), 8);
-    EXPECT_NE(mapToJson(m).find("\"format_version\": 1"), std::string::npos);
+    EXPECT_NE(mapToJson(m).find("\"format_version\": 2"), std::string::npos);
     Map expected = Map::blank(3, 2);
     expected.setTile(1, 0, 1);
     expected.setTile(0, 1, 2);

@@ -7,6 +7,7 @@
 
 #include "editor/panels.h"
 #include "editor/tools/tool.h"
+#include "image_flip.h"
 
 namespace ts {
 
@@ -33,8 +34,18 @@ void drawSwatch(ImDrawList* dl, ImVec2 p, float size, const TileKind& k, int til
             float u0 = float((k.imageCell % cols) * cs) / float(r.image.width);
             float v0 = float((k.imageCell / cols) * cs) / float(r.image.height);
             float du = float(cs) / float(r.image.width), dv = float(cs) / float(r.image.height);
-            dl->AddImage((ImTextureID)(intptr_t)r.imageTexture.id(), p, q, ImVec2(u0, v0),
-                         ImVec2(u0 + du, v0 + dv));
+            // The swatch's corners, clockwise from top-left, each showing the image corner
+            // the kind's flips put there: imageFlipSource on a 2 x 2 grid maps corner 0 to 1.
+            const ImVec2 corners[4] = {p, ImVec2(q.x, p.y), q, ImVec2(p.x, q.y)};
+            const int at[4][2] = {{0, 0}, {1, 0}, {1, 1}, {0, 1}};
+            ImVec2 uv[4];
+            for (int i = 0; i < 4; ++i) {
+                int32_t sx = 0, sy = 0;
+                imageFlipSource(k.imageFlip, 2, at[i][0], at[i][1], &sx, &sy);
+                uv[i] = ImVec2(u0 + float(sx) * du, v0 + float(sy) * dv);
+            }
+            dl->AddImageQuad((ImTextureID)(intptr_t)r.imageTexture.id(), corners[0], corners[1],
+                             corners[2], corners[3], uv[0], uv[1], uv[2], uv[3]);
             drewImage = true;
         }
     }
@@ -63,6 +74,49 @@ void drawSwatch(ImDrawList* dl, ImVec2 p, float size, const TileKind& k, int til
         }
     }
     dl->AddRect(p, q, IM_COL32(0, 0, 0, 160));
+}
+
+// The kind's image orientation as Tiled offers it, on one row: the three flips (H, V and
+// the diagonal D) and quarter turns; what the result looks like in each one's tooltip.
+// True when it changed.
+bool imageFlipEditor(TileKind& k) {
+    bool changed = false;
+    const std::string now = std::string("Image: ") + imageFlipDescription(k.imageFlip);
+    auto tooltip = [&](const char* what) {
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n%s", what, now.c_str());
+    };
+    const struct {
+        const char* label;
+        uint8_t bit;
+        const char* what;
+    } flips[] = {{"H", kImageFlipH, "Flip horizontally"},
+                 {"V", kImageFlipV, "Flip vertically"},
+                 {"D", kImageFlipD, "Flip diagonally: x and y swapped, before H and V"}};
+    for (const auto& f : flips) {
+        bool on = k.imageFlip & f.bit;
+        if (ImGui::Checkbox(f.label, &on)) {
+            k.imageFlip = uint8_t(on ? k.imageFlip | f.bit : k.imageFlip & ~f.bit);
+            changed = true;
+        }
+        tooltip(f.what);
+        ImGui::SameLine();
+    }
+    // A quarter turn clockwise is Tiled's diagonal + horizontal flip, counter-clockwise its
+    // diagonal + vertical flip, applied after the kind's own.
+    if (ImGui::Button("<")) {
+        k.imageFlip = composeImageFlips(k.imageFlip, kImageFlipD | kImageFlipV);
+        changed = true;
+    }
+    tooltip("Rotate left (a quarter turn counter-clockwise)");
+    ImGui::SameLine();
+    if (ImGui::Button(">")) {
+        k.imageFlip = composeImageFlips(k.imageFlip, kImageFlipD | kImageFlipH);
+        changed = true;
+    }
+    tooltip("Rotate right (a quarter turn clockwise)");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("Image flip");
+    return changed;
 }
 
 void kindEditor(EditorState& s, CanvasRenderer& r) {
@@ -113,6 +167,7 @@ void kindEditor(EditorState& s, CanvasRenderer& r) {
             k.imageCell = std::max(-1, cell);
             changed = true;
         }
+        changed |= imageFlipEditor(k);
     }
     if (changed) {
         std::string error;
@@ -225,6 +280,8 @@ void tilesetSection(EditorState& s, CanvasRenderer& r) {
         std::string about = k.name == shapeName(k.shape) ? "" : shapeName(k.shape);
         if (k.shape == Shape::OneWay) about += " " + passText(k.passMask);
         if (k.imageCell >= 0) about += about.empty() ? "image" : ", image";
+        if (k.imageCell >= 0 && k.imageFlip)
+            about += std::string(" (flip ") + imageFlipLetters(k.imageFlip) + ")";
         ImGui::TextDisabled("%s", about.c_str());
         ImGui::EndGroup();
         ImGui::PopID();

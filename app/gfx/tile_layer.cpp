@@ -70,7 +70,7 @@ void TileLayer::uploadPalette(const Map& map) {
         info.push_back(int16_t(k.shape));
         info.push_back(int16_t(k.passMask));
         info.push_back(int16_t(std::clamp<int32_t>(k.imageCell, -1, 32767)));
-        info.push_back(0);
+        info.push_back(int16_t(k.imageFlip));
     }
     glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
     glBindTexture(GL_TEXTURE_2D, colorTex_);

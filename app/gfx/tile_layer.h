@@ -35,7 +35,8 @@ class TileLayer {
     bool sync(const Map& map, std::string* error, int32_t rowFirst = 0,
               int32_t rowLast = INT32_MAX);
 
-    // Optional tileset image (RGBA8, row-major); kinds with imageCell >= 0 show their cell.
+    // Optional tileset image (RGBA8, row-major); kinds with imageCell >= 0 show their cell,
+    // turned by their imageFlip as Tiled turns a flipped tile (core/image_flip.h).
     void setImage(const uint8_t* rgba, int width, int height, int cellSize);
     void clearImage();
 

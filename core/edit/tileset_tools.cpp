@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "edit/map_edits.h"
+#include "image_flip.h"
 
 namespace ts {
 
@@ -21,12 +22,21 @@ bool normalise(TileKind& k) {
     return size_t(k.shape) < size_t(Shape::Count);
 }
 
+// An image orientation validateMap refuses, as a message; "" when it is one of the eight.
+std::string imageFlipProblem(const TileKind& k) {
+    if (k.imageFlip <= kImageFlipMax) return "";
+    return "image flip " + std::to_string(k.imageFlip) + " is outside 0.." +
+           std::to_string(kImageFlipMax);
+}
+
 }  // namespace
 
 CommandPtr addTileKind(const Map& map, TileKind kind, std::string* error) {
     if (map.tileset.kinds.size() >= kMaxKinds)
         return refuse(error, "the tileset already has " + std::to_string(kMaxKinds) + " kinds");
     if (!normalise(kind)) return refuse(error, "unknown tile shape");
+    if (std::string problem = imageFlipProblem(kind); !problem.empty())
+        return refuse(error, problem);
     Tileset after = map.tileset;
     after.kinds.push_back(std::move(kind));
     return std::make_unique<TilesetEdit>("Add tile kind", map.tileset, std::move(after));
@@ -36,6 +46,8 @@ CommandPtr setTileKind(const Map& map, uint16_t id, TileKind kind, std::string* 
     if (id == 0) return refuse(error, "kind 0 is the empty tile and cannot be edited");
     if (id >= map.tileset.kinds.size()) return refuse(error, "no tile kind " + std::to_string(id));
     if (!normalise(kind)) return refuse(error, "unknown tile shape");
+    if (std::string problem = imageFlipProblem(kind); !problem.empty())
+        return refuse(error, problem);
     Tileset after = map.tileset;
     after.kinds[id] = std::move(kind);
     return std::make_unique<TilesetEdit>("Edit tile kind", map.tileset, std::move(after));

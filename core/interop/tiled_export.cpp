@@ -44,6 +44,7 @@ std::vector<Property> kindProperties(const TileKind& k) {
     return {{"collision", "", shapeName(k.shape)},
             {"color", "color", colorProperty(k.color)},
             {"image_cell", "int", std::to_string(k.imageCell)},
+            {"image_flip", "int", std::to_string(k.imageFlip)},
             {"name", "", k.name},
             {"pass_mask", "int", std::to_string(k.passMask)}};
 }

@@ -1,8 +1,9 @@
 // A TiledMap to a tilestep Map: the collision layer's tiles become kinds, one per distinct
-// (tile, collision shape) pair, with the chosen tileset's image for display; the object
-// layers become brushes, actors and walls (object_mapping.h). A tileset that tilestep
-// exported itself (property tilestep_kinds) is read back kind for kind, so that
-// tilestep -> Tiled -> tilestep gives the same map.
+// (tile, collision shape) pair, and per flip for tiles drawn from the chosen tileset's image
+// (the kind keeps the flip as its image_flip); the object layers become brushes, actors and
+// walls (object_mapping.h). A tileset that tilestep exported itself (property
+// tilestep_kinds) is read back kind for kind, so that tilestep -> Tiled -> tilestep gives
+// the same map.
 #include "tiled_import.h"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include <tuple>
 
 #include "collision_mapping.h"
+#include "image_flip.h"
 #include "interop_files.h"
 #include "layer_data.h"
 #include "map_io.h"
@@ -122,7 +124,6 @@ class Importer {
         result_.kindSource = {0};
         readTilestepKinds();
         if (layer) fillTiles(*layer);
-        chooseImage();
         for (const TiledObjectLayer& ol : tm_.objectLayers)
             addObjects(ol, -double(originX_) * m.tileSize, -double(originY_) * m.tileSize, m,
                        result_.warnings);
@@ -245,13 +246,14 @@ class Importer {
             }
             k.shape = c.shape;
             k.passMask = c.passMask;
-            kindOf_[{id + 1, c.shape, c.passMask}] = uint16_t(out.kinds.size());
+            kindOf_[{id + 1, c.shape, c.passMask, 0}] = uint16_t(out.kinds.size());
             out.kinds.push_back(k);
             result_.kindSource.push_back(id + 1);
         }
     }
 
-    // A kind's name, colour and image cell from properties PREFIX + name / color / image_cell.
+    // A kind's name, colour, image cell and orientation from properties PREFIX + name /
+    // color / image_cell / image_flip.
     void readKindFields(const TiledProperties& props, const std::string& prefix,
                         const std::string& what, TileKind& k) {
         if (const TiledProperty* p = findProperty(props, prefix + "name")) {
@@ -264,9 +266,22 @@ class Importer {
             if (!tiledColor(p->value, &k.color))
                 warn(what + ": colour \"" + p->value + "\" unreadable");
         k.imageCell = int32_t(std::max<long>(propertyInt(props, prefix + "image_cell", -1), -1));
+        const long flip = propertyInt(props, prefix + "image_flip", 0);
+        if (flip >= 0 && flip <= kImageFlipMax)
+            k.imageFlip = uint8_t(flip);
+        else
+            warn(what + ": image_flip " + std::to_string(flip) + " is outside 0.." +
+                 std::to_string(kImageFlipMax) + ": drawn unflipped");
     }
 
-    uint16_t kindFor(uint32_t rawGid, int64_t x, int64_t y) {
+    // A painted GID (flip bits kept) with what it becomes: its tile and collision shape.
+    struct TileUse {
+        uint32_t rawGid, gid, local;
+        const TiledTileset* tileset;
+        TileCollision base, shape;  // the tile's own shape, and after the flips
+    };
+
+    TileUse resolve(uint32_t rawGid, int64_t x, int64_t y) {
         const uint32_t gid = rawGid & kGidMask;
         const TiledTileset* ts = tilesetOf(tm_, gid);
         if (!ts || (ts->tileCount > 0 && ts->columns > 0 && gid - ts->firstGid >= ts->tileCount))
@@ -289,24 +304,53 @@ class Importer {
                 warn("tile " + tileName + " flipped: a " + shapeName(base.shape) +
                      " turned that way is no tilestep shape: treated as solid");
         }
-        auto key = std::make_tuple(gid, c.shape, c.passMask);
+        return {rawGid, gid, local, ts, base, c};
+    }
+
+    // The kind of a painted GID: one per (tile, shape) and, when the tile is drawn from a
+    // tileset image, per flip too, so that a flipped tile draws flipped (image_flip.h) even
+    // when its shape is the same.
+    uint16_t kindFor(const TileUse& u, const TiledTileset* imageTileset) {
+        Tileset& out = result_.map.tileset;
+        const uint8_t flips = uint8_t((u.rawGid & (kFlipH | kFlipV | kFlipD)) >> 29);
+        // The image cell it shows and how it is turned: a tilestep tileset's kind carries its
+        // own (a tile flipped in Tiled turns it further); other tiles show their own cell
+        // when their tileset is the image.
+        int32_t cell = -1;
+        uint8_t turn = 0;
+        if (tilestepTileset_) {
+            const auto base =
+                kindOf_.find(std::make_tuple(u.gid, u.base.shape, u.base.passMask, uint8_t(0)));
+            if (base != kindOf_.end() && !out.image.empty() &&
+                out.kinds[base->second].imageCell >= 0) {
+                cell = out.kinds[base->second].imageCell;
+                turn = composeImageFlips(out.kinds[base->second].imageFlip, flips);
+            }
+        } else if (u.tileset == imageTileset) {
+            cell = int32_t(u.local);
+            turn = flips;
+        }
+        const uint8_t flipsShown = cell >= 0 ? flips : 0;
+        auto key = std::make_tuple(u.gid, u.shape.shape, u.shape.passMask, flipsShown);
         auto it = kindOf_.find(key);
         if (it != kindOf_.end()) return it->second;
-        Tileset& out = result_.map.tileset;
         if (out.kinds.size() >= mapio::kMaxKinds)
             fail("more than " + std::to_string(mapio::kMaxKinds) + " distinct tiles");
         TileKind k;
-        k.name = tileName;
-        if (!(c == base) || tilestepTileset_)
-            k.name += std::string(" (") + shapeName(c.shape) + ")";
-        k.shape = c.shape;
-        k.passMask = c.passMask;
-        k.color = c.shape == Shape::Empty ? 0x80808080u : defaultColor(c.shape);
-        if (c.shape == Shape::OneWay) k.color = defaultColor(Shape::OneWay);
-        newKinds_.push_back({gid, local, ts});
+        k.name = u.tileset->name + ":" + std::to_string(u.local);
+        std::string about;
+        if (!(u.shape == u.base) || tilestepTileset_) about = shapeName(u.shape.shape);
+        if (flipsShown)
+            about += std::string(about.empty() ? "" : ", ") + "flip " + imageFlipLetters(flips);
+        if (!about.empty()) k.name += " (" + about + ")";
+        k.shape = u.shape.shape;
+        k.passMask = u.shape.passMask;
+        k.color = k.shape == Shape::Empty ? 0x80808080u : defaultColor(k.shape);
+        k.imageCell = cell;
+        k.imageFlip = turn;
         uint16_t id = uint16_t(out.kinds.size());
         out.kinds.push_back(k);
-        result_.kindSource.push_back(gid);
+        result_.kindSource.push_back(u.gid);
         kindOf_[key] = id;
         return id;
     }
@@ -323,11 +367,16 @@ class Importer {
         std::sort(used.begin(), used.end(), [](uint32_t a, uint32_t b) {
             return (a & kGidMask) != (b & kGidMask) ? (a & kGidMask) < (b & kGidMask) : a < b;
         });
-        std::map<uint32_t, uint16_t> kindOfGid;
+        std::vector<TileUse> uses;
         for (uint32_t g : used) {
             const int64_t at = int64_t(firstCell[g]);
-            kindOfGid[g] = kindFor(g, layer.x0 + at % layer.width, layer.y0 + at / layer.width);
+            uses.push_back(resolve(g, layer.x0 + at % layer.width, layer.y0 + at / layer.width));
         }
+        // The image is chosen first: whether a tile shows an image decides whether its flips
+        // make a kind of their own.
+        const TiledTileset* imageTileset = chooseImage(uses);
+        std::map<uint32_t, uint16_t> kindOfGid;
+        for (const TileUse& u : uses) kindOfGid[u.rawGid] = kindFor(u, imageTileset);
         // The layer's offset (whole tiles: chooseLayer refuses others) moves its cells; on a
         // finite map, those it moves past the map's edge are dropped, with a warning.
         const TileShift shift = tileShift(layer, m.tileSize);
@@ -350,12 +399,16 @@ class Importer {
                  " painted tiles past the map's edge: dropped");
     }
 
-    // One image per tilestep tileset: that of the tileset most new kinds come from, when it
-    // is a plain grid of square cells.
-    void chooseImage() {
-        if (tilestepTileset_ || newKinds_.empty()) return;
+    // One image per tilestep tileset: that of the tileset most new kinds (distinct tile and
+    // shape) come from, when it is a plain grid of square cells. Returns that tileset, or
+    // null when the tiles show as colours.
+    const TiledTileset* chooseImage(const std::vector<TileUse>& uses) {
+        if (tilestepTileset_ || uses.empty()) return nullptr;
+        std::set<std::tuple<uint32_t, Shape, uint8_t>> kinds;
         std::map<const TiledTileset*, int> count;
-        for (const NewKind& k : newKinds_) count[k.tileset]++;
+        for (const TileUse& u : uses)
+            if (kinds.insert(std::make_tuple(u.gid, u.shape.shape, u.shape.passMask)).second)
+                count[u.tileset]++;
         const TiledTileset* best = nullptr;
         for (auto& [ts, n] : count) {
             std::string why;
@@ -375,7 +428,7 @@ class Importer {
             }
             if (!best || n > count[best]) best = ts;
         }
-        if (!best) return;
+        if (!best) return nullptr;
         for (auto& [ts, n] : count)
             if (ts != best && !ts->image.empty())
                 warn("tileset \"" + ts->name +
@@ -383,19 +436,11 @@ class Importer {
                      "using \"" +
                      best->name + "\")");
         Tileset& out = result_.map.tileset;
-        if (!mapio::checkText(best->image, mapio::kMaxPathBytes).empty()) return;
+        if (!mapio::checkText(best->image, mapio::kMaxPathBytes).empty()) return nullptr;
         out.image = best->image;
         out.imageCellSize = best->tileWidth == tm_.tileWidth ? 0 : best->tileWidth;
-        for (size_t i = 0; i < newKinds_.size(); ++i)
-            if (newKinds_[i].tileset == best)
-                out.kinds[firstNewKind() + i].imageCell = int32_t(newKinds_[i].local);
+        return best;
     }
-    size_t firstNewKind() const { return result_.map.tileset.kinds.size() - newKinds_.size(); }
-
-    struct NewKind {
-        uint32_t gid, local;
-        const TiledTileset* tileset;
-    };
 
     const TiledMap& tm_;
     std::string path_;
@@ -404,8 +449,8 @@ class Importer {
     bool explicitLayer_ = false;
     int64_t originX_ = 0, originY_ = 0;
     const TiledTileset* tilestepTileset_ = nullptr;
-    std::map<std::tuple<uint32_t, Shape, uint8_t>, uint16_t> kindOf_;
-    std::vector<NewKind> newKinds_;
+    // (GID, shape, pass mask, flips shown) -> kind; flips are 0 for tiles drawn as colours.
+    std::map<std::tuple<uint32_t, Shape, uint8_t, uint8_t>, uint16_t> kindOf_;
     std::set<uint32_t> warned_, flipWarned_;
 };
 
