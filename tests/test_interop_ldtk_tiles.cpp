@@ -4,6 +4,7 @@
 // by hand in LDtk's documented layout.
 #include <gtest/gtest.h>
 
+#include "image_flip.h"
 #include "interop/foreign_maps.h"
 #include "interop/ldtk_import.h"
 #include "test_support.h"
@@ -15,7 +16,8 @@ namespace {
 // tileset 6 has spacing. IntGrid values: 1 solid, 2 platform.
 //   Auto:   3 x 2, values 0,2,0 / 1,1,1; auto-tiles 7 over (0,0) (value 0: decoration),
 //           2 over (1,0), 4, 5 and 4 flipped x over the bottom row; a Tiles layer "Decor" too
-//   Ground: 2 x 1, values 1,0; its Tiles layer "Ground": tile 1 over (0,0), 3 over (1,0)
+//   Ground: 2 x 1, values 1,0; its Tiles layer "Ground": tile 1 flipped y over (0,0), 3
+//           flipped x and y over (1,0)
 //   Coarse: a Tiles layer of 16-px cells over 8-px collision cells
 //   Spaced: a Tiles layer whose tileset has spacing
 const char kProject[] = R"({
@@ -55,8 +57,8 @@ const char kProject[] = R"({
       {"__identifier": "Ground", "__type": "Tiles", "__gridSize": 8, "__cWid": 2, "__cHei": 1,
        "__pxTotalOffsetX": 0, "__pxTotalOffsetY": 0, "__tilesetDefUid": 5,
        "__tilesetRelPath": "art/terrain.png", "overrideTilesetUid": null, "autoLayerTiles": [],
-       "gridTiles": [{"px": [0, 0], "src": [8, 0], "f": 0, "t": 1, "d": [0], "a": 1},
-                     {"px": [8, 0], "src": [24, 0], "f": 0, "t": 3, "d": [1], "a": 1}]},
+       "gridTiles": [{"px": [0, 0], "src": [8, 0], "f": 2, "t": 1, "d": [0], "a": 1},
+                     {"px": [8, 0], "src": [24, 0], "f": 3, "t": 3, "d": [1], "a": 1}]},
       {"__identifier": "Collision", "__type": "IntGrid", "__gridSize": 8, "__cWid": 2, "__cHei": 1,
        "layerDefUid": 10, "intGridCsv": [1, 0], "autoLayerTiles": [], "gridTiles": []}
     ]},
@@ -114,7 +116,10 @@ TEST(InteropLdtkTiles, TheCollisionLayersAutoTilesBecomeKindsPerValueTileAndFlip
     EXPECT_EQ(m.tileset.kinds[1].imageCell, -1);       // values without tiles: colours
     EXPECT_EQ(m.tiles, (std::vector<uint16_t>{3, 7, 0, 4, 6, 5}));
     EXPECT_EQ(r.kindSource, (std::vector<uint32_t>{0, 1, 2, 0, 1, 1, 1, 2}));
-    EXPECT_EQ(warned(r, "layer \"Collision\": 1 flipped tiles are drawn unflipped"), 1);
+    const std::vector<uint8_t> flips = {0, 0, kImageFlipH, 0, 0};  // LDtk's f = 1: x
+    for (size_t i = 0; i < flips.size(); ++i)
+        EXPECT_EQ(m.tileset.kinds[3 + i].imageFlip, flips[i]) << names[i];
+    EXPECT_EQ(warned(r, "flipped"), 0) << "flipped tiles are drawn flipped now";
     EXPECT_EQ(warned(r,
                      "Tiles layer \"Decor\": tiles not shown: tilestep shows one layer of "
                      "tiles (those of \"Collision\")"),
@@ -125,12 +130,15 @@ TEST(InteropLdtkTiles, TheCollisionLayersAutoTilesBecomeKindsPerValueTileAndFlip
 TEST(InteropLdtkTiles, ATilesLayerOnTheSameGridIsShownAndTheImageFollowsTheSavedMap) {
     interop::ImportResult r = importLevel("Ground");
     const Map& m = r.map;
-    // Kinds 0 empty, 1 solid, 2 platform, then (0, tile 3), (1, tile 1).
+    // Kinds 0 empty, 1 solid, 2 platform, then (0, tile 3 flipped xy), (1, tile 1 flipped y);
+    // LDtk's flip bits (1 x, 2 y) become the kinds' image orientation (drawn turned).
     ASSERT_EQ(m.tileset.kinds.size(), 5u);
-    EXPECT_EQ(m.tileset.kinds[3].name, "tile 3");
+    EXPECT_EQ(m.tileset.kinds[3].name, "tile 3 flipped xy");
     EXPECT_EQ(m.tileset.kinds[3].imageCell, 3);
-    EXPECT_EQ(m.tileset.kinds[4].name, "solid tile 1");
+    EXPECT_EQ(m.tileset.kinds[3].imageFlip, kImageFlipH | kImageFlipV);
+    EXPECT_EQ(m.tileset.kinds[4].name, "solid tile 1 flipped y");
     EXPECT_EQ(m.tileset.kinds[4].imageCell, 1);
+    EXPECT_EQ(m.tileset.kinds[4].imageFlip, kImageFlipV);
     EXPECT_EQ(m.tiles, (std::vector<uint16_t>{4, 3}));
     EXPECT_EQ(warned(r, "\"Ground\""), 0) << "the layer shown is not reported as skipped";
     EXPECT_TRUE(r.warnings.empty()) << r.warnings[0];

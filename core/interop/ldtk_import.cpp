@@ -10,6 +10,7 @@
 #include <map>
 
 #include "collision_mapping.h"
+#include "image_flip.h"
 #include "ldtk_project.h"
 #include "ldtk_tiles.h"
 #include "map_io.h"
@@ -162,7 +163,6 @@ class LdtkReader {
         std::map<std::pair<int64_t, int64_t>, uint16_t> kindOf;  // (value, tile * 4 + flip)
         for (size_t i = 0; i < shown.tiles.size(); ++i)
             if (shown.tiles[i] >= 0) kindOf[{cellValues_[i], shown.tiles[i]}] = 0;
-        size_t flipped = 0;
         for (auto& [key, id] : kindOf) {
             const auto [value, code] = key;
             if (m.tileset.kinds.size() >= mapio::kMaxKinds)
@@ -174,20 +174,17 @@ class LdtkReader {
             if (!mapio::checkText(k.name, mapio::kMaxNameBytes).empty())
                 k.name = "value " + std::to_string(value) + " tile " + std::to_string(code / 4);
             k.imageCell = int32_t(code / 4);
+            // LDtk's flip bits: 1 = mirrored in x, 2 = mirrored in y (its JSON docs, "f").
+            k.imageFlip =
+                uint8_t((code % 4 & 1 ? kImageFlipH : 0) | (code % 4 & 2 ? kImageFlipV : 0));
             id = uint16_t(m.tileset.kinds.size());
             m.tileset.kinds.push_back(k);
             result_.kindSource.push_back(uint32_t(value));
         }
-        for (size_t i = 0; i < shown.tiles.size(); ++i) {
-            if (shown.tiles[i] < 0) continue;
-            m.tiles[i] = kindOf[{cellValues_[i], shown.tiles[i]}];
-            flipped += shown.tiles[i] % 4 != 0;
-        }
+        for (size_t i = 0; i < shown.tiles.size(); ++i)
+            if (shown.tiles[i] >= 0) m.tiles[i] = kindOf[{cellValues_[i], shown.tiles[i]}];
         m.tileset.image = shown.image;
         m.tileset.imageCellSize = shown.cellSize == m.tileSize ? 0 : shown.cellSize;
-        if (flipped)
-            result_.warnings.push_back("layer \"" + shown.layer + "\": " + std::to_string(flipped) +
-                                       " flipped tiles are drawn unflipped (their own kinds)");
     }
 
     void addKind(const IntGridValue& v, std::map<int64_t, uint16_t>& kindOf) {
