@@ -9,8 +9,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "collision.h"
-#include "map.h"
+#include "world/collision.h"
+#include "map/map.h"
 #include "bench_scene.h"
 #include "movers/grid_walls.h"
 #include "movers/grid_walls_region.h"

@@ -4,7 +4,8 @@
 // counters (ns per actor) of the larger maps against it, per form.
 #include <benchmark/benchmark.h>
 
-#include "map_io.h"
+#include "io/map_io.h"
+#include "movers/mover.h"
 
 using namespace ts;
 

@@ -11,12 +11,12 @@
 #include <cstdlib>
 #include <vector>
 
-#include "collision.h"
-#include "map.h"
+#include "world/collision.h"
+#include "map/map.h"
 #include "bench_scene.h"
 #include "movers/pixel_sweep.h"
 #include "pixel_sweep_literal.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 using namespace ts;
 namespace ps = ts::pixel_sweep;

@@ -10,10 +10,10 @@
 #include <cstdlib>
 
 #include "bench_scene.h"
-#include "collision.h"
+#include "world/collision.h"
 #include "movers/topdown_aabb.h"
-#include "plugin_registry.h"
-#include "trace.h"
+#include "plugin/plugin_registry.h"
+#include "trace/trace.h"
 
 using namespace ts;
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "collision.h"
-#include "map.h"
+#include "world/collision.h"
+#include "map/map.h"
 #include "bench_scene.h"
 #include "movers/scanline_slide.h"
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "collision.h"
-#include "map.h"
-#include "mover.h"
+#include "world/collision.h"
+#include "map/map.h"
+#include "movers/mover.h"
 #include "random_map.h"
 #include "splitmix.h"
 

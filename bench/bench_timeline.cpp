@@ -5,8 +5,8 @@
 
 #include <random>
 
-#include "map.h"
-#include "timeline.h"
+#include "map/map.h"
+#include "sim/timeline.h"
 
 using namespace ts;
 

@@ -7,11 +7,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "collision.h"
-#include "map.h"
+#include "world/collision.h"
+#include "map/map.h"
 #include "bench_scene.h"
 #include "movers/topdown_aabb.h"
-#include "trace.h"
+#include "trace/trace.h"
 
 using namespace ts;
 

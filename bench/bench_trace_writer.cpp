@@ -13,13 +13,13 @@
 #include <string_view>
 #include <vector>
 
-#include "map.h"
-#include "sim.h"
+#include "map/map.h"
+#include "sim/sim.h"
 #if __has_include("trace_writer.h")
-#include "trace_writer.h"
+#include "record/trace_writer.h"
 #define TS_HAVE_TRACE_WRITER 1
 #else
-#include "json_text.h"
+#include "base/json_text.h"
 #endif
 
 using namespace ts;

@@ -6,31 +6,31 @@
 #pragma once
 
 // The world
-#include "map.h"          // Map, Tileset, EdgeWalls, Brush, Actor: plain data
-#include "image_flip.h"   // how a kind's image cell is turned (Tiled's flip bits)
-#include "map_formats.h"  // which extensions are read and written
-#include "map_io.h"       // loadMap / saveMap (JSON, binary, Tiled and LDtk by extension)
-#include "collision.h"    // CollisionWorld: the one place collision questions are answered
+#include "map/map.h"          // Map, Tileset, EdgeWalls, Brush, Actor: plain data
+#include "map/image_flip.h"   // how a kind's image cell is turned (Tiled's flip bits)
+#include "io/map_formats.h"  // which extensions are read and written
+#include "io/map_io.h"       // loadMap / saveMap (JSON, binary, Tiled and LDtk by extension)
+#include "world/collision.h"    // CollisionWorld: the one place collision questions are answered
 
 // Movement
-#include "input_log.h"        // COUNT,KEY,KEY input logs
-#include "mover.h"            // MoverInfo registry, ParamSpec, MoverState
-#include "plugin_registry.h"  // mover plugins (include/tilestep/mover_plugin.h)
-#include "sim.h"              // Sim: every actor stepped once per frame
-#include "timeline.h"         // recording, seek and rewind
+#include "sim/input_log.h"        // COUNT,KEY,KEY input logs
+#include "movers/mover.h"            // MoverInfo registry, ParamSpec, MoverState
+#include "plugin/plugin_registry.h"  // mover plugins (include/tilestep/mover_plugin.h)
+#include "sim/sim.h"              // Sim: every actor stepped once per frame
+#include "sim/timeline.h"         // recording, seek and rewind
 
 // What the movers looked at
-#include "debug_draw.h"       // the draw interface the app implements
-#include "overlays.h"         // the debugger's overlays, drawn through DebugDraw
-#include "recorded_frames.h"  // a recorded trace played back like the simulation
-#include "trace.h"            // Probe, Trace
-#include "trace_diff.h"       // first divergence of two traces
-#include "trace_reader.h"     // docs/trace-format.md in
-#include "trace_writer.h"     // docs/trace-format.md out
+#include "draw/debug_draw.h"       // the draw interface the app implements
+#include "draw/overlays.h"         // the debugger's overlays, drawn through DebugDraw
+#include "record/recorded_frames.h"  // a recorded trace played back like the simulation
+#include "trace/trace.h"            // Probe, Trace
+#include "record/trace_diff.h"       // first divergence of two traces
+#include "record/trace_reader.h"     // docs/trace-format.md in
+#include "record/trace_writer.h"     // docs/trace-format.md out
 
 // Files that must never be lost
-#include "atomic_file.h"    // temporary file + rename, symlinks written through
-#include "file_identity.h"  // an output never overwrites an input
+#include "base/atomic_file.h"    // temporary file + rename, symlinks written through
+#include "base/file_identity.h"  // an output never overwrites an input
 
 // Editing with undo
 #include "edit/edit.h"

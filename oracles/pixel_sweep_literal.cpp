@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "movers/pixel_sweep.h"
-#include "trace_policy.h"
+#include "trace/trace_policy.h"
 
 namespace ts::pixel_sweep {
 

@@ -3,9 +3,9 @@
 // rules. Not part of core: it is the 1-px reference the property tests compare
 // the shipped sweep with, and the baseline the benchmark measures it against.
 #pragma once
-#include "collision.h"
-#include "mover.h"
-#include "trace.h"
+#include "world/collision.h"
+#include "movers/mover.h"
+#include "trace/trace.h"
 
 namespace ts::pixel_sweep {
 

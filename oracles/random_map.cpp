@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "collision.h"
+#include "world/collision.h"
 
 namespace ts::oracle {
 

@@ -6,7 +6,7 @@
 #pragma once
 #include <cstdint>
 
-#include "map.h"
+#include "map/map.h"
 #include "splitmix.h"
 
 namespace ts::oracle {

@@ -9,7 +9,7 @@
 namespace ts::cli {
 
 // One flag of a command line, declared once: the parser reads it, the usage text is made from
-// it (formatFlagHelp) or checked against it (tests/test_cli_flags.cpp).
+// it (formatFlagHelp) or checked against it (tests/cli/test_cli_flags.cpp).
 struct FlagSpec {
     const char* name;  // with the dashes: "--frames"
     bool takesValue;

@@ -11,7 +11,7 @@
 
 #include "commands.h"
 #include "editor_flags.h"
-#include "map_formats.h"
+#include "io/map_formats.h"
 
 namespace ts {
 

@@ -4,12 +4,12 @@
 
 #include "args.h"
 #include "commands.h"
-#include "file_identity.h"
+#include "base/file_identity.h"
 #include "import_args.h"
-#include "interop/foreign_maps.h"
-#include "interop/interop_files.h"
+#include "io/foreign_maps.h"
+#include "io/interop_files.h"
 #include "plugin_args.h"
-#include "map_io.h"
+#include "io/map_io.h"
 
 namespace ts::cli {
 

@@ -3,7 +3,7 @@
 
 #include "args.h"
 #include "commands.h"
-#include "trace_diff.h"
+#include "record/trace_diff.h"
 
 namespace ts::cli {
 

@@ -6,13 +6,14 @@
 
 #include "args.h"
 #include "commands.h"
-#include "file_identity.h"
+#include "base/file_identity.h"
 #include "import_args.h"
 #include "ldtk_level_list.h"
-#include "map_formats.h"
-#include "map_io.h"
+#include "io/map_formats.h"
+#include "io/map_io.h"
 #include "plugin_args.h"
-#include "json_text.h"
+#include "base/json_text.h"
+#include "movers/mover.h"
 
 namespace ts::cli {
 

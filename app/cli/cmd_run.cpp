@@ -8,16 +8,16 @@
 #include <string_view>
 
 #include "args.h"
-#include "atomic_file.h"
+#include "base/atomic_file.h"
 #include "commands.h"
-#include "determinism_check.h"
-#include "file_identity.h"
+#include "sim/determinism_check.h"
+#include "base/file_identity.h"
 #include "import_args.h"
-#include "input_log.h"
-#include "json_text.h"
+#include "sim/input_log.h"
+#include "base/json_text.h"
 #include "plugin_args.h"
-#include "sim.h"
-#include "trace_writer.h"
+#include "sim/sim.h"
+#include "record/trace_writer.h"
 
 namespace ts::cli {
 
@@ -66,7 +66,7 @@ constexpr long long kMaxFrames = 1000000000;
 // The trace destination, written a buffer of lines at a time (never the whole trace in
 // memory) with the first write error kept for the report:
 //   - stdout ("-" or no --trace);
-//   - a file: replaced atomically (core/atomic_file.h) only when the whole trace is written,
+//   - a file: replaced atomically (core/base/atomic_file.h) only when the whole trace is written,
 //     so a run that fails or is killed half way leaves the previous trace as it was;
 //   - a device or a pipe that already exists (/dev/null, a FIFO): written straight through,
 //     as there is no file to replace.

@@ -3,7 +3,7 @@
 
 #include "args.h"
 #include "commands.h"
-#include "file_identity.h"
+#include "base/file_identity.h"
 #include "import_args.h"
 #include "plugin_args.h"
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "args.h"
-#include "interop/import_result.h"
-#include "map.h"
+#include "io/import_result.h"
+#include "map/map.h"
 
 namespace ts::cli {
 
@@ -33,7 +33,7 @@ extern const char kDiffUsage[];
 extern const char kViewUsage[];
 
 // Each command's flags, declared once beside its usage text, which must name every one of
-// them (tests/test_cli_flags.cpp checks it).
+// them (tests/cli/test_cli_flags.cpp checks it).
 extern const std::vector<FlagSpec> kValidateFlags;
 extern const std::vector<FlagSpec> kInfoFlags;
 extern const std::vector<FlagSpec> kConvertFlags;

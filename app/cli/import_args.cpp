@@ -1,7 +1,7 @@
 #include "import_args.h"
 
-#include "interop/foreign_maps.h"
-#include "map_formats.h"
+#include "io/foreign_maps.h"
+#include "io/map_formats.h"
 
 namespace ts::cli {
 

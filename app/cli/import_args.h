@@ -6,7 +6,7 @@
 #include <string>
 
 #include "args.h"
-#include "interop/import_result.h"
+#include "io/import_result.h"
 
 namespace ts::cli {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "interop/ldtk_import.h"
+#include "io/ldtk/ldtk_import.h"
 
 namespace ts::cli {
 

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "commands.h"
-#include "plugin_registry.h"
+#include "plugin/plugin_registry.h"
 
 namespace ts::cli {
 

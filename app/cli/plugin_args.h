@@ -9,7 +9,7 @@
 #include <string>
 
 #include "args.h"
-#include "step_watchdog.h"
+#include "plugin/step_watchdog.h"
 
 namespace ts::cli {
 

@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "commands.h"
-#include "map_io.h"
+#include "io/map_io.h"
 
 namespace ts::cli {
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "map.h"
-#include "trace_reader.h"
+#include "map/map.h"
+#include "record/trace_reader.h"
 
 namespace ts::cli {
 

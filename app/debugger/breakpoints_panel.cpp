@@ -1,5 +1,5 @@
 // The debugger panel's "Breakpoints" section and the markers on the timeline: what makes
-// playing pause by itself (core/breakpoints.h), for the selected actor.
+// playing pause by itself (core/sim/breakpoints.h), for the selected actor.
 #include <imgui.h>
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "cli/args.h"
-#include "overlays.h"
+#include "draw/overlays.h"
 
 namespace ts {
 

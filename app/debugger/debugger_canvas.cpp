@@ -1,6 +1,6 @@
 // The debugger's per-frame work and its layer on the canvas: following the document and the
 // clock, the hotkeys, the actors at their simulated positions, the Compare ghost, the
-// overlays (through core/overlays.h) and the hover tooltip of the probe under the mouse.
+// overlays (through core/draw/overlays.h) and the hover tooltip of the probe under the mouse.
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
 #include <imgui.h>
@@ -10,7 +10,7 @@
 
 #include "debugger/debugger_ui.h"
 #include "gfx/overlay_draw.h"
-#include "probe_text.h"
+#include "trace/probe_text.h"
 
 namespace ts {
 

@@ -14,7 +14,7 @@
 #include "editor/param_widget.h"
 #include "debugger/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
-#include "state_fields.h"
+#include "movers/state_fields.h"
 
 namespace ts {
 

@@ -5,12 +5,12 @@
 #include <cstdint>
 #include <cstring>
 
-#include "atomic_file.h"
+#include "base/atomic_file.h"
 #include "edit/tuning_edits.h"
-#include "json_text.h"
-#include "param_carry.h"
-#include "plugin_registry.h"
-#include "trace_writer.h"
+#include "base/json_text.h"
+#include "movers/param_carry.h"
+#include "plugin/plugin_registry.h"
+#include "record/trace_writer.h"
 
 namespace ts {
 

@@ -3,7 +3,7 @@
 // rendering), play / pause / step / step back / restart, which actor the keyboard drives,
 // the recent history for trails and plots, live tuning and the "Compare" ghost.
 //
-// Positions count steps (0 = spawn), as in core/timeline.h: position p shows the state after
+// Positions count steps (0 = spawn), as in core/sim/timeline.h: position p shows the state after
 // p steps and the probes of the step that led there (the CLI's trace line "frame": p-1).
 //
 // Keys: inside the recording the recorded keys replay until the keyboard takes over the
@@ -18,11 +18,11 @@
 #include <string>
 #include <vector>
 
-#include "breakpoints.h"
-#include "overlays.h"
-#include "plugin_reload.h"
-#include "recorded_frames.h"
-#include "timeline.h"
+#include "sim/breakpoints.h"
+#include "draw/overlays.h"
+#include "plugin/plugin_reload.h"
+#include "record/recorded_frames.h"
+#include "sim/timeline.h"
 
 namespace ts {
 
@@ -130,7 +130,7 @@ class Debugger {
     const RecordedFrames* recorded() const { return recorded_.get(); }
 
     // --- Plugin movers ---
-    // Hot reload (core/plugin_reload.h) under the recording: the new build of the plugin
+    // Hot reload (core/plugin/plugin_reload.h) under the recording: the new build of the plugin
     // registered as `kind` is checked over the recorded keys; when it is installed, the run
     // before it (the previous build's) of the driven actor, or else of the first actor with
     // that mover, stays as the Compare ghost, and everything re-simulates from frame 0 to
@@ -154,7 +154,7 @@ class Debugger {
     const std::vector<SavedRun>& runs() const { return runs_; }
     std::vector<SavedRun>& runs() { return runs_; }  // names, visibility, removal
 
-    // --- Breakpoints (core/breakpoints.h), for the driven actor while playing ---
+    // --- Breakpoints (core/sim/breakpoints.h), for the driven actor while playing ---
     Breakpoints& breakpoints() { return breaks_; }
     const Breakpoints& breakpoints() const { return breaks_; }
     // Why playing last paused by itself ("grounded: no -> yes"); empty once play resumes.

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "debug_draw.h"
+#include "draw/debug_draw.h"
 #include "editor/canvas_draw.h"
 #include "debugger/debugger_state.h"
 #include "editor/editor_state.h"

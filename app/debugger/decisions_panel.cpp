@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "debugger/debugger_ui.h"
-#include "probe_text.h"
+#include "trace/probe_text.h"
 
 namespace ts {
 

@@ -7,7 +7,7 @@
 
 #include "edit/plugin_reload_edit.h"
 #include "editor/file_actions.h"
-#include "plugin_registry.h"
+#include "plugin/plugin_registry.h"
 
 namespace ts {
 

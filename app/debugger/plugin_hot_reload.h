@@ -20,9 +20,9 @@
 
 #include "debugger/debugger_ui.h"
 #include "editor/editor_state.h"
-#include "mover.h"
-#include "plugin_reload.h"
-#include "step_watchdog.h"
+#include "movers/mover.h"
+#include "plugin/plugin_reload.h"
+#include "plugin/step_watchdog.h"
 
 namespace ts {
 

@@ -11,8 +11,8 @@
 #include "editor/file_actions.h"
 #include "debugger/plugin_hot_reload.h"
 #include "gfx/image.h"
-#include "interop/import_result.h"
-#include "map_io.h"
+#include "io/import_result.h"
+#include "io/map_io.h"
 
 namespace ts {
 

@@ -8,7 +8,7 @@
 #include "cli/editor_flags.h"
 #include "cli/import_args.h"
 #include "cli/plugin_args.h"
-#include "file_identity.h"
+#include "base/file_identity.h"
 
 namespace ts {
 

@@ -11,7 +11,7 @@
 #include "editor/config.h"
 #include "editor/view.h"
 #include "editor/recovery_slot.h"
-#include "interop/ldtk_import.h"
+#include "io/ldtk/ldtk_import.h"
 
 namespace ts {
 

@@ -10,9 +10,9 @@
 
 #include "edit/map_edits.h"
 #include "editor/level_picker.h"
-#include "interop/foreign_maps.h"
-#include "map_formats.h"
-#include "map_io.h"
+#include "io/foreign_maps.h"
+#include "io/map_formats.h"
+#include "io/map_io.h"
 
 namespace ts {
 

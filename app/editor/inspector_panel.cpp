@@ -11,7 +11,7 @@
 #include "editor/panels.h"
 #include "editor/param_widget.h"
 #include "editor/tools/tool.h"
-#include "plugin_registry.h"
+#include "plugin/plugin_registry.h"
 
 namespace ts {
 

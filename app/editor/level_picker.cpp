@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "editor/file_actions.h"
-#include "map_formats.h"
+#include "io/map_formats.h"
 
 namespace ts {
 

@@ -1,7 +1,7 @@
 // One editable field for a mover parameter, shared by the actor inspector (Edit mode) and
 // live tuning (Debug mode), so both show and round a value the same way.
 #pragma once
-#include "mover.h"
+#include "movers/mover.h"
 
 namespace ts {
 

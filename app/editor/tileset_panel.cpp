@@ -7,7 +7,7 @@
 
 #include "editor/panels.h"
 #include "editor/tools/tool.h"
-#include "image_flip.h"
+#include "map/image_flip.h"
 
 namespace ts {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "debug_draw.h"
+#include "draw/debug_draw.h"
 #include "gfx/batch_renderer.h"
 
 namespace ts::gfx {

@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "gfx/gl_shader.h"
-#include "tileset.h"
+#include "map/tileset.h"
 
 namespace ts::gfx {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "map.h"
+#include "map/map.h"
 
 namespace ts::gfx {
 
@@ -36,7 +36,7 @@ class TileLayer {
               int32_t rowLast = INT32_MAX);
 
     // Optional tileset image (RGBA8, row-major); kinds with imageCell >= 0 show their cell,
-    // turned by their imageFlip as Tiled turns a flipped tile (core/image_flip.h).
+    // turned by their imageFlip as Tiled turns a flipped tile (core/map/image_flip.h).
     void setImage(const uint8_t* rgba, int width, int height, int cellSize);
     void clearImage();
 

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "edit/map_edits.h"
+#include "movers/mover.h"
 
 namespace ts {
 

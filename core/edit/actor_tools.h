@@ -6,6 +6,7 @@
 #include <string>
 
 #include "edit/edit_command.h"
+#include "movers/mover.h"
 
 namespace ts {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "collision.h"
+#include "world/collision.h"
 #include "edit/map_edits.h"
 
 namespace ts {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "map.h"
+#include "map/map.h"
 
 namespace ts {
 

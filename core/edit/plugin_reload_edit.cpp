@@ -1,7 +1,7 @@
 #include "edit/plugin_reload_edit.h"
 
-#include "param_carry.h"
-#include "plugin_mover.h"
+#include "movers/param_carry.h"
+#include "plugin/plugin_mover.h"
 
 namespace ts {
 

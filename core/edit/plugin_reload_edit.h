@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "edit/edit_command.h"
-#include "plugin_registry.h"
+#include "plugin/plugin_registry.h"
 
 namespace ts {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "edit/map_edits.h"
-#include "image_flip.h"
+#include "map/image_flip.h"
 
 namespace ts {
 

@@ -2,6 +2,7 @@
 
 #include "edit/actor_tools.h"
 #include "edit/map_edits.h"
+#include "movers/mover.h"
 
 namespace ts {
 

@@ -1,12 +1,12 @@
-#include "grid_walls.h"
+#include "movers/grid_walls.h"
 
 #include <string>
 
-#include "../collision.h"
-#include "../text_buffer.h"
-#include "policy_step.h"
-#include "grid_walls_region.h"
-#include "grid_walls_sweep.h"
+#include "world/collision.h"
+#include "base/text_buffer.h"
+#include "movers/detail/policy_step.h"
+#include "movers/grid_walls_region.h"
+#include "movers/detail/grid_walls_sweep.h"
 
 namespace ts {
 
@@ -59,7 +59,7 @@ void traceSurroundings(WithTrace tr, const CollisionWorld& world, const Lattice&
                         px((j + 1) * c + b));
 }
 
-// The step, one function for the traced and the untraced run (core/trace_policy.h). Traced,
+// The step, one function for the traced and the untraced run (core/trace/trace_policy.h). Traced,
 // it also records the surroundings (asked only for the trace), the wanted move and the move
 // made.
 template <class T>

@@ -3,7 +3,7 @@
 // regions a/b/c and the seed's per-region rules decide which axis a wall stops. Rules,
 // parameters and departures from the seed: docs/movers/grid_walls.md.
 #pragma once
-#include "../mover.h"
+#include "movers/mover.h"
 
 namespace ts {
 

@@ -1,6 +1,6 @@
-#include "grid_walls_region.h"
+#include "movers/grid_walls_region.h"
 
-#include "../collision.h"
+#include "world/collision.h"
 
 namespace ts::grid_walls {
 

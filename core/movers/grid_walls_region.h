@@ -11,8 +11,8 @@
 #pragma once
 #include <cstdint>
 
-#include "../fixed.h"
-#include "../geom.h"
+#include "base/fixed.h"
+#include "base/geom.h"
 
 namespace ts {
 

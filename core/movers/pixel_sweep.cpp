@@ -1,13 +1,13 @@
 // Seed 001's pixel sweep: the parameter accessors and frame rules of pixel_sweep.h out of
 // line (for the literal sweep and the tests), the state description and the registration.
 // The step itself is in pixel_sweep_step.cpp.
-#include "pixel_sweep.h"
+#include "movers/pixel_sweep.h"
 
 #include <string>
 
-#include "../text_buffer.h"
-#include "pixel_sweep_frame.h"
-#include "pixel_sweep_step.h"
+#include "base/text_buffer.h"
+#include "movers/detail/pixel_sweep_frame.h"
+#include "movers/detail/pixel_sweep_step.h"
 
 namespace ts {
 namespace pixel_sweep {

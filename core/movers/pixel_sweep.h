@@ -1,7 +1,7 @@
 // Seed 001: platformer pixel sweep with 1-px slopes (FlashPunk-style moveX / moveY).
 // Rules, parameters and departures from the seed: docs/movers/pixel_sweep.md.
 #pragma once
-#include "../mover.h"
+#include "movers/mover.h"
 
 namespace ts {
 

@@ -1,12 +1,12 @@
-#include "scanline_slide.h"
+#include "movers/scanline_slide.h"
 
 #include <string>
 
-#include "../collision.h"
-#include "../geom.h"
-#include "../text_buffer.h"
-#include "policy_step.h"
-#include "scanline_slide_cast.h"
+#include "world/collision.h"
+#include "base/geom.h"
+#include "base/text_buffer.h"
+#include "movers/detail/policy_step.h"
+#include "movers/detail/scanline_slide_cast.h"
 
 namespace ts {
 
@@ -123,7 +123,7 @@ void moveAxis(T tr, MoverState& s, bool vertical, int dir, bool onlyAxis, const 
     tr.arrow(Verdict::Info, "slide", cx, cy, s.x + Fix::ratio(s.w, 2), s.y + Fix::ratio(s.h, 2));
 }
 
-// The step, one function for the traced and the untraced run (core/trace_policy.h).
+// The step, one function for the traced and the untraced run (core/trace/trace_policy.h).
 template <class T>
 MoverState stepWith(T tr, const MoverState& s0, InputBits in, const ParamValues& p,
                     const CollisionWorld& world) {

@@ -2,7 +2,7 @@
 // rate and sliding toward the free side (Bomberman-like, top-down). Rules, parameters and
 // departures from the seed: docs/movers/scanline_slide.md.
 #pragma once
-#include "../mover.h"
+#include "movers/mover.h"
 
 namespace ts {
 

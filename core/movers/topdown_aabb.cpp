@@ -1,13 +1,13 @@
-#include "topdown_aabb.h"
+#include "movers/topdown_aabb.h"
 
 #include <algorithm>
 #include <climits>
 #include <string>
 
-#include "../collision.h"
-#include "../text_buffer.h"
-#include "policy_step.h"
-#include "topdown_aabb_sweep.h"
+#include "world/collision.h"
+#include "base/text_buffer.h"
+#include "movers/detail/policy_step.h"
+#include "movers/detail/topdown_aabb_sweep.h"
 
 namespace ts {
 
@@ -74,7 +74,7 @@ int64_t nudge(T tr, topdown::Box& b, bool alongX, const Params& p, const Collisi
     return toLine < 0 ? -moved : moved;
 }
 
-// The step, one function for the traced and the untraced run (core/trace_policy.h).
+// The step, one function for the traced and the untraced run (core/trace/trace_policy.h).
 template <class T>
 MoverState stepWith(T tr, const MoverState& s, InputBits in, const ParamValues& pv,
                     const CollisionWorld& world) {

@@ -3,7 +3,7 @@
 // alignment grid while walking along one axis, facing that sticks while its key is held, and a
 // pushing flag. Rules, parameters and departures from the seed: docs/movers/topdown_aabb.md.
 #pragma once
-#include "../mover.h"
+#include "movers/mover.h"
 
 namespace ts {
 

@@ -1,6 +1,6 @@
 /* The built-in top-down AABB model (core/movers/topdown_aabb.cpp, seed 003) rebuilt as a
  * plugin through include/tilestep/mover_plugin.h alone: its `tilestep run --probes` trace
- * equals the built-in's byte for byte (tests/test_plugin_movers.cpp), which shows that the
+ * equals the built-in's byte for byte (tests/plugin/test_plugin_movers.cpp), which shows that the
  * ABI carries everything a model needs: state, parameters, collision queries and probes.
  * Rules: docs/movers/topdown_aabb.md. Mover id: "plugin:topdown_aabb". */
 #include <stdlib.h>

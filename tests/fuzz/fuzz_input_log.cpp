@@ -5,7 +5,7 @@
 #include <string>
 
 #include "fuzz_support.h"
-#include "input_log.h"
+#include "sim/input_log.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "fuzz_support.h"
-#include "interop/ldtk_import.h"
+#include "io/ldtk/ldtk_import.h"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "collision.h"
-#include "map_io.h"
+#include "world/collision.h"
+#include "io/map_io.h"
 
 namespace ts::fuzz {
 

@@ -12,7 +12,7 @@
 #include <string>
 
 #include "fuzz_support.h"
-#include "interop/tiled_import.h"
+#include "io/tiled/tiled_import.h"
 
 namespace {
 

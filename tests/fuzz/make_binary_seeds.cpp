@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <string>
 
-#include "map_io.h"
+#include "io/map_io.h"
 
 int main(int argc, char** argv) {
     if (argc < 3) {

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "map_io.h"
+#include "io/map_io.h"
 
 namespace ts::test {
 

@@ -2,10 +2,10 @@
 
 #include <stdexcept>
 
-#include "collision.h"
-#include "json_text.h"
-#include "sim.h"
-#include "trace.h"
+#include "world/collision.h"
+#include "base/json_text.h"
+#include "sim/sim.h"
+#include "trace/trace.h"
 
 namespace ts::test {
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "map.h"
-#include "mover.h"
+#include "map/map.h"
+#include "movers/mover.h"
 #include "random_map.h"
 #include "splitmix.h"
 

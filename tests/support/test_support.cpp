@@ -1,4 +1,5 @@
 #include "test_support.h"
+#include "movers/mover.h"
 
 #include <sys/wait.h>
 #include <unistd.h>

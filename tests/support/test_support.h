@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "map.h"
+#include "map/map.h"
 
 namespace ts::test {
 

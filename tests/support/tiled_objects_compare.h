@@ -3,7 +3,7 @@
 #pragma once
 #include <string>
 
-#include "interop/tiled_model.h"
+#include "io/tiled/tiled_model.h"
 
 namespace ts::test {
 

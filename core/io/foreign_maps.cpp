@@ -1,0 +1,75 @@
+#include "io/foreign_maps.h"
+
+#include <cstdio>
+
+#include "io/interop_files.h"
+#include "io/ldtk/ldtk_import.h"
+#include "io/map_formats.h"
+#include "io/map_io.h"
+#include "io/png_write.h"
+#include "io/tiled/tiled_export.h"
+#include "io/tiled/tiled_import.h"
+
+namespace ts::interop {
+
+bool isImportPath(const std::string& path) {
+    const MapFileFormat* f = mapFileFormatFor(path);
+    return f && f->foreign && f->canRead;
+}
+
+bool isExportPath(const std::string& path) {
+    const MapFileFormat* f = mapFileFormatFor(path);
+    return f && f->foreign && f->canWrite;
+}
+
+void rebaseImage(Map& m, const std::string& from, const std::string& to) {
+    if (m.tileset.image.empty() || m.tileset.image[0] == '/') return;
+    if (from == to) return;
+    m.tileset.image = relativeTo(joinPath(from, m.tileset.image), to);
+}
+
+ImportResult importMapFile(const std::string& path, const ImportOptions& options,
+                           const std::string& saveFolder) {
+    if (!isImportPath(path))
+        throw MapError(path + ": not a Tiled (.tmx, .tmj) or LDtk (.ldtk) map");
+    ImportResult r = mapFileFormatFor(path)->kind == MapFileKind::Ldtk ? importLdtk(path, options)
+                                                                       : importTiled(path, options);
+    rebaseImage(r.map, folderOf(path), saveFolder);
+    return r;
+}
+
+Map loadForeignMap(const std::string& path, const ImportOptions& options) {
+    ImportResult r = importMapFile(path, options, folderOf(path));
+    for (const std::string& w : r.warnings)
+        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
+    return std::move(r.map);
+}
+
+void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder) {
+    if (!isExportPath(path)) throw MapError(path + ": export writes Tiled maps (.tmx or .tmj)");
+    Map copy = m;
+    rebaseImage(copy, mapFolder, folderOf(path));
+    std::string bytes;
+    KindSheet sheet;
+    std::vector<uint32_t> pixels;
+    try {
+        std::string problem = validateMap(copy);
+        if (!problem.empty()) throw MapError("cannot export an invalid map: " + problem);
+        // The kinds' image beside the map, written first so the map never names a
+        // missing file: "level.tmx" -> "level.tiles.png".
+        if (drawKindSheet(copy, &sheet, &pixels)) {
+            std::string stem = path.substr(path.rfind('/') + 1);
+            sheet.file = stem.substr(0, stem.size() - 4) + ".tiles.png";
+        }
+        bytes = mapFileFormatFor(path)->kind == MapFileKind::TiledXml ? mapToTmx(copy, sheet)
+                                                                      : mapToTmj(copy, sheet);
+    } catch (const MapError& e) {
+        throw MapError(path + ": not saved: " + e.what());
+    }
+    if (!sheet.file.empty())
+        saveBytesAtomically(joinPath(folderOf(path), sheet.file),
+                            encodePng(sheet.width, sheet.height, pixels));
+    saveBytesAtomically(path, bytes);
+}
+
+}  // namespace ts::interop

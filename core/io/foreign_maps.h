@@ -1,0 +1,32 @@
+// The map files of other editors, by extension: Tiled .tmx / .tmj and LDtk .ldtk are
+// imported; .tmx / .tmj are also written (export). core/io/map_io.cpp sends loadMap here for
+// these extensions, so the editor and every command open them directly.
+#pragma once
+#include <string>
+
+#include "io/import_result.h"
+#include "map/map.h"
+
+namespace ts::interop {
+
+// By the table of core/io/map_formats.h: the foreign formats read (.tmx .tmj .ldtk, any case)
+// and written (.tmx .tmj).
+bool isImportPath(const std::string& path);
+bool isExportPath(const std::string& path);
+
+// Imports by extension; the tileset image path is rebased to be relative to `saveFolder`
+// (the folder the map will be saved in; PATH's own folder when opening it directly).
+ImportResult importMapFile(const std::string& path, const ImportOptions& options,
+                           const std::string& saveFolder);
+
+// loadMap's route: warnings on stderr ("PATH: warning: ...").
+Map loadForeignMap(const std::string& path, const ImportOptions& options = {});
+
+// Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
+// rebased from `mapFolder` (where the map's own file is) to PATH's folder.
+void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder);
+
+// The image path (relative to `from`) rewritten relative to `to`.
+void rebaseImage(Map& m, const std::string& from, const std::string& to);
+
+}  // namespace ts::interop

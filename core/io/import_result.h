@@ -1,0 +1,32 @@
+// What a Tiled or LDtk import produces, and the options it takes.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "map/map.h"
+
+namespace ts::interop {
+
+struct ImportOptions {
+    // The tile layer (Tiled) or IntGrid layer (LDtk) that becomes the map's tiles; "" picks
+    // the default: a layer named "collision" (any case), else the first such layer.
+    std::string collisionLayer;
+    // The LDtk level to import, by its identifier (the exact one, else the only one equal in
+    // any case); "" picks the first. An unknown name is an error listing the levels.
+    std::string level;
+};
+
+struct ImportResult {
+    Map map;
+    // One line per thing the import skipped or changed (layers, objects, shapes), without
+    // the file name; the caller prefixes it.
+    std::vector<std::string> warnings;
+    // Per tile kind, the source's id it came from: the Tiled GID without flip bits, or the
+    // LDtk IntGrid value (0 for kind 0). Lets tests compare cell by cell with the source.
+    std::vector<uint32_t> kindSource;
+    std::string collisionLayer;  // the layer used
+    std::string level;           // the LDtk level imported ("" for Tiled)
+};
+
+}  // namespace ts::interop

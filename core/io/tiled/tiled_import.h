@@ -1,0 +1,18 @@
+// Tiled maps (.tmx, .tmj, with .tsx / .tsj tilesets) to tilestep maps. docs/interop.md
+// describes the mapping; collision_mapping.h the tile shapes.
+#pragma once
+#include <string>
+
+#include "io/import_result.h"
+#include "io/tiled/tiled_model.h"
+
+namespace ts::interop {
+
+// Reads PATH (.tmx or .tmj by extension) and converts it. The tileset image path in the
+// result is relative to PATH's folder. Throws MapError("PATH: problem") on bad input.
+ImportResult importTiled(const std::string& path, const ImportOptions& options);
+// The conversion alone; `path` only names the file in messages.
+ImportResult importTiledMap(const TiledMap& tm, const std::string& path,
+                            const ImportOptions& options);
+
+}  // namespace ts::interop

@@ -1,0 +1,23 @@
+// Which mover an actor uses, as the map stores it: a kind (an index into the mover registry,
+// core/movers/mover.h) and the values of up to kMaxParams parameters. The map knows no more
+// of movers than this, so that core/map depends on nothing above it.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "base/fixed.h"
+
+namespace ts {
+
+enum class MoverKind : uint8_t {
+    PixelSweep = 0,  // seed 001: platformer, pixel sweep with 1-px slopes
+    GridWalls,       // seed 002: round actor, walls on grid edges
+    TopDownAabb,     // seed 003: Zelda-like AABB brushes, alignment nudge
+    ScanlineSlide,   // seed 004: scanlines, shrink tolerance, sliding, one-way masks
+    Count
+};
+
+constexpr int kMaxParams = 16;
+using ParamValues = std::array<Fix, kMaxParams>;
+
+}  // namespace ts

@@ -1,0 +1,48 @@
+#include "movers/state_fields.h"
+
+#include <string>
+
+#include "movers/pixel_sweep.h"
+#include "base/text_buffer.h"
+
+namespace ts {
+
+std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
+    TextBuffer written;
+    const MoverInfo& info = moverInfo(mover);
+    if (info.describe) info.describe(s, written);
+    const std::string text(written.text());
+    // `,"key":value,"key":"text"...`: keys and strings hold no quotes or commas.
+    std::vector<StateField> out;
+    size_t i = 0;
+    while (i < text.size()) {
+        const size_t keyStart = text.find('"', i);
+        if (keyStart == std::string::npos) break;
+        const size_t keyEnd = text.find('"', keyStart + 1);
+        if (keyEnd == std::string::npos || keyEnd + 1 >= text.size() || text[keyEnd + 1] != ':')
+            break;
+        StateField f;
+        f.name = text.substr(keyStart + 1, keyEnd - keyStart - 1);
+        size_t v = keyEnd + 2;
+        if (v < text.size() && text[v] == '"') {
+            const size_t end = text.find('"', v + 1);
+            if (end == std::string::npos) break;
+            f.value = text.substr(v + 1, end - v - 1);
+            i = end + 1;
+        } else {
+            const size_t end = text.find(',', v);
+            f.value = text.substr(v, end == std::string::npos ? std::string::npos : end - v);
+            i = end == std::string::npos ? text.size() : end;
+        }
+        out.push_back(std::move(f));
+    }
+    // The pixel sweep marks "jumped" with a huge airborne count (2^30, so coyote time cannot
+    // be reused); the trace keeps the number, the inspector says what it means.
+    if (mover == MoverKind::PixelSweep)
+        for (StateField& f : out)
+            if (f.name == "air_frames" && f.value == std::to_string(pixel_sweep::kAirborneCap))
+                f.value = "jumped (" + f.value + ")";
+    return out;
+}
+
+}  // namespace ts

@@ -1,0 +1,393 @@
+#include "plugin/plugin_mover.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <set>
+
+#include "../../include/tilestep/mover_plugin.h"
+#include "world/collision.h"
+#include "plugin/step_watchdog.h"
+#include "base/text_buffer.h"
+#include "trace/trace.h"
+
+namespace ts {
+
+namespace {
+
+static_assert(TS_MOVER_MAX_PARAMS == kMaxParams, "the ABI's parameter limit is the core's");
+static_assert(TS_MOVER_VARS == std::tuple_size<decltype(MoverState::vars)>::value,
+              "the ABI's state slots are MoverState::vars");
+static_assert(int(ProbeShape::Count) == TS_PROBE_TEXT + 1, "probe shapes match the ABI");
+static_assert(int(Verdict::Count) == TS_INFO + 1, "verdicts match the ABI");
+static_assert(int(Shape::OneWay) == TS_SHAPE_ONE_WAY, "tile shapes match the ABI");
+static_assert(int(KEY_J) == int(TS_KEY_J) && int(DIR_DOWN) == int(TS_DIR_DOWN),
+              "keys and directions match");
+
+constexpr int kMaxFields = 8;
+constexpr size_t kMaxNameLength = 32;
+
+bool validName(const char* s) {
+    if (!s || !*s || std::strlen(s) > kMaxNameLength) return false;
+    for (const char* c = s; *c; ++c)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') || *c == '_')) return false;
+    return true;
+}
+
+std::string text(const char* s) {
+    return s ? std::string(s) : std::string();
+}
+
+ts_mover_state toAbi(const MoverState& s) {
+    ts_mover_state o{};
+    o.x = s.x.raw;
+    o.y = s.y.raw;
+    o.vx = s.vx.raw;
+    o.vy = s.vy.raw;
+    o.w = s.w;
+    o.h = s.h;
+    o.timer = s.timer;
+    o.aux = s.aux;
+    o.facing = s.facing;
+    o.grounded = s.grounded;
+    o.pushing = s.pushing;
+    for (size_t i = 0; i < s.vars.size(); ++i) o.vars[i] = s.vars[i];
+    return o;
+}
+
+MoverState fromAbi(const ts_mover_state& s) {
+    MoverState o;
+    o.x = Fix::fromRaw(s.x);
+    o.y = Fix::fromRaw(s.y);
+    o.vx = Fix::fromRaw(s.vx);
+    o.vy = Fix::fromRaw(s.vy);
+    // A box the overlays and the collision layer can work with, whatever the plugin wrote.
+    o.w = std::clamp<int32_t>(s.w, 1, 4096);
+    o.h = std::clamp<int32_t>(s.h, 1, 4096);
+    o.timer = s.timer;
+    o.aux = s.aux;
+    // One direction bit or none.
+    o.facing = (s.facing == DIR_LEFT || s.facing == DIR_RIGHT || s.facing == DIR_UP ||
+                s.facing == DIR_DOWN)
+                   ? s.facing
+                   : uint8_t(DIR_NONE);
+    o.grounded = s.grounded != 0;
+    o.pushing = s.pushing != 0;
+    for (size_t i = 0; i < o.vars.size(); ++i) o.vars[i] = s.vars[i];
+    return o;
+}
+
+// ---- The collision layer as C functions -------------------------------------------------
+
+const CollisionWorld& worldOf(const void* ctx) {
+    return *static_cast<const CollisionWorld*>(ctx);
+}
+RectI rectOf(ts_rect r) {
+    return RectI{r.x, r.y, r.w, r.h};
+}
+int solidPixel(const void* ctx, int64_t x, int64_t y) {
+    return worldOf(ctx).solidPixel(x, y);
+}
+int rectBlocked(const void* ctx, ts_rect r, uint8_t travel) {
+    return worldOf(ctx).rectBlocked(rectOf(r), travel);
+}
+int cellBlocked(const void* ctx, int64_t cx, int64_t cy, uint8_t travel) {
+    return worldOf(ctx).cellBlocked(cx, cy, travel);
+}
+uint8_t shapeAt(const void* ctx, int64_t cx, int64_t cy) {
+    return uint8_t(worldOf(ctx).shapeAt(cx, cy));
+}
+uint8_t passMaskAt(const void* ctx, int64_t cx, int64_t cy) {
+    return worldOf(ctx).passMaskAt(cx, cy);
+}
+int wallH(const void* ctx, int64_t cx, int64_t cy) {
+    return worldOf(ctx).wallH(cx, cy);
+}
+int wallV(const void* ctx, int64_t cx, int64_t cy) {
+    return worldOf(ctx).wallV(cx, cy);
+}
+int64_t copyOut(const std::vector<RectI>& rects, ts_rect* out, int64_t cap) {
+    for (size_t i = 0; i < rects.size() && int64_t(i) < cap; ++i)
+        out[i] = ts_rect{rects[i].x, rects[i].y, rects[i].w, rects[i].h};
+    return int64_t(rects.size());
+}
+int64_t brushes(const void* ctx, ts_rect r, ts_rect* out, int64_t cap) {
+    thread_local std::vector<RectI> found;
+    found.clear();
+    worldOf(ctx).forEachBrushOverlapping(rectOf(r), [](const RectI& b) {
+        // A brush spanning several buckets is reported once per bucket: keep one copy.
+        if (std::find(found.begin(), found.end(), b) == found.end()) found.push_back(b);
+    });
+    return copyOut(found, out, cap);
+}
+int64_t solids(const void* ctx, ts_rect r, ts_rect* out, int64_t cap) {
+    thread_local std::vector<RectI> found;
+    found.clear();
+    worldOf(ctx).collectSolids(rectOf(r), found);
+    return copyOut(found, out, cap);
+}
+
+ts_world worldTable(const CollisionWorld& w) {
+    ts_world t{};
+    t.ctx = &w;
+    t.tile_size = w.tileSize();
+    t.width_tiles = w.map().width;
+    t.height_tiles = w.map().height;
+    t.width_px = w.widthPx();
+    t.height_px = w.heightPx();
+    t.solid_pixel = solidPixel;
+    t.rect_blocked = rectBlocked;
+    t.cell_blocked = cellBlocked;
+    t.shape_at = shapeAt;
+    t.pass_mask_at = passMaskAt;
+    t.wall_h = wallH;
+    t.wall_v = wallV;
+    t.brushes = brushes;
+    t.solids = solids;
+    return t;
+}
+
+// ---- The trace as a C callback ----------------------------------------------------------
+
+void drawProbe(void* ctx, int32_t shape, int32_t verdict, const char* why, ts_fix x0, ts_fix y0,
+               ts_fix x1, ts_fix y1) {
+    if (shape < 0 || shape >= int32_t(ProbeShape::Count)) return;  // not a primitive: drop it
+    if (verdict < 0 || verdict >= int32_t(Verdict::Count)) verdict = int32_t(Verdict::Info);
+    static_cast<Trace*>(ctx)->add(ProbeShape(shape), Verdict(verdict), internProbeWhy(why),
+                                  Fix::fromRaw(x0), Fix::fromRaw(y0), Fix::fromRaw(x1),
+                                  Fix::fromRaw(y1));
+}
+
+// ---- Loading ----------------------------------------------------------------------------
+
+// Copies `path` to a new temporary file ending in .so; returns its name, or "" with *error.
+std::string copyToTemp(const std::string& path, std::string* error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        *error = path + ": cannot read (" + std::strerror(errno) + ")";
+        return "";
+    }
+    const char* dir = std::getenv("TMPDIR");
+    std::string name = std::string(dir && *dir ? dir : "/tmp") + "/tilestep-plugin-XXXXXX.so";
+    std::vector<char> buf(name.begin(), name.end());
+    buf.push_back('\0');
+    int fd = mkstemps(buf.data(), 3);
+    if (fd < 0) {
+        *error = path + ": cannot make a temporary copy (" + std::strerror(errno) + ")";
+        return "";
+    }
+    name = buf.data();
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0) break;
+        done += size_t(n);
+    }
+    ::close(fd);
+    if (done != bytes.size()) {
+        ::unlink(name.c_str());
+        *error = path + ": cannot write a temporary copy to " + name;
+        return "";
+    }
+    return name;
+}
+
+}  // namespace
+
+const char* internProbeWhy(const char* why) {
+    static std::mutex mutex;
+    static std::set<std::string, std::less<>>* strings = new std::set<std::string, std::less<>>();
+    std::string clean;
+    for (const char* c = why ? why : ""; *c && clean.size() < 63; ++c) {
+        const char ch = *c;
+        const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                        (ch >= '0' && ch <= '9') || ch == '_' || ch == '.' || ch == '-';
+        clean += ok ? ch : '_';
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    return strings->insert(std::move(clean)).first->c_str();
+}
+
+std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool copyFirst,
+                                               std::string* error) {
+    if (::access(path.c_str(), R_OK) != 0) {
+        *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
+        return nullptr;
+    }
+    std::string loadPath = path;
+    if (copyFirst) {
+        loadPath = copyToTemp(path, error);
+        if (loadPath.empty()) return nullptr;
+    } else if (path.find('/') == std::string::npos) {
+        loadPath = "./" + path;  // dlopen searches the library path for bare names
+    }
+    // Closed only by unload().
+    void* handle = ::dlopen(loadPath.c_str(), RTLD_NOW | RTLD_LOCAL);
+    const char* dlError = handle ? nullptr : ::dlerror();
+    if (copyFirst) ::unlink(loadPath.c_str());  // the mapping stays valid
+    if (!handle) {
+        *error = path + ": not a loadable shared library (" + text(dlError) + ")";
+        return nullptr;
+    }
+    ::dlerror();
+    void* sym = ::dlsym(handle, TS_MOVER_ENTRY_SYMBOL);
+    if (!sym) {
+        *error = path + ": no function " TS_MOVER_ENTRY_SYMBOL
+                        " (a mover plugin exports it; see include/tilestep/mover_plugin.h)";
+        ::dlclose(handle);
+        return nullptr;
+    }
+    using Entry = const ts_mover_plugin* (*)();
+    Entry entry = reinterpret_cast<Entry>(sym);
+    std::unique_ptr<PluginMover> mover = fromDescriptor(entry(), path, error);
+    if (mover)
+        mover->library_ = handle;
+    else
+        ::dlclose(handle);  // the error message holds copies, nothing points into it
+    return mover;
+}
+
+void PluginMover::unload() {
+    desc_ = nullptr;
+    if (library_) ::dlclose(library_);
+    library_ = nullptr;
+}
+
+std::unique_ptr<PluginMover> PluginMover::fromDescriptor(const ts_mover_plugin* d,
+                                                         const std::string& origin,
+                                                         std::string* error) {
+    std::unique_ptr<PluginMover> p(new PluginMover());
+    p->path_ = origin;
+    if (!p->adopt(d, error)) {
+        *error = origin + ": " + *error;
+        return nullptr;
+    }
+    return p;
+}
+
+bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
+    if (!d) return *error = TS_MOVER_ENTRY_SYMBOL "() returned NULL", false;
+    if (d->abi_version != TS_MOVER_ABI_VERSION)
+        return *error = "plugin ABI version " + std::to_string(d->abi_version) +
+                        ", this tilestep reads version " + std::to_string(TS_MOVER_ABI_VERSION) +
+                        " (rebuild the plugin against this tilestep's "
+                        "include/tilestep/mover_plugin.h)",
+               false;
+    if (d->struct_size != sizeof(ts_mover_plugin))
+        return *error = "descriptor is " + std::to_string(d->struct_size) + " bytes, ABI " +
+                        std::to_string(TS_MOVER_ABI_VERSION) + " has " +
+                        std::to_string(sizeof(ts_mover_plugin)),
+               false;
+    if (!validName(d->name))
+        return *error = "name \"" + text(d->name) + "\" is not 1..32 of [a-z0-9_]", false;
+    if (!d->step) return *error = "step is NULL", false;
+    if (d->param_count < 0 || d->param_count > TS_MOVER_MAX_PARAMS ||
+        (d->param_count > 0 && !d->params))
+        return *error = "param_count " + std::to_string(d->param_count) + " is outside 0.." +
+                        std::to_string(TS_MOVER_MAX_PARAMS),
+               false;
+    if (d->field_count < 0 || d->field_count > kMaxFields || (d->field_count > 0 && !d->fields))
+        return *error = "field_count " + std::to_string(d->field_count) + " is outside 0.." +
+                        std::to_string(kMaxFields),
+               false;
+
+    std::set<std::string> seen;
+    for (int i = 0; i < d->param_count; ++i) {
+        const ts_param_spec& s = d->params[i];
+        const std::string at = "params[" + std::to_string(i) + "]";
+        if (!validName(s.name) || !seen.insert(s.name).second)
+            return *error =
+                       at + ": name \"" + text(s.name) + "\" is empty, duplicate or not [a-z0-9_]",
+                   false;
+        if (!(s.min <= s.def && s.def <= s.max))
+            return *error = at + " (" + s.name + "): default " + Fix::fromRaw(s.def).str() +
+                            " is outside " + Fix::fromRaw(s.min).str() + ".." +
+                            Fix::fromRaw(s.max).str(),
+                   false;
+        paramText_.push_back(ParamText{s.name, text(s.unit), text(s.help)});
+    }
+    // The core's ParamSpec holds doubles; every 48.16 value up to 2^37 is one exactly.
+    for (int i = 0; i < d->param_count; ++i) {
+        const ts_param_spec& s = d->params[i];
+        params_.push_back(ParamSpec{
+            paramText_[size_t(i)].name.c_str(), paramText_[size_t(i)].unit.c_str(),
+            Fix::fromRaw(s.def).toDouble(), Fix::fromRaw(s.min).toDouble(),
+            Fix::fromRaw(s.max).toDouble(), s.integer != 0, paramText_[size_t(i)].help.c_str()});
+    }
+    seen = {"frame", "actor", "x", "y", "vx", "vy", "grounded", "facing", "pushing", "probe"};
+    for (int i = 0; i < d->field_count; ++i) {
+        const ts_state_field& f = d->fields[i];
+        const std::string at = "fields[" + std::to_string(i) + "]";
+        if (!validName(f.name) || !seen.insert(f.name).second)
+            return *error = at + ": name \"" + text(f.name) + "\" is empty, taken or not [a-z0-9_]",
+                   false;
+        if (f.slot < 0 || f.slot >= TS_SLOT_VAR0 + TS_MOVER_VARS)
+            return *error = at + " (" + f.name + "): slot " + std::to_string(f.slot) +
+                            " is not a TS_SLOT_",
+                   false;
+        if (f.type < TS_FIELD_INT || f.type > TS_FIELD_BOOL)
+            return *error = at + " (" + f.name + "): type " + std::to_string(f.type) +
+                            " is not a TS_FIELD_",
+                   false;
+        fields_.push_back(Field{f.name, f.slot, f.type});
+    }
+
+    desc_ = d;
+    name_ = d->name;
+    id_ = "plugin:" + name_;
+    title_ = d->title && *d->title ? std::string(d->title) : id_;
+    info_ = MoverInfo{};
+    info_.id = id_.c_str();
+    info_.title = title_.c_str();
+    info_.params = params_.data();
+    info_.paramCount = int(params_.size());
+    info_.round = d->round != 0;
+    return true;
+}
+
+MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
+    if (!desc_->init) return s;
+    ts_mover_state st = toAbi(s);
+    ts_fix params[TS_MOVER_MAX_PARAMS];
+    for (int i = 0; i < TS_MOVER_MAX_PARAMS; ++i) params[i] = p[size_t(i)].raw;
+    StepWatchdog::Guard guard(id_.c_str());
+    desc_->init(&st, params);
+    return fromAbi(st);
+}
+
+MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValues& p,
+                             const CollisionWorld& world, Trace* trace) const {
+    const ts_mover_state before = toAbi(s);
+    ts_mover_state after = before;
+    ts_fix params[TS_MOVER_MAX_PARAMS];
+    for (int i = 0; i < TS_MOVER_MAX_PARAMS; ++i) params[i] = p[size_t(i)].raw;
+    const ts_world w = worldTable(world);
+    const ts_draw draw{trace, drawProbe};
+    StepWatchdog::Guard guard(id_.c_str());
+    desc_->step(&before, &after, in, params, &w, trace ? &draw : nullptr);
+    return fromAbi(after);
+}
+
+void PluginMover::describe(const MoverState& s, TextBuffer& out) const {
+    for (const Field& f : fields_) {
+        const int64_t v = f.slot == TS_SLOT_TIMER ? s.timer
+                          : f.slot == TS_SLOT_AUX ? s.aux
+                                                  : s.vars[size_t(f.slot - TS_SLOT_VAR0)];
+        if (f.type == TS_FIELD_FIX)
+            out.fixField(f.name, Fix::fromRaw(v));
+        else if (f.type == TS_FIELD_BOOL)
+            out.boolField(f.name, v != 0);
+        else
+            out.intField(f.name, v);
+    }
+}
+
+}  // namespace ts

@@ -1,0 +1,83 @@
+// A mover plugin (include/tilestep/mover_plugin.h) loaded from a shared library and adapted
+// to the core's mover interface: its descriptor copied into a MoverInfo (id "plugin:NAME"),
+// its step called with the collision layer as a table of C functions and the trace as a
+// C drawing callback. Registering it (plugin_registry.h) gives it a MoverKind, so that maps,
+// the Sim, the Timeline and the CLI treat it like a built-in model.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "movers/mover.h"
+
+struct ts_mover_plugin;
+
+namespace ts {
+
+class PluginMover {
+  public:
+    // Loads `path` (dlopen). With copyFirst the file is first copied to a fresh temporary
+    // name and that copy is loaded, so that a rebuilt file at the same path loads as new
+    // code (the dynamic loader returns the already loaded library for a path it knows).
+    // On failure returns null and sets *error to "PATH: problem": missing file, not a shared
+    // library, no entry point, ABI version mismatch, a descriptor that breaks the ABI's rules.
+    static std::unique_ptr<PluginMover> load(const std::string& path, bool copyFirst,
+                                             std::string* error);
+    // Adapts a descriptor that is already in memory (tests, a plugin linked in).
+    static std::unique_ptr<PluginMover> fromDescriptor(const ts_mover_plugin* d,
+                                                       const std::string& origin,
+                                                       std::string* error);
+
+    // Closes the library (a build that was never registered, so never stepped). Registered
+    // builds are never destroyed: the registry unload()s one nothing refers to any more
+    // (plugin_registry.h says when that is).
+    ~PluginMover() { unload(); }
+    PluginMover(const PluginMover&) = delete;
+    PluginMover& operator=(const PluginMover&) = delete;
+
+    const std::string& name() const { return name_; }  // "celeste"
+    const std::string& id() const { return id_; }      // "plugin:celeste"
+    const std::string& path() const { return path_; }  // as given to load()
+    // A MoverInfo describing the plugin; kind, step, describe and spawn are filled in by
+    // the registry (they must be plain function pointers).
+    const MoverInfo& info() const { return info_; }
+    MoverInfo& info() { return info_; }
+
+    MoverState spawn(const MoverState& s, const ParamValues& p) const;
+    MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world, Trace* trace) const;
+    void describe(const MoverState& s, TextBuffer& out) const;
+
+    // Closes the library (dlclose): the build's code and descriptor are gone, its copied
+    // names and specs (info()) stay. Only for a build that no slot holds and no thread can
+    // still be running; step, spawn and describe must not be called after it.
+    void unload();
+    bool loaded() const { return desc_ != nullptr; }
+
+  private:
+    PluginMover() = default;
+    bool adopt(const ts_mover_plugin* d, std::string* error);
+
+    const ts_mover_plugin* desc_ = nullptr;
+    void* library_ = nullptr;  // the dlopen handle; null for a descriptor already in memory
+    std::string path_, name_, id_, title_;
+    struct ParamText {
+        std::string name, unit, help;
+    };
+    std::vector<ParamText> paramText_;
+    std::vector<ParamSpec> params_;
+    struct Field {
+        std::string name;
+        int slot, type;
+    };
+    std::vector<Field> fields_;
+    MoverInfo info_{};
+};
+
+// `why` strings from plugins, copied once and kept for the life of the process (the Trace
+// holds const char*, and a reloaded plugin's own strings are gone with its old code).
+// Characters outside [A-Za-z0-9_.-] become '_' so that the trace's JSON needs no escaping;
+// at most 63 characters.
+const char* internProbeWhy(const char* why);
+
+}  // namespace ts

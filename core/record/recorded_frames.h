@@ -1,0 +1,55 @@
+// A recorded trace played back as the debugger plays the simulation (`tilestep view`):
+// positions as core/sim/timeline.h counts them, no re-simulation. Position p (1..length)
+// shows recorded frame p-1: each actor's state line and that frame's probes; position 0
+// shows each actor's first recorded state and no probes. An actor without a state line in
+// a frame keeps its last one (before its first line it waits at its first state).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "trace/trace.h"
+#include "record/trace_reader.h"
+
+namespace ts {
+
+class RecordedFrames {
+  public:
+    explicit RecordedFrames(std::shared_ptr<const RecordedTrace> trace);
+
+    const RecordedTrace& trace() const { return *trace_; }
+    int64_t length() const { return int64_t(trace_->frames.size()); }
+    size_t actorCount() const { return trace_->actors.size(); }
+    int64_t position() const { return position_; }
+    // The recorded frame number shown at position p (-1 at position 0 or when empty).
+    int64_t frameNumber(int64_t p) const;
+
+    // Goes to p (clamped to 0..length); that frame's probes go to `trace` when not null.
+    void seek(int64_t p, Trace* trace);
+    // seek(p), also giving every actor's states at positions max(0, p - n) .. p.
+    void seekWithHistory(int64_t p, Trace* trace, int64_t n,
+                         std::vector<std::vector<MoverState>>* history);
+
+    const std::vector<MoverState>& states() const { return states_; }
+    // The state line an actor's state at position p comes from (null: none recorded).
+    const RecordedState* stateLine(size_t actor, int64_t p) const;
+    // Positions 0..length of the actor named `name` (empty when this trace has none): the
+    // Compare ghost of another trace's actor.
+    std::vector<MoverState> trajectory(const std::string& name, int64_t positions) const;
+
+  private:
+    MoverState stateAt(size_t actor, int64_t p) const;
+
+    std::shared_ptr<const RecordedTrace> trace_;
+    // Per actor: the frame indices with a state line, ascending, and the line's index.
+    struct Line {
+        int64_t frameIndex;
+        size_t stateIndex;
+    };
+    std::vector<std::vector<Line>> lines_;
+    int64_t position_ = 0;
+    std::vector<MoverState> states_;
+};
+
+}  // namespace ts

@@ -1,0 +1,184 @@
+#include "record/trace_diff.h"
+
+#include <vector>
+
+#include "record/trace_writer.h"
+
+namespace ts {
+
+namespace {
+
+constexpr const char* kNone = "(none)";
+
+const TraceField* findField(const RecordedState& s, const std::string& key) {
+    for (const TraceField& f : s.fields)
+        if (f.key == key) return &f;
+    return nullptr;
+}
+
+const RecordedState* stateNamed(const RecordedTrace& t, const RecordedFrame& f,
+                                const std::string& name) {
+    const int actor = t.findActor(name);
+    return actor < 0 ? nullptr : f.stateOf(size_t(actor));
+}
+
+std::vector<const RecordedProbe*> probesOf(const RecordedTrace& t, const RecordedFrame& f,
+                                           const std::string& name) {
+    std::vector<const RecordedProbe*> out;
+    const int actor = t.findActor(name);
+    for (const RecordedProbe& p : f.probes)
+        if (p.probe.actor == actor) out.push_back(&p);
+    return out;
+}
+
+// The fields of one probe, in the order the format writes them.
+std::vector<std::pair<std::string, std::string>> probeFields(const Probe& p) {
+    std::vector<std::pair<std::string, std::string>> out = {
+        {"kind", probeShapeName(p.shape)}, {"verdict", verdictName(p.verdict)}, {"why", p.why}};
+    const char* names[4] = {"x0", "y0", "x1", "y1"};
+    const Fix values[4] = {p.x0, p.y0, p.x1, p.y1};
+    int count = 4;
+    if (p.shape == ProbeShape::Point || p.shape == ProbeShape::Text) {
+        names[0] = "x";
+        names[1] = "y";
+        count = 2;
+    } else if (p.shape == ProbeShape::Value) {
+        out.emplace_back("value", p.x0.str());
+        out.emplace_back("threshold", p.x1.str());
+        return out;
+    }
+    for (int i = 0; i < count; ++i) out.emplace_back(names[i], values[i].str());
+    return out;
+}
+
+class Comparer {
+  public:
+    Comparer(const RecordedTrace& a, const RecordedTrace& b) : a_(a), b_(b) {}
+
+    TraceDifference run() {
+        const size_t n = std::max(a_.frames.size(), b_.frames.size());
+        for (size_t i = 0; i < n; ++i) {
+            d_.frameIndex = int64_t(i);
+            if (i >= a_.frames.size() || i >= b_.frames.size()) {
+                const bool aEnds = i >= a_.frames.size();
+                d_.frame = (aEnds ? b_ : a_).frames[i].frame;
+                return differ(
+                    "frames", aEnds ? "ends after " + std::to_string(i) + " frames" : "goes on",
+                    aEnds ? "goes on" : "ends after " + std::to_string(i) + " frames", 0, 0);
+            }
+            const RecordedFrame& fa = a_.frames[i];
+            const RecordedFrame& fb = b_.frames[i];
+            d_.frame = fa.frame;
+            if (fa.frame != fb.frame)
+                return differ("frame", std::to_string(fa.frame), std::to_string(fb.frame),
+                              fa.states.empty() ? 0 : fa.states[0].line,
+                              fb.states.empty() ? 0 : fb.states[0].line);
+            if (frame(fa, fb)) return d_;
+        }
+        d_ = TraceDifference{};
+        return d_;
+    }
+
+  private:
+    TraceDifference differ(const std::string& field, const std::string& a, const std::string& b,
+                           int64_t lineA, int64_t lineB) {
+        d_.same = false;
+        d_.field = field;
+        d_.a = a;
+        d_.b = b;
+        d_.lineA = lineA;
+        d_.lineB = lineB;
+        return d_;
+    }
+
+    // True when a difference was found (then d_ holds it).
+    bool frame(const RecordedFrame& fa, const RecordedFrame& fb) {
+        // Actors in A's line order, then those only B has.
+        std::vector<std::string> names;
+        for (const RecordedState& s : fa.states) names.push_back(a_.actors[s.actor].name);
+        for (const RecordedState& s : fb.states) {
+            const std::string& n = b_.actors[s.actor].name;
+            if (!stateNamed(a_, fa, n)) names.push_back(n);
+        }
+        for (const std::string& name : names) {
+            d_.actor = name;
+            const RecordedState* sa = stateNamed(a_, fa, name);
+            const RecordedState* sb = stateNamed(b_, fb, name);
+            if (!sa || !sb) {
+                differ("state", sa ? "recorded" : kNone, sb ? "recorded" : kNone, sa ? sa->line : 0,
+                       sb ? sb->line : 0);
+                return true;
+            }
+            if (state(*sa, *sb)) return true;
+            if (probes(probesOf(a_, fa, name), probesOf(b_, fb, name))) return true;
+        }
+        // Probes of actors without a state line this frame.
+        for (const RecordedProbe& p : fa.probes) {
+            const std::string& name = a_.actors[size_t(p.probe.actor)].name;
+            if (stateNamed(a_, fa, name)) continue;
+            d_.actor = name;
+            if (probes(probesOf(a_, fa, name), probesOf(b_, fb, name))) return true;
+        }
+        for (const RecordedProbe& p : fb.probes) {
+            const std::string& name = b_.actors[size_t(p.probe.actor)].name;
+            if (stateNamed(b_, fb, name) || stateNamed(a_, fa, name)) continue;
+            d_.actor = name;
+            if (probes(probesOf(a_, fa, name), probesOf(b_, fb, name))) return true;
+        }
+        d_.actor.clear();
+        return false;
+    }
+
+    bool state(const RecordedState& sa, const RecordedState& sb) {
+        for (const TraceField& fa : sa.fields) {
+            const TraceField* fb = findField(sb, fa.key);
+            if (!fb || !fa.sameValue(*fb)) {
+                differ(fa.key, fa.text, fb ? fb->text : kNone, sa.line, sb.line);
+                return true;
+            }
+        }
+        for (const TraceField& fb : sb.fields)
+            if (!findField(sa, fb.key)) {
+                differ(fb.key, kNone, fb.text, sa.line, sb.line);
+                return true;
+            }
+        return false;
+    }
+
+    bool probes(const std::vector<const RecordedProbe*>& pa,
+                const std::vector<const RecordedProbe*>& pb) {
+        const size_t n = std::max(pa.size(), pb.size());
+        for (size_t i = 0; i < n; ++i) {
+            const std::string at = "probe " + std::to_string(i + 1);
+            if (i >= pa.size() || i >= pb.size()) {
+                differ(at, i < pa.size() ? probeJson(pa[i]->probe) : kNone,
+                       i < pb.size() ? probeJson(pb[i]->probe) : kNone,
+                       i < pa.size() ? pa[i]->line : 0, i < pb.size() ? pb[i]->line : 0);
+                return true;
+            }
+            const auto fa = probeFields(pa[i]->probe);
+            const auto fb = probeFields(pb[i]->probe);
+            for (size_t k = 0; k < std::max(fa.size(), fb.size()); ++k) {
+                const bool both = k < fa.size() && k < fb.size();
+                if (both && fa[k] == fb[k]) continue;
+                const std::string key = k < fa.size() ? fa[k].first : fb[k].first;
+                differ(at + "." + key, k < fa.size() ? fa[k].second : kNone,
+                       k < fb.size() ? fb[k].second : kNone, pa[i]->line, pb[i]->line);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    const RecordedTrace& a_;
+    const RecordedTrace& b_;
+    TraceDifference d_;
+};
+
+}  // namespace
+
+TraceDifference firstDifference(const RecordedTrace& a, const RecordedTrace& b) {
+    return Comparer(a, b).run();
+}
+
+}  // namespace ts

@@ -1,0 +1,206 @@
+#include "record/trace_writer.h"
+
+#include <algorithm>
+
+#include "base/json_text.h"
+
+namespace ts {
+
+namespace {
+
+// Copies a string literal without its terminating zero.
+template <size_t N>
+char* put(char* p, const char (&s)[N]) {
+    std::memcpy(p, s, N - 1);
+    return p + N - 1;
+}
+
+char* putText(char* p, const char* s) {
+    const size_t n = std::strlen(s);
+    std::memcpy(p, s, n);
+    return p + n;
+}
+
+const char* facingName(uint8_t f) {
+    return f == DIR_LEFT    ? "left"
+           : f == DIR_RIGHT ? "right"
+           : f == DIR_UP    ? "up"
+           : f == DIR_DOWN  ? "down"
+                            : "none";
+}
+
+// Longest fixed part of a state line: the keys, literals and numbers (names apart).
+constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars;
+constexpr size_t kProbeChars = 120 + 4 * kFixChars + kIntChars;
+
+}  // namespace
+
+void TraceWriter::header(const TraceHeader& h) {
+    size_t need = 200 + 3 * kIntChars + jsonStringChars(h.map.size());
+    for (const TraceActorInfo& a : h.actors)
+        need +=
+            80 + 2 * kIntChars + jsonStringChars(a.name.size()) + jsonStringChars(a.mover.size());
+    char* p = room(need);
+    p = put(p, "{\"tilestep_trace\":");
+    p = writeInt(p, h.version);
+    if (!h.map.empty()) {
+        p = put(p, ",\"map\":");
+        p = writeJsonString(p, h.map.data(), h.map.size());
+    }
+    if (h.width > 0 && h.height > 0) {
+        p = put(p, ",\"width\":");
+        p = writeInt(p, h.width);
+        p = put(p, ",\"height\":");
+        p = writeInt(p, h.height);
+    }
+    p = put(p, ",\"tile_size\":");
+    p = writeInt(p, h.tileSize);
+    p = put(p, ",\"rate\":");
+    p = writeInt(p, h.rate);
+    p = put(p, ",\"actors\":[");
+    for (size_t i = 0; i < h.actors.size(); ++i) {
+        const TraceActorInfo& a = h.actors[i];
+        p = i ? put(p, ",{\"name\":") : put(p, "{\"name\":");
+        p = writeJsonString(p, a.name.data(), a.name.size());
+        if (!a.mover.empty()) {
+            p = put(p, ",\"mover\":");
+            p = writeJsonString(p, a.mover.data(), a.mover.size());
+        }
+        p = put(p, ",\"w\":");
+        p = writeInt(p, a.w);
+        p = put(p, ",\"h\":");
+        p = writeInt(p, a.h);
+        p = a.round ? put(p, ",\"round\":true}") : put(p, ",\"round\":false}");
+    }
+    p = put(p, "]}\n");
+    end(p);
+}
+
+void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
+                        const MoverState& s) {
+    char* p = room(kStateChars + jsonStringChars(actor.size()));
+    p = put(p, "{\"frame\":");
+    p = writeInt(p, frame);
+    p = put(p, ",\"actor\":");
+    p = writeJsonString(p, actor.data(), actor.size());
+    p = put(p, ",\"x\":");
+    p = writeFix(p, s.x);
+    p = put(p, ",\"y\":");
+    p = writeFix(p, s.y);
+    p = put(p, ",\"vx\":");
+    p = writeFix(p, s.vx);
+    p = put(p, ",\"vy\":");
+    p = writeFix(p, s.vy);
+    p = s.grounded ? put(p, ",\"grounded\":true") : put(p, ",\"grounded\":false");
+    p = put(p, ",\"facing\":\"");
+    p = putText(p, facingName(s.facing));
+    p = s.pushing ? put(p, "\",\"pushing\":true") : put(p, "\",\"pushing\":false");
+    end(p);
+    const MoverInfo& info = moverInfo(kind);
+    if (info.describe) info.describe(s, out_);
+    end(put(room(2), "}\n"));
+}
+
+char* TraceWriter::probeBody(char* p, const Probe& pr) {
+    p = put(p, "{\"kind\":\"");
+    p = putText(p, probeShapeName(pr.shape));
+    p = put(p, "\",\"verdict\":\"");
+    p = putText(p, verdictName(pr.verdict));
+    p = put(p, "\",\"why\":");
+    // The core's are identifiers; a recorded trace's may need escapes.
+    p = writeJsonString(p, pr.why, std::strlen(pr.why));
+    auto field = [&p](const char* key, size_t n, Fix v) {
+        std::memcpy(p, key, n);
+        p = writeFix(p + n, v);
+    };
+#define TS_FIELD(key, v) field(key, sizeof(key) - 1, v)
+    switch (pr.shape) {
+        case ProbeShape::Point:
+        case ProbeShape::Text:
+            TS_FIELD(",\"x\":", pr.x0);
+            TS_FIELD(",\"y\":", pr.y0);
+            break;
+        case ProbeShape::Rect:
+        case ProbeShape::Cell:
+        case ProbeShape::Band:
+        case ProbeShape::Segment:
+        case ProbeShape::Arrow:
+            TS_FIELD(",\"x0\":", pr.x0);
+            TS_FIELD(",\"y0\":", pr.y0);
+            TS_FIELD(",\"x1\":", pr.x1);
+            TS_FIELD(",\"y1\":", pr.y1);
+            break;
+        case ProbeShape::Value:
+            TS_FIELD(",\"value\":", pr.x0);
+            TS_FIELD(",\"threshold\":", pr.x1);
+            break;
+        default:
+            break;
+    }
+#undef TS_FIELD
+    *p++ = '}';
+    return p;
+}
+
+void TraceWriter::probeObject(const Probe& pr) {
+    end(probeBody(room(kProbeChars + jsonStringChars(std::strlen(pr.why))), pr));
+}
+
+void TraceWriter::probe(int64_t frame, const std::string& actor, const Probe& pr) {
+    char* p =
+        room(kProbeChars + jsonStringChars(actor.size()) + jsonStringChars(std::strlen(pr.why)));
+    p = put(p, "{\"frame\":");
+    p = writeInt(p, frame);
+    p = put(p, ",\"actor\":");
+    p = writeJsonString(p, actor.data(), actor.size());
+    p = put(p, ",\"probe\":");
+    p = probeBody(p, pr);
+    p = put(p, "}\n");
+    end(p);
+}
+
+void TraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,
+                        const std::vector<MoverState>& states, Trace* trace) {
+    auto byActor = [](const Probe& p, const Probe& q) { return p.actor < q.actor; };
+    if (trace && !std::is_sorted(trace->probes.begin(), trace->probes.end(), byActor))
+        std::stable_sort(trace->probes.begin(), trace->probes.end(), byActor);
+    size_t next = 0;
+    const size_t n = std::min(actors.size(), states.size());
+    for (size_t i = 0; i < n; ++i) {
+        state(frame, actors[i].name, actors[i].mover, states[i]);
+        if (!trace) continue;
+        // Probes with an index before this actor's (none from the sim) are skipped.
+        while (next < trace->probes.size() && trace->probes[next].actor < int32_t(i)) ++next;
+        for (; next < trace->probes.size() && trace->probes[next].actor == int32_t(i); ++next)
+            probe(frame, actors[i].name, trace->probes[next]);
+    }
+}
+
+TraceHeader traceHeaderFor(const Map& map, const std::string& mapPath) {
+    TraceHeader h;
+    h.map = mapPath;
+    h.width = map.width;
+    h.height = map.height;
+    h.tileSize = map.tileSize;
+    h.rate = map.simRate;
+    for (const Actor& a : map.actors) {
+        const MoverInfo& info = moverInfo(a.mover);
+        h.actors.push_back(TraceActorInfo{a.name, info.id, a.w, a.h, info.round});
+    }
+    return h;
+}
+
+std::string stateJsonLine(int64_t frame, const std::string& actor, MoverKind kind,
+                          const MoverState& s) {
+    TraceWriter w;
+    w.state(frame, actor, kind, s);
+    return std::string(w.text().substr(0, w.size() - 1));
+}
+
+std::string probeJsonObject(const Probe& p) {
+    TraceWriter w;
+    w.probeObject(p);
+    return std::string(w.text());
+}
+
+}  // namespace ts

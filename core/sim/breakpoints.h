@@ -1,0 +1,35 @@
+// Breakpoints as TAS tools have them: while the debugger plays, it pauses after the step
+// that trips one. Kinds: a chosen probe kind blocks (or hits) for the watched actor, the
+// watched actor's grounded or pushing flag changes, or the position reaches a frame marker.
+// Pure data and one check, so tests drive it with core states and traces directly.
+#pragma once
+#include <cstdint>
+#include <set>
+#include <string>
+
+#include "movers/mover.h"
+#include "trace/trace.h"
+
+namespace ts {
+
+struct Breakpoints {
+    std::set<std::string> probeKinds;  // probe `why`s ("scanline", "pass_rate", "climb"...)
+    bool groundedChanges = false;
+    bool pushingChanges = false;
+    std::set<int64_t> markers;  // positions (steps from spawn) to stop at
+
+    bool empty() const {
+        return probeKinds.empty() && !groundedChanges && !pushingChanges && markers.empty();
+    }
+    // Adds a marker at `position`, or removes the one there. True when one is there after.
+    bool toggleMarker(int64_t position);
+};
+
+// Why the step that led from `before` to `after` (the watched actor's states), arriving at
+// `position`, trips a breakpoint: "marker at frame 120", "grounded: yes -> no",
+// "scanline blocked"; empty when none does. `trace` holds that step's probes; only those
+// of `actor` count.
+std::string breakReason(const Breakpoints& b, int64_t position, const MoverState& before,
+                        const MoverState& after, const Trace& trace, int32_t actor);
+
+}  // namespace ts

@@ -1,0 +1,54 @@
+#include "sim/sim.h"
+
+#include "record/trace_writer.h"
+
+namespace ts {
+
+MoverState spawnState(const Actor& a) {
+    MoverState s;
+    s.x = Fix::fromInt(a.x);
+    s.y = Fix::fromInt(a.y);
+    s.w = a.w;
+    s.h = a.h;
+    s.facing = DIR_DOWN;
+    const MoverInfo& info = moverInfo(a.mover);
+    return info.spawn ? info.spawn(s, a.params) : s;
+}
+
+Sim::Sim(const Map& map) : map_(&map), world_(map, CollisionWorld::Deferred{}) {
+    reset();
+}
+
+void Sim::buildWorld() const {
+    world_.rebuild();
+    worldStale_ = false;
+}
+
+void Sim::reset() {
+    frame_ = 0;
+    states_.clear();
+    params_.clear();
+    for (const Actor& a : map_->actors) {
+        states_.push_back(spawnState(a));
+        params_.push_back(a.params);
+    }
+}
+
+void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
+    if (trace) trace->clear();
+    const CollisionWorld& world = this->world();
+    for (size_t i = 0; i < states_.size(); ++i) {
+        const MoverInfo& info = moverInfo(map_->actors[i].mover);
+        InputBits in = i < inputs.size() ? inputs[i] : 0;
+        if (trace) trace->actor = int32_t(i);
+        states_[i] = info.step(states_[i], in, params_[i], world, trace);
+    }
+    ++frame_;
+}
+
+std::string stateJson(int64_t frame, const std::string& actor, MoverKind kind,
+                      const MoverState& s) {
+    return stateJsonLine(frame, actor, kind, s);
+}
+
+}  // namespace ts

@@ -1,0 +1,260 @@
+#include "world/collision.h"
+
+#include <algorithm>
+
+namespace ts {
+
+CollisionWorld::CollisionWorld(const Map& map) : map_(&map) {
+    rebuild();
+}
+
+void CollisionWorld::rebuild() {
+    const Map& m = *map_;
+    tile_ = m.tileSize;
+    kindShape_.clear();
+    kindMask_.clear();
+    for (const TileKind& k : m.tileset.kinds) {
+        kindShape_.push_back(k.shape);
+        kindMask_.push_back(k.shape == Shape::OneWay ? k.passMask : 0);
+    }
+    colHeight_.assign(size_t(Shape::Count) * size_t(tile_), 0);
+    for (size_t s = 0; s < size_t(Shape::Count); ++s)
+        for (int c = 0; c < tile_; ++c)
+            colHeight_[s * size_t(tile_) + size_t(c)] =
+                uint16_t(shapeColumnHeight(Shape(s), c, tile_));
+
+    bucketsX_ = (m.width + kBucket - 1) / kBucket;
+    bucketsY_ = (m.height + kBucket - 1) / kBucket;
+    const int64_t span = int64_t(kBucket) * tile_;
+    std::vector<size_t> counts(size_t(bucketsX_ * bucketsY_) + 1, 0);
+    auto forBuckets = [&](const RectI& r, auto&& fn) {
+        int64_t bx0 = std::max<int64_t>(0, floorDiv(r.x, span));
+        int64_t by0 = std::max<int64_t>(0, floorDiv(r.y, span));
+        int64_t bx1 = std::min<int64_t>(bucketsX_ - 1, floorDiv(r.right() - 1, span));
+        int64_t by1 = std::min<int64_t>(bucketsY_ - 1, floorDiv(r.bottom() - 1, span));
+        for (int64_t by = by0; by <= by1; ++by)
+            for (int64_t bx = bx0; bx <= bx1; ++bx) fn(size_t(by * bucketsX_ + bx));
+    };
+    for (const Brush& b : m.brushes)
+        if (!b.rect.empty()) forBuckets(b.rect, [&](size_t i) { ++counts[i + 1]; });
+    for (size_t i = 1; i < counts.size(); ++i) counts[i] += counts[i - 1];
+    bucketStart_ = counts;
+    bucketItems_.assign(counts.back(), 0);
+    std::vector<size_t> fill(counts.begin(), counts.end() - 1);
+    for (size_t bi = 0; bi < m.brushes.size(); ++bi)
+        if (!m.brushes[bi].rect.empty())
+            forBuckets(m.brushes[bi].rect,
+                       [&](size_t i) { bucketItems_[fill[i]++] = uint32_t(bi); });
+    rebuildCellBits();
+    masks_.build(*this, maskLimit_);  // reads the cell bits and the brush buckets
+}
+
+uint64_t CollisionWorld::brushBucketEntries(const RectI& r, int32_t tileSize, int32_t width,
+                                            int32_t height) {
+    if (r.empty() || tileSize < 1 || width < 1 || height < 1) return 0;
+    const int64_t span = int64_t(kBucket) * tileSize;
+    const int64_t bucketsX = (int64_t(width) + kBucket - 1) / kBucket;
+    const int64_t bucketsY = (int64_t(height) + kBucket - 1) / kBucket;
+    // The same clamped range as rebuild()'s forBuckets.
+    const int64_t bx0 = std::max<int64_t>(0, floorDiv(r.x, span));
+    const int64_t by0 = std::max<int64_t>(0, floorDiv(r.y, span));
+    const int64_t bx1 = std::min<int64_t>(bucketsX - 1, floorDiv(r.right() - 1, span));
+    const int64_t by1 = std::min<int64_t>(bucketsY - 1, floorDiv(r.bottom() - 1, span));
+    if (bx1 < bx0 || by1 < by0) return 0;
+    return uint64_t(bx1 - bx0 + 1) * uint64_t(by1 - by0 + 1);
+}
+
+uint64_t CollisionWorld::brushBucketEntries(const Map& m) {
+    uint64_t entries = 0;
+    for (const Brush& b : m.brushes)
+        entries += brushBucketEntries(b.rect, m.tileSize, m.width, m.height);
+    return entries;
+}
+
+std::string CollisionWorld::brushBucketProblem(uint64_t entries) {
+    if (entries <= kMaxBrushBucketEntries) return "";
+    return "the brushes cover " + std::to_string(entries) + " collision buckets of " +
+           std::to_string(kBucket) + " x " + std::to_string(kBucket) +
+           " tiles (counted once per brush), more than the " +
+           std::to_string(kMaxBrushBucketEntries) + " a map may use to run";
+}
+
+void CollisionWorld::rebuildCellBits() {
+    const Map& m = *map_;
+    gridSize_.width = m.width;
+    gridSize_.height = m.height;
+    gridSize_.tile = tile_;
+    gridSize_.tileShift = (tile_ & (tile_ - 1)) == 0 ? __builtin_ctz(uint32_t(tile_)) : -1;
+    gridSize_.widthPx = widthPx();
+    gridSize_.heightPx = heightPx();
+    static_assert(size_t(Shape::Count) <= 16, "a shape fits in 4 bits");
+    cellBits_.assign(size_t(m.width) * size_t(m.height) + 8, 0);
+    cellShapes_.assign(size_t(m.width) * size_t(m.height), 0);
+    for (int64_t cy = 0; cy < m.height; ++cy)
+        for (int64_t cx = 0; cx < m.width; ++cx) {
+            const Shape s = shapeAt(cx, cy);
+            cellShapes_[size_t(cy * m.width + cx)] = uint8_t(uint8_t(s) | passMaskAt(cx, cy) << 4);
+            uint8_t b = s == Shape::Solid ? kCellSolid : s == Shape::Empty ? 0 : kCellPartial;
+            if (m.walls.v(cx, cy)) b |= kCellWallLeft;
+            if (m.walls.v(cx + 1, cy)) b |= kCellWallRight;
+            if (m.walls.h(cx, cy)) b |= kCellWallTop;
+            if (m.walls.h(cx, cy + 1)) b |= kCellWallBottom;
+            cellBits_[size_t(cy * m.width + cx)] = b;
+        }
+    for (const Brush& br : m.brushes) {
+        if (br.rect.empty()) continue;
+        const int64_t cx0 = std::max<int64_t>(0, floorDiv(br.rect.x, tile_));
+        const int64_t cy0 = std::max<int64_t>(0, floorDiv(br.rect.y, tile_));
+        const int64_t cx1 = std::min<int64_t>(m.width - 1, floorDiv(br.rect.right() - 1, tile_));
+        const int64_t cy1 = std::min<int64_t>(m.height - 1, floorDiv(br.rect.bottom() - 1, tile_));
+        for (int64_t cy = cy0; cy <= cy1; ++cy)
+            for (int64_t cx = cx0; cx <= cx1; ++cx)
+                cellBits_[size_t(cy * m.width + cx)] |= kCellBrush;
+    }
+}
+
+Shape CollisionWorld::shapeAt(int64_t cx, int64_t cy) const {
+    if (!map_->inside(cx, cy)) return Shape::Solid;
+    uint16_t id = map_->tile(cx, cy);
+    return id < kindShape_.size() ? kindShape_[id] : Shape::Solid;
+}
+
+uint8_t CollisionWorld::passMaskAt(int64_t cx, int64_t cy) const {
+    if (!map_->inside(cx, cy)) return 0;
+    uint16_t id = map_->tile(cx, cy);
+    return id < kindMask_.size() ? kindMask_[id] : 0;
+}
+
+bool CollisionWorld::cellBlocked(int64_t cx, int64_t cy, uint8_t travel) const {
+    Shape s = shapeAt(cx, cy);
+    if (s == Shape::Empty) return false;
+    if (s == Shape::OneWay) return travel != DIR_NONE && !(passMaskAt(cx, cy) & travel);
+    return true;
+}
+
+bool CollisionWorld::solidPixel(int64_t x, int64_t y) const {
+    if (x < 0 || y < 0 || x >= widthPx() || y >= heightPx()) return true;
+    int64_t tx = x / tile_, ty = y / tile_;
+    Shape s = shapeAt(tx, ty);
+    if (s != Shape::Empty && s != Shape::OneWay) {
+        int64_t lx = x - tx * tile_, ly = y - ty * tile_;
+        if (ly >= tile_ - colHeight_[size_t(s) * size_t(tile_) + size_t(lx)]) return true;
+    }
+    return brushHit(RectI{x, y, 1, 1});
+}
+
+bool CollisionWorld::tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8_t travel) const {
+    Shape s = shapeAt(tx, ty);
+    if (s == Shape::Empty) return false;
+    const int64_t ox = tx * tile_, oy = ty * tile_;
+    if (s == Shape::OneWay) {
+        if (travel == DIR_NONE || (passMaskAt(tx, ty) & travel)) return false;
+        // Only the box's leading edge, entering through the tile's entry edge, is stopped.
+        switch (travel) {
+            case DIR_DOWN:
+                return r.bottom() - 1 == oy;
+            case DIR_UP:
+                return r.y == oy + tile_ - 1;
+            case DIR_RIGHT:
+                return r.right() - 1 == ox;
+            case DIR_LEFT:
+                return r.x == ox + tile_ - 1;
+            default:
+                return false;
+        }
+    }
+    if (s == Shape::Solid) return true;
+    // Slope: some column c in the overlap has solid rows [tile - h(c), tile) reaching into
+    // the overlap's rows [ly0, ly1).
+    int64_t lx0 = std::max<int64_t>(r.x - ox, 0), lx1 = std::min<int64_t>(r.right() - ox, tile_);
+    int64_t ly1 = std::min<int64_t>(r.bottom() - oy, tile_);
+    const uint16_t* col = &colHeight_[size_t(s) * size_t(tile_)];
+    for (int64_t c = lx0; c < lx1; ++c)
+        if (col[c] > 0 && ly1 > tile_ - col[c]) return true;
+    return false;
+}
+
+bool CollisionWorld::brushHit(const RectI& r) const {
+    if (bucketItems_.empty()) return false;
+    const int64_t span = int64_t(kBucket) * tile_;
+    int64_t bx0 = std::max<int64_t>(0, floorDiv(r.x, span));
+    int64_t by0 = std::max<int64_t>(0, floorDiv(r.y, span));
+    int64_t bx1 = std::min<int64_t>(bucketsX_ - 1, floorDiv(r.right() - 1, span));
+    int64_t by1 = std::min<int64_t>(bucketsY_ - 1, floorDiv(r.bottom() - 1, span));
+    for (int64_t by = by0; by <= by1; ++by)
+        for (int64_t bx = bx0; bx <= bx1; ++bx) {
+            size_t b = size_t(by * bucketsX_ + bx);
+            for (size_t i = bucketStart_[b]; i < bucketStart_[b + 1]; ++i)
+                if (map_->brushes[bucketItems_[i]].rect.overlaps(r)) return true;
+        }
+    return false;
+}
+
+bool CollisionWorld::wallsCross(const RectI& r) const {
+    const EdgeWalls& w = map_->walls;
+    if (w.horiz.empty() && w.vert.empty()) return false;
+    const int64_t t = tile_;
+    // Grid lines strictly inside the box: x = k*t with r.x < k*t < r.right().
+    int64_t kx0 = floorDiv(r.x, t) + 1, kx1 = floorDiv(r.right() - 1, t);
+    int64_t ky0 = floorDiv(r.y, t) + 1, ky1 = floorDiv(r.bottom() - 1, t);
+    int64_t cx0 = floorDiv(r.x, t), cx1 = floorDiv(r.right() - 1, t);
+    int64_t cy0 = floorDiv(r.y, t), cy1 = floorDiv(r.bottom() - 1, t);
+    for (int64_t kx = kx0; kx <= kx1; ++kx)
+        for (int64_t cy = cy0; cy <= cy1; ++cy)
+            if (w.v(kx, cy)) return true;
+    for (int64_t ky = ky0; ky <= ky1; ++ky)
+        for (int64_t cx = cx0; cx <= cx1; ++cx)
+            if (w.h(cx, ky)) return true;
+    return false;
+}
+
+bool CollisionWorld::rectBlocked(const RectI& r, uint8_t travel) const {
+    if (r.empty()) return false;
+    if (r.x < 0 || r.y < 0 || r.right() > widthPx() || r.bottom() > heightPx()) return true;
+    int64_t tx0 = r.x / tile_, tx1 = (r.right() - 1) / tile_;
+    int64_t ty0 = r.y / tile_, ty1 = (r.bottom() - 1) / tile_;
+    for (int64_t ty = ty0; ty <= ty1; ++ty)
+        for (int64_t tx = tx0; tx <= tx1; ++tx)
+            if (tileRectSolid(tx, ty, r, travel)) return true;
+    return wallsCross(r) || brushHit(r);
+}
+
+bool CollisionWorld::wallH(int64_t cx, int64_t cy) const {
+    if (cx < 0 || cx >= map_->width || cy <= 0 || cy >= map_->height) return true;
+    return map_->walls.h(cx, cy);
+}
+
+bool CollisionWorld::wallV(int64_t cx, int64_t cy) const {
+    if (cy < 0 || cy >= map_->height || cx <= 0 || cx >= map_->width) return true;
+    return map_->walls.v(cx, cy);
+}
+
+void CollisionWorld::collectSolids(const RectI& r, std::vector<RectI>& out) const {
+    if (r.empty()) return;
+    const int64_t t = tile_;
+    int64_t tx0 = floorDiv(r.x, t), tx1 = floorDiv(r.right() - 1, t);
+    int64_t ty0 = floorDiv(r.y, t), ty1 = floorDiv(r.bottom() - 1, t);
+    for (int64_t ty = ty0; ty <= ty1; ++ty)
+        for (int64_t tx = tx0; tx <= tx1; ++tx) {
+            Shape s = shapeAt(tx, ty);
+            if (s != Shape::Empty && s != Shape::OneWay && tileRectSolid(tx, ty, r, DIR_NONE))
+                out.push_back(RectI{tx * t, ty * t, t, t});
+        }
+    const size_t firstBrush = out.size();
+    forEachBrushOverlapping(r, [&](const RectI& b) {
+        // A brush spanning several buckets is reported once per bucket: keep one copy.
+        for (size_t i = firstBrush; i < out.size(); ++i)
+            if (out[i] == b) return;
+        out.push_back(b);
+    });
+    for (int64_t kx = tx0 + 1; kx <= tx1; ++kx)
+        for (int64_t cy = ty0; cy <= ty1; ++cy)
+            if (map_->walls.v(kx, cy) && r.x < kx * t && kx * t < r.right())
+                out.push_back(RectI{kx * t, cy * t, 0, t});
+    for (int64_t ky = ty0 + 1; ky <= ty1; ++ky)
+        for (int64_t cx = tx0; cx <= tx1; ++cx)
+            if (map_->walls.h(cx, ky) && r.y < ky * t && ky * t < r.bottom())
+                out.push_back(RectI{cx * t, ky * t, t, 0});
+}
+
+}  // namespace ts

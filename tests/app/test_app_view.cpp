@@ -1,0 +1,102 @@
+// `tilestep view MAP TRACE --screenshot` under Xvfb: the window draws the trace's actor
+// where the recorded frame puts it and that frame's probes, on a map without any actor of
+// its own. Positions come from the trace written here, the mapping from --verbose.
+#include <gtest/gtest.h>
+
+#include "io/map_io.h"
+#include "xvfb_session.h"
+
+namespace ts::test {
+namespace {
+
+constexpr uint32_t kMapBackground = 0x2a2f38;  // empty cells (kMapBg in canvas_draw.cpp)
+
+// Frame f: a 16 x 16 actor at x = 36 + 32 f, y = 52 (sample points at cell middles);
+// frame 2 also has a hit point probe at (250, 120).
+std::string traceText() {
+    std::string t =
+        "{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[{\"name\":\"walker\","
+        "\"mover\":\"my_game\",\"w\":16,\"h\":16}]}\n";
+    for (int f = 0; f < 8; ++f) {
+        t += "{\"frame\":" + std::to_string(f) +
+             ",\"actor\":\"walker\",\"x\":" + std::to_string(36 + 32 * f) +
+             ",\"y\":52,\"coyote\":" + std::to_string(f) + "}\n";
+        if (f == 2)
+            t += "{\"frame\":2,\"actor\":\"walker\",\"probe\":{\"kind\":\"point\",\"verdict\":"
+                 "\"hit\",\"why\":\"ground\",\"x\":250,\"y\":120}}\n";
+    }
+    return t;
+}
+
+class AppView : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (!haveCommand("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed";
+        dir_ = tempDir();
+        Map m =
+            mapFromRows({"####################", "#..................#", "#..................#",
+                         "#..................#", "#..................#", "#..................#",
+                         "#..................#", "#..................#", "#..................#",
+                         "#..................#", "#..................#", "####################"});
+        ASSERT_TRUE(m.actors.empty());
+        saveMap(m, dir_ + "/room.json");
+        writeFile(dir_ + "/game.jsonl", traceText());
+    }
+
+    // Screenshot at recorded frame `frame`; returns the pixel sampler's inputs.
+    void shoot(int frame) {
+        const std::string out = dir_ + "/view" + std::to_string(frame) + ".png";
+        CommandResult r = runTilestepInXvfb(
+            "view " + shellQuote(dir_ + "/room.json") + " " + shellQuote(dir_ + "/game.jsonl") +
+                " --frame " + std::to_string(frame) + " --verbose --screenshot " + shellQuote(out),
+            dir_ + "/cfg");
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        png_ = readPng(out);
+        ASSERT_TRUE(png_.ok()) << "no PNG at " << out;
+        view_ = parseViewLine(r.out);
+        ASSERT_TRUE(view_.ok) << r.out;
+        out_ = r.out;
+    }
+    uint32_t pixel(double px, double py) const {
+        return png_.at(int(view_.x0 + (px + 0.5) * view_.zoom),
+                       int(view_.y0 + (py + 0.5) * view_.zoom));
+    }
+
+    std::string dir_;
+    Png png_;
+    ViewLine view_;
+    std::string out_;  // stdout, with the debugger panel's text (--verbose --screenshot)
+};
+
+TEST_F(AppView, DrawsTheRecordedActorAndProbesOfTheShownFrame) {
+    shoot(2);  // walker at x 100 .. 116
+    EXPECT_NE(pixel(104, 56), kMapBackground) << "the walker's box at frame 2";
+    EXPECT_EQ(pixel(200, 56), kMapBackground) << "where the walker is at frame 5";
+    EXPECT_NE(pixel(250, 120), kMapBackground) << "frame 2's hit probe";
+    shoot(5);  // walker at x 196 .. 212
+    EXPECT_NE(pixel(200, 56), kMapBackground);
+    EXPECT_EQ(pixel(104, 56), kMapBackground);
+    EXPECT_EQ(pixel(250, 120), kMapBackground) << "frame 5 has no probe";
+}
+
+// A recorded trace has no input logs and nothing to tune: the panel's sections say what
+// they hold there (issue 12: "Actors & input logs" in view). The editor's own Debug mode,
+// on the same map, keeps its titles: the text read here is the panel's.
+TEST_F(AppView, PanelTitlesFitARecordedTrace) {
+    shoot(2);
+    EXPECT_NE(out_.find("### Actors (recorded) ###"), std::string::npos) << out_;
+    EXPECT_NE(out_.find("### Ghost ###"), std::string::npos) << out_;
+    EXPECT_EQ(out_.find("input logs"), std::string::npos) << out_;
+    EXPECT_EQ(out_.find("Live tuning"), std::string::npos) << out_;
+
+    CommandResult r =
+        runTilestepInXvfb(shellQuote(dir_ + "/room.json") + " --debug --verbose --screenshot " +
+                              shellQuote(dir_ + "/debug.png"),
+                          dir_ + "/cfg");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.out.find("### Actors & input logs ###"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("### Live tuning ###"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace ts::test

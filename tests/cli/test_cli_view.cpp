@@ -1,0 +1,69 @@
+// `tilestep view`: its command line, map and traces are checked before any window opens,
+// so every error here is reported on a machine without a display.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "io/map_io.h"
+#include "test_support.h"
+
+namespace ts {
+namespace {
+
+using test::runTilestep;
+
+struct CliView : ::testing::Test {
+    std::string dir = test::tempDir();
+    std::string map = dir + "/m.json", trace = dir + "/t.jsonl";
+    std::string display;
+    void SetUp() override {
+        saveMap(test::mapFromRows({"....", "...."}), map);
+        test::writeFile(trace,
+                        "{\"tilestep_trace\":1}\n{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2}\n");
+        display = std::getenv("DISPLAY") ? std::getenv("DISPLAY") : "";
+        unsetenv("DISPLAY");
+    }
+    void TearDown() override {
+        if (!display.empty()) setenv("DISPLAY", display.c_str(), 1);
+    }
+};
+
+TEST_F(CliView, BadCommandLinesExitTwo) {
+    const std::string hint = " (try tilestep view --help)\n";
+    struct Case {
+        std::string args, err;
+    } cases[] = {
+        {map, "tilestep view: expects MAP and TRACE.jsonl" + hint},
+        {map + " " + trace + " --frame -1", "tilestep view: --frame: '-1' is negative" + hint},
+        {map + " " + trace + " --window 10x10",
+         "tilestep view: --window: expected WxH from 320x240 to 8192x8192, got '10x10'" + hint},
+        {map + " " + trace + " --screenshot " + trace,
+         "tilestep view: --screenshot " + trace + " would overwrite an input file" + hint},
+        {map + " " + trace + " --bogus", "tilestep view: unknown option '--bogus'" + hint},
+    };
+    for (const Case& c : cases) {
+        auto r = runTilestep("view " + c.args);
+        EXPECT_EQ(r.exitCode, 2) << c.args;
+        EXPECT_EQ(r.err, c.err) << c.args;
+    }
+    auto help = runTilestep("view --help");
+    EXPECT_EQ(help.exitCode, 0);
+    EXPECT_EQ(help.out.rfind("usage: tilestep view MAP TRACE.jsonl", 0), 0u) << help.out;
+}
+
+TEST_F(CliView, BadFilesExitOneBeforeAnyWindow) {
+    test::writeFile(dir + "/bad.jsonl", "{\"tilestep_trace\":1}\n{\"frame\":0,\"actor\":\"a\"}\n");
+    auto r = runTilestep("view " + map + " " + dir + "/bad.jsonl");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err, "tilestep view: " + dir + "/bad.jsonl: line 2: field \"x\": missing\n");
+    r = runTilestep("view " + map + " " + trace + " --ghost " + dir + "/none.jsonl");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err, "tilestep view: " + dir +
+                         "/none.jsonl: cannot read the trace (No such file or directory)\n");
+    r = runTilestep("view " + dir + "/none.json " + trace);
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.rfind("tilestep view: " + dir + "/none.json", 0), 0u) << r.err;
+}
+
+}  // namespace
+}  // namespace ts

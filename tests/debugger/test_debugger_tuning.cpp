@@ -1,0 +1,137 @@
+// Keeping live-tuned parameters: core's applyParamsToActor / applyParamsToMover
+// (edit/tuning_edits.h) and the debugger's record of which tuned values the map lacks.
+// Expected states come from a fresh core Sim over the map the edit produced.
+#include <gtest/gtest.h>
+
+#include "edit/edit.h"
+#include "../../app/debugger/debugger_state.h"
+#include "test_support.h"
+#include "io/map_validate.h"
+
+namespace ts::test {
+namespace {
+
+Map threeActors() {
+    Map m = mapFromRows({
+        "....................",
+        "....................",
+        "....................",
+        "####################",
+    });
+    m.actors.push_back(makeActor("hero", MoverKind::PixelSweep, 32, 32, 12, 16));
+    m.actors.push_back(makeActor("knight", MoverKind::TopDownAabb, 160, 16, 16, 16));
+    m.actors.push_back(makeActor("twin", MoverKind::PixelSweep, 96, 32, 12, 16));
+    return m;
+}
+
+int runSpeed() {
+    return findParam(MoverKind::PixelSweep, "run_speed");
+}
+
+TEST(EditTuning, ApplyToActorIsOneUndoableEdit) {
+    Document doc(threeActors());
+    const Map before = doc.map();
+    ParamValues tuned = before.actors[0].params;
+    tuned[size_t(runSpeed())] = Fix::fromInt(3);
+    ASSERT_TRUE(paramsDiffer(before.actors[0], tuned));
+    EXPECT_TRUE(doc.apply(applyParamsToActor(doc.map(), 0, tuned)));
+    EXPECT_TRUE(doc.dirty());
+    EXPECT_EQ(doc.map().actors[0].params, tuned);
+    EXPECT_EQ(doc.map().actors[2].params, before.actors[2].params);  // the twin keeps its own
+    EXPECT_EQ(validateMap(doc.map()), "");
+    ASSERT_TRUE(doc.undo());
+    EXPECT_TRUE(doc.map() == before);
+    // Equal values, or no such actor: nothing to do.
+    EXPECT_TRUE(applyParamsToActor(before, 0, before.actors[0].params)->changesNothing());
+    EXPECT_TRUE(applyParamsToActor(before, 7, tuned)->changesNothing());
+}
+
+TEST(EditTuning, ApplyToMoverChangesEveryActorOfThatMoverInOneStep) {
+    Document doc(threeActors());
+    const Map before = doc.map();
+    ParamValues tuned = before.actors[0].params;
+    tuned[size_t(runSpeed())] = Fix::fromInt(3);
+    EXPECT_TRUE(doc.apply(applyParamsToMover(doc.map(), MoverKind::PixelSweep, tuned)));
+    EXPECT_EQ(doc.map().actors[0].params, tuned);
+    EXPECT_EQ(doc.map().actors[2].params, tuned);
+    EXPECT_EQ(doc.map().actors[1].params, before.actors[1].params);  // another mover
+    EXPECT_EQ(doc.historySize(), 1u);
+    ASSERT_TRUE(doc.undo());
+    EXPECT_TRUE(doc.map() == before);
+}
+
+TEST(EditTuning, AppliedValuesAreKeptInRange) {
+    Map m = threeActors();
+    ParamValues tuned = m.actors[0].params;
+    tuned[size_t(runSpeed())] = Fix::fromInt(1000);  // range 0..64
+    const int coyote = findParam(MoverKind::PixelSweep, "coyote_frames");
+    ASSERT_GE(coyote, 0);
+    tuned[size_t(coyote)] = Fix::fromDouble(2.75);  // an integer parameter
+    Document doc(m);
+    doc.apply(applyParamsToActor(m, 0, tuned));
+    EXPECT_EQ(doc.map().actors[0].params[size_t(runSpeed())], Fix::fromInt(64));
+    // ParamSpec::normalize: whole numbers to the nearest (2.75 -> 3), as live tuning does.
+    EXPECT_EQ(doc.map().actors[0].params[size_t(coyote)], Fix::fromInt(3));
+    EXPECT_EQ(validateMap(doc.map()), "");
+}
+
+// The debugger knows which tuning the map lacks; applying and dropping it re-simulates with
+// the map's values, so the run is what a fresh Sim over the edited map gives.
+TEST(DebuggerTuning, TunedValuesAreUnappliedUntilTheMapHasThem) {
+    Document doc(threeActors());
+    Debugger d(doc.map());
+    for (int f = 0; f < 40; ++f) d.stepForward(KEY_R);
+    EXPECT_FALSE(d.anyTuned());
+    d.setParam(0, runSpeed(), Fix::fromInt(3));
+    EXPECT_TRUE(d.tuned(0));
+    EXPECT_FALSE(d.tuned(2));
+    EXPECT_TRUE(d.anyTuned());
+    EXPECT_EQ(d.tunedParams(0)[size_t(runSpeed())], Fix::fromInt(3));
+    // Seeking before the change does not lose it.
+    d.seekNow(5);
+    EXPECT_TRUE(d.tuned(0));
+    EXPECT_EQ(d.tunedParams(0)[size_t(runSpeed())], Fix::fromInt(3));
+
+    doc.apply(applyParamsToActor(doc.map(), 0, d.tunedParams(0)));
+    d.dropTuning(0);
+    d.mapChanged();
+    EXPECT_FALSE(d.anyTuned());
+    EXPECT_EQ(doc.map().actors[0].params[size_t(runSpeed())], Fix::fromInt(3));
+    // The whole run now uses the kept value from frame 0.
+    d.seekNow(40);
+    Sim sim(doc.map());
+    for (int f = 0; f < 40; ++f) sim.step({KEY_R, 0, 0}, nullptr);
+    EXPECT_EQ(d.timeline().sim().states(), sim.states());
+    // Undo gives the old value back in the map: the debugger has no tuning left to offer.
+    doc.undo();
+    d.mapChanged();
+    EXPECT_FALSE(d.anyTuned());
+}
+
+TEST(DebuggerTuning, DroppingThrowsTheTuningAway) {
+    Map m = threeActors();
+    Debugger d(m);
+    for (int f = 0; f < 30; ++f) d.stepForward(KEY_R);
+    d.setParam(0, runSpeed(), Fix::fromInt(3));
+    d.setParam(2, runSpeed(), Fix::fromInt(4));
+    for (int f = 0; f < 10; ++f) d.stepForward(0);
+    d.dropAllTuning();
+    EXPECT_FALSE(d.anyTuned());
+    EXPECT_EQ(d.position(), 40);
+    Sim sim(m);
+    for (int f = 0; f < 40; ++f) sim.step({InputBits(f < 30 ? KEY_R : 0), 0, 0}, nullptr);
+    EXPECT_EQ(d.timeline().sim().states(), sim.states());
+}
+
+// Tuning back to the map's value is not "unapplied".
+TEST(DebuggerTuning, TuningBackToTheMapValueIsNotPending) {
+    Map m = threeActors();
+    Debugger d(m);
+    d.setParam(0, runSpeed(), Fix::fromInt(3));
+    ASSERT_TRUE(d.tuned(0));
+    d.setParam(0, runSpeed(), m.actors[0].params[size_t(runSpeed())]);
+    EXPECT_FALSE(d.tuned(0));
+}
+
+}  // namespace
+}  // namespace ts::test

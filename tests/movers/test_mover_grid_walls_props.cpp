@@ -1,0 +1,477 @@
+// Grid-edge walls (seed 002), properties on random maps and random inputs, with the speed
+// changing every few frames up to 64 px/frame: the centre never ends in, nor sweeps through,
+// a wall's forbidden box (checked by a geometric rule written independently of the model's
+// region lattice); runs are deterministic; a map shifted by 10^6 px gives the same relative
+// trace; a mirrored map with mirrored keys gives the mirrored trace.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "world/collision.h"
+#include "movers/grid_walls.h"
+#include "property.h"
+#include "sim/sim.h"
+#include "test_support.h"
+#include "trace/trace.h"
+
+using namespace ts;
+
+namespace {
+
+constexpr int64_t kOne = Fix::kOne;
+
+struct Geo {
+    int64_t cell, band;  // raw px
+};
+
+Geo geoOf(const CollisionWorld& w, Fix band) {
+    return Geo{int64_t(w.tileSize()) * kOne, band.raw * w.tileSize()};
+}
+
+bool solidCellRef(const CollisionWorld& w, int64_t cx, int64_t cy) {
+    const Shape s = w.shapeAt(cx, cy);
+    return s != Shape::Empty && s != Shape::OneWay;
+}
+
+// The rule as the docs state it, box by box: every wall segment (edge walls, the border,
+// the four edges of solid and slope cells) forbids the segment grown by the band on every
+// side, half-open; a solid cell forbids its inside.
+bool forbiddenRef(const CollisionWorld& w, const Geo& g, int64_t x, int64_t y) {
+    const int64_t c = g.cell, b = g.band;
+    const int64_t cx = floorDiv(x, c), cy = floorDiv(y, c);
+    if (solidCellRef(w, cx, cy)) return true;
+    auto in = [](int64_t v, int64_t lo, int64_t hi) { return lo <= v && v < hi; };
+    for (int64_t k = cy - 1; k <= cy + 2; ++k)
+        for (int64_t i = cx - 1; i <= cx + 1; ++i) {
+            const bool h = w.wallH(i, k) || solidCellRef(w, i, k - 1) || solidCellRef(w, i, k);
+            if (h && in(x, i * c - b, (i + 1) * c + b) && in(y, k * c - b, k * c + b)) return true;
+        }
+    for (int64_t j = cy - 1; j <= cy + 1; ++j)
+        for (int64_t k = cx - 1; k <= cx + 2; ++k) {
+            const bool v = w.wallV(k, j) || solidCellRef(w, k - 1, j) || solidCellRef(w, k, j);
+            if (v && in(x, k * c - b, k * c + b) && in(y, j * c - b, (j + 1) * c + b)) return true;
+        }
+    return false;
+}
+
+// The frame's path: a diagonal while both axes move, then the axis that was not stopped.
+// Sampled every band / 2: a crossing of any band (2 * band wide) or wall line leaves at
+// least one sample inside a forbidden box.
+bool pathClear(const CollisionWorld& w, const Geo& g, int64_t x0, int64_t y0, int64_t x1,
+               int64_t y1) {
+    const int64_t dx = x1 - x0, dy = y1 - y0;
+    const int64_t sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0), sy = dy > 0 ? 1 : (dy < 0 ? -1 : 0);
+    const int64_t total = std::max(dx * sx, dy * sy);
+    const int64_t stride = std::max<int64_t>(1, g.band / 2);
+    for (int64_t t = 0;; t = std::min(t + stride, total)) {
+        const int64_t ax = std::min(t, dx * sx), ay = std::min(t, dy * sy);
+        if (forbiddenRef(w, g, x0 + sx * ax, y0 + sy * ay)) return false;
+        if (t == total) return true;
+    }
+}
+
+// Does a straight run of len raw units from (ax, ay) in direction (ux, uy) cross a wall
+// line where a wall (or a solid cell's edge) is? Exact: every grid line passed is found and
+// the wall looked up at the crossing, counting a crossing within one raw unit of a wall's
+// end as a hit.
+bool runCrossesWall(const CollisionWorld& w, int64_t c, int64_t ax, int64_t ay, int ux, int uy,
+                    int64_t len) {
+    auto wallV = [&](int64_t k, int64_t j) {
+        return w.wallV(k, j) || solidCellRef(w, k - 1, j) || solidCellRef(w, k, j);
+    };
+    auto wallH = [&](int64_t i, int64_t k) {
+        return w.wallH(i, k) || solidCellRef(w, i, k - 1) || solidCellRef(w, i, k);
+    };
+    for (int axis = 0; axis < 2 && len > 0; ++axis) {
+        const int u = axis == 0 ? ux : uy;
+        if (u == 0) continue;
+        const int64_t a = axis == 0 ? ax : ay, b = axis == 0 ? ay : ax;
+        const int v = axis == 0 ? uy : ux;
+        // Lines k*c passed: moving up, from below k*c to k*c; moving down, from k*c to below.
+        const int64_t k0 = u > 0 ? floorDiv(a, c) + 1 : floorDiv(a - len + c, c);
+        const int64_t k1 = u > 0 ? floorDiv(a + len, c) : floorDiv(a, c);
+        for (int64_t k = k0; k <= k1; ++k) {
+            const int64_t t = u > 0 ? k * c - a : a - k * c + 1;  // step that crosses it
+            const int64_t other = b + v * t;
+            for (int64_t j = floorDiv(other - 2, c); j <= floorDiv(other + 1, c); ++j)
+                if (axis == 0 ? wallV(k, j) : wallH(j, k)) return true;
+        }
+    }
+    return false;
+}
+
+// The frame's path (a diagonal, then one axis) crosses a wall.
+bool pathCrossesWall(const CollisionWorld& w, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+    const int64_t c = int64_t(w.tileSize()) * kOne;
+    const int64_t dx = x1 - x0, dy = y1 - y0;
+    const int sx = dx > 0 ? 1 : (dx < 0 ? -1 : 0), sy = dy > 0 ? 1 : (dy < 0 ? -1 : 0);
+    const int64_t diag = std::min(dx * sx, dy * sy);
+    if (runCrossesWall(w, c, x0, y0, sx, sy, diag)) return true;
+    const int64_t mx = x0 + sx * diag, my = y0 + sy * diag;
+    return dx * sx > diag ? runCrossesWall(w, c, mx, my, sx, 0, dx * sx - diag)
+                          : runCrossesWall(w, c, mx, my, 0, sy, dy * sy - diag);
+}
+
+// A free start: the centre of a random cell that is not solid.
+MoverState randomStart(const Map& m, uint64_t seed) {
+    test::Rng rng(seed);
+    CollisionWorld w(m);
+    for (;;) {
+        const int64_t cx = rng.range(0, m.width - 1), cy = rng.range(0, m.height - 1);
+        if (solidCellRef(w, cx, cy)) continue;
+        MoverState s;
+        s.x = Fix::fromInt(cx * m.tileSize + m.tileSize / 2);
+        s.y = Fix::fromInt(cy * m.tileSize + m.tileSize / 2);
+        s.w = s.h = m.tileSize / 2;
+        return s;
+    }
+}
+
+// Parameters for one frame: the speed changes every few frames, from 0 to 64 px/frame.
+struct ParamSchedule {
+    test::Rng rng;
+    ParamValues p;
+    int64_t left = 0;
+    int32_t tile;
+    ParamSchedule(uint64_t seed, int32_t tileSize, Fix band, bool normalize)
+        : rng(seed), p(defaultParams(MoverKind::GridWalls)), tile(tileSize) {
+        p[kGwBand] = band;
+        p[kGwNormalizeDiagonal] = Fix::fromInt(normalize ? 1 : 0);
+    }
+    const ParamValues& next() {
+        if (left-- <= 0) {
+            left = rng.range(1, 60);
+            const int64_t maxRaw = 64 * kOne / tile;  // 64 px in cells
+            p[kGwSpeed] = rng.chance(20) ? Fix::fromInt(1) : Fix::fromRaw(rng.range(0, maxRaw));
+        }
+        return p;
+    }
+};
+
+Fix randomBand(test::Rng& rng) {
+    switch (rng.range(0, 3)) {
+        case 0:
+            return Fix::ratio(1, 4);
+        case 1:
+            return Fix::ratio(1, 8);
+        case 2:
+            return Fix::ratio(3, 8);
+        default:
+            return Fix::fromRaw(rng.range(kOne / 16, 7 * kOne / 16));
+    }
+}
+
+test::RandomMapOptions mapOptions(int32_t tile) {
+    test::RandomMapOptions o;
+    o.tileSize = tile;
+    o.wallPercent = 5;
+    o.solidPercent = 8;
+    return o;
+}
+
+}  // namespace
+
+TEST(GridWallsProps, NeverEndsInNorSweepsThroughAForbiddenBox) {
+    const int32_t tiles[] = {16, 8, 4, 32};
+    int64_t frames = 0, blockedFrames = 0, travelledPx = 0;
+    for (uint64_t seed = 1; seed <= 50; ++seed) {
+        const int32_t tile = tiles[seed % 4];
+        const Map m = test::randomMap(seed, mapOptions(tile));
+        const CollisionWorld w(m);
+        test::Rng rng(seed * 7919);
+        const Fix band = randomBand(rng);
+        const Geo g = geoOf(w, band);
+        ParamSchedule sched(seed, tile, band, rng.chance(50));
+        MoverState s = randomStart(m, seed);
+        ASSERT_FALSE(forbiddenRef(w, g, s.x.raw, s.y.raw));
+        for (InputBits keys : test::randomInputs(seed, 2000)) {
+            const MoverState next = kGridWallsMover.step(s, keys, sched.next(), w, nullptr);
+            ASSERT_FALSE(forbiddenRef(w, g, next.x.raw, next.y.raw))
+                << "seed " << seed << " frame " << frames << " at " << next.x.str() << ","
+                << next.y.str();
+            ASSERT_TRUE(pathClear(w, g, s.x.raw, s.y.raw, next.x.raw, next.y.raw))
+                << "seed " << seed << " from " << s.x.str() << "," << s.y.str() << " to "
+                << next.x.str() << "," << next.y.str();
+            ASSERT_FALSE(pathCrossesWall(w, s.x.raw, s.y.raw, next.x.raw, next.y.raw)) << seed;
+            ASSERT_EQ(next.vx, next.x - s.x);
+            ASSERT_EQ(next.vy, next.y - s.y);
+            const int dirX = ((keys & KEY_R) ? 1 : 0) - ((keys & KEY_L) ? 1 : 0);
+            ASSERT_GE(next.vx.raw * dirX, 0);  // never moves against the input
+            if (dirX == 0) {
+                ASSERT_EQ(next.vx.raw, 0);
+            }
+            travelledPx += (std::abs(next.vx.raw) + std::abs(next.vy.raw)) / kOne;
+            blockedFrames += (next.aux & 3) != 0;
+            s = next;
+            ++frames;
+        }
+    }
+    EXPECT_EQ(frames, 100000);
+    EXPECT_GT(blockedFrames, 5000);  // the maps are walled enough to exercise the rules
+    EXPECT_GT(travelledPx, 100000);  // and open enough that it travels
+}
+
+// The band may change between two frames too. A band that grows under the actor can leave
+// it inside a box (the docs' escape rule): it never crosses a wall, and from every free
+// start the frame stays free.
+TEST(GridWallsProps, BandChangingEveryFrameKeepsFreeStartsFree) {
+    int64_t forbiddenStarts = 0;
+    for (uint64_t seed = 100; seed < 110; ++seed) {
+        const Map m = test::randomMap(seed, mapOptions(16));
+        const CollisionWorld w(m);
+        test::Rng rng(seed);
+        ParamSchedule sched(seed, 16, Fix::ratio(1, 4), true);
+        MoverState s = randomStart(m, seed);
+        for (InputBits keys : test::randomInputs(seed, 1000)) {
+            ParamValues p = sched.next();
+            p[kGwBand] = randomBand(rng);
+            const Geo g = geoOf(w, p[kGwBand]);
+            const bool wasFree = !forbiddenRef(w, g, s.x.raw, s.y.raw);
+            const MoverState next = kGridWallsMover.step(s, keys, p, w, nullptr);
+            ASSERT_FALSE(pathCrossesWall(w, s.x.raw, s.y.raw, next.x.raw, next.y.raw))
+                << "seed " << seed << " from " << s.x.str() << "," << s.y.str() << " to "
+                << next.x.str() << "," << next.y.str();
+            forbiddenStarts += !wasFree;
+            if (wasFree) {
+                ASSERT_FALSE(forbiddenRef(w, g, next.x.raw, next.y.raw)) << seed;
+                ASSERT_TRUE(pathClear(w, g, s.x.raw, s.y.raw, next.x.raw, next.y.raw)) << seed;
+            }
+            s = next;
+        }
+    }
+    EXPECT_GT(forbiddenStarts, 1000);  // the escape rule is exercised
+}
+
+namespace {
+
+Map withActors(Map m, uint64_t seed, int count) {
+    test::Rng rng(seed);
+    for (int i = 0; i < count; ++i) {
+        const MoverState s = randomStart(m, seed * 31 + uint64_t(i));
+        Actor a;
+        a.name = "ball" + std::to_string(i);
+        a.mover = MoverKind::GridWalls;
+        a.x = s.x.floor();
+        a.y = s.y.floor();
+        a.w = a.h = m.tileSize / 2;
+        a.params = defaultParams(MoverKind::GridWalls);
+        a.params[kGwSpeed] = Fix::fromRaw(rng.range(kOne / 32, kOne / 2));
+        a.params[kGwBand] = randomBand(rng);
+        m.actors.push_back(a);
+    }
+    return m;
+}
+
+}  // namespace
+
+TEST(GridWallsProps, SameRunTwiceGivesTheSameTrace) {
+    for (uint64_t seed = 200; seed < 203; ++seed) {
+        const Map m = withActors(test::randomMap(seed, mapOptions(16)), seed, 3);
+        const std::vector<InputBits> in = test::randomInputs(seed, 2000);
+        const std::vector<std::string> a = test::runTraceLines(m, in, true);
+        const std::vector<std::string> b = test::runTraceLines(m, in, true);
+        ASSERT_GT(a.size(), 3u * 2000u);  // state lines plus probes
+        EXPECT_EQ(a, b);
+    }
+}
+
+namespace {
+
+// One frame of every actor, as comparable records: the state, then each probe.
+struct FrameRecord {
+    std::vector<MoverState> states;
+    std::vector<Probe> probes;
+};
+
+std::vector<FrameRecord> record(const Map& m, const std::vector<InputBits>& inputs) {
+    Sim sim(m);
+    Trace trace;
+    std::vector<FrameRecord> out;
+    std::vector<InputBits> in(m.actors.size(), 0);
+    for (InputBits k : inputs) {
+        in[0] = k;
+        sim.step(in, &trace);
+        out.push_back(FrameRecord{sim.states(), trace.probes});
+    }
+    return out;
+}
+
+// Probe coordinates moved by (dx, dy) px.
+Probe shifted(Probe p, int64_t dxPx, int64_t dyPx, int32_t) {
+    const Fix dx = Fix::fromInt(dxPx);
+    const Fix dy = Fix::fromInt(dyPx);
+    p.x0 += dx;
+    p.y0 += dy;
+    if (p.shape != ProbeShape::Value) {
+        p.x1 += dx;
+        p.y1 += dy;
+    }
+    return p;
+}
+
+std::string probeKey(const Probe& p) {
+    return std::to_string(p.actor) + " " + probeJson(p);
+}
+
+}  // namespace
+
+// 10^6 px = 15625 tiles of 64 px: the random map copied at the far end of a wide (then a
+// tall) map gives the same run, coordinates shifted exactly.
+TEST(GridWallsProps, ShiftedByAMillionPixelsGivesTheSameRelativeTrace) {
+    const int64_t offTiles = 15625, offPx = offTiles * 64;
+    for (uint64_t seed = 300; seed < 302; ++seed) {
+        test::RandomMapOptions o = mapOptions(64);
+        o.width = 20;
+        o.height = 12;
+        const Map m = withActors(test::randomMap(seed, o), seed, 2);
+        const std::vector<InputBits> in = test::randomInputs(seed, 3000);
+        const std::vector<FrameRecord> base = record(m, in);
+        for (int axis = 0; axis < 2; ++axis) {
+            const int64_t dx = axis == 0 ? offPx : 0, dy = axis == 1 ? offPx : 0;
+            const Map far = test::shiftMap(m, axis == 0 ? int32_t(offTiles) : 0,
+                                           axis == 1 ? int32_t(offTiles) : 0);
+            const std::vector<FrameRecord> moved = record(far, in);
+            ASSERT_EQ(moved.size(), base.size());
+            for (size_t f = 0; f < base.size(); ++f) {
+                for (size_t a = 0; a < base[f].states.size(); ++a) {
+                    MoverState want = base[f].states[a];
+                    want.x += Fix::fromInt(dx);
+                    want.y += Fix::fromInt(dy);
+                    ASSERT_EQ(moved[f].states[a], want) << "frame " << f << " axis " << axis;
+                }
+                ASSERT_EQ(moved[f].probes.size(), base[f].probes.size()) << "frame " << f;
+                for (size_t i = 0; i < base[f].probes.size(); ++i)
+                    ASSERT_EQ(probeKey(moved[f].probes[i]),
+                              probeKey(shifted(base[f].probes[i], dx, dy, 64)))
+                        << "frame " << f;
+            }
+        }
+    }
+}
+
+namespace {
+
+// Left-right mirror on the raw lattice: the raw unit [x, x + 1) maps to [W - x - 1, W - x),
+// so the half-open bands [k - band, k + band) map onto half-open bands. (Mirroring a point
+// to W - x instead would be off by one raw unit at every band edge: the seed's
+// floor(2x + 1/2) rounds halves up, which is not symmetric.)
+int64_t mirrorPoint(int64_t x, int64_t wRaw) {
+    return wRaw - 1 - x;
+}
+
+Probe mirrored(Probe p, int64_t wPx, int32_t) {
+    const int64_t wRaw = wPx * kOne;
+    switch (p.shape) {
+        case ProbeShape::Cell:
+        case ProbeShape::Band:
+        case ProbeShape::Rect: {
+            const Fix x0 = p.x0;
+            p.x0 = Fix::fromInt(wPx) - p.x1;
+            p.x1 = Fix::fromInt(wPx) - x0;
+            break;
+        }
+        case ProbeShape::Arrow:
+            p.x0 = Fix::fromRaw(mirrorPoint(p.x0.raw, wRaw));
+            p.x1 = Fix::fromRaw(mirrorPoint(p.x1.raw, wRaw));
+            break;
+        default:
+            break;
+    }
+    return p;
+}
+
+std::vector<std::string> sortedKeys(const std::vector<Probe>& probes) {
+    std::vector<std::string> keys;
+    for (const Probe& p : probes) keys.push_back(probeKey(p));
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
+
+}  // namespace
+
+// The model is left-right symmetric: the corner rule looks at which walls meet a crossing,
+// never at which side comes first, and diagonal speeds are rounded on their magnitude.
+TEST(GridWallsProps, MirroredMapAndKeysGiveTheMirroredTrace) {
+    for (uint64_t seed = 400; seed < 412; ++seed) {
+        const int32_t tile = seed % 2 ? 16 : 8;
+        const Map m = test::randomMap(seed, mapOptions(tile));
+        const Map mm = test::mirrorMap(m);
+        const CollisionWorld w(m), mw(mm);
+        const int64_t wPx = m.widthPx(), wRaw = wPx * kOne;
+        test::Rng rng(seed);
+        ParamSchedule sched(seed, tile, randomBand(rng), rng.chance(50));
+        MoverState s = randomStart(m, seed);
+        MoverState ms = s;
+        ms.x = Fix::fromRaw(mirrorPoint(s.x.raw, wRaw));
+        Trace t, mt;
+        for (InputBits keys : test::randomInputs(seed, 2000)) {
+            const ParamValues& p = sched.next();
+            t.clear();
+            mt.clear();
+            s = kGridWallsMover.step(s, keys, p, w, &t);
+            ms = kGridWallsMover.step(ms, test::mirrorKeys(keys), p, mw, &mt);
+            MoverState want = s;
+            want.x = Fix::fromRaw(mirrorPoint(s.x.raw, wRaw));
+            want.vx = -s.vx;
+            ASSERT_EQ(ms, want) << "seed " << seed << " at " << s.x.str() << "," << s.y.str();
+            std::vector<Probe> flipped;
+            for (const Probe& pr : t.probes) flipped.push_back(mirrored(pr, wPx, tile));
+            ASSERT_EQ(sortedKeys(mt.probes), sortedKeys(flipped)) << "seed " << seed;
+        }
+    }
+}
+
+namespace {
+
+// Up-down mirror of a map without slopes (the model reads slopes as solid cells, and a
+// flipped floor slope has no tile kind): rows reversed, walls moved with them.
+Map flipVertically(const Map& m) {
+    Map r = m;
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x) r.setTile(x, m.height - 1 - y, m.tile(x, y));
+    r.walls.resize(m.width, m.height);
+    for (int32_t y = 0; y <= m.height; ++y)
+        for (int32_t x = 0; x < m.width; ++x)
+            if (m.walls.h(x, y)) r.walls.setH(x, m.height - y, true);
+    for (int32_t y = 0; y < m.height; ++y)
+        for (int32_t x = 0; x <= m.width; ++x)
+            if (m.walls.v(x, y)) r.walls.setV(x, m.height - 1 - y, true);
+    r.brushes.clear();
+    return r;
+}
+
+InputBits flipKeys(InputBits k) {
+    return InputBits((k & ~(KEY_U | KEY_D)) | ((k & KEY_U) ? KEY_D : 0) |
+                     ((k & KEY_D) ? KEY_U : 0));
+}
+
+}  // namespace
+
+// The same symmetry up-down (states only): the corner rule prefers stopping vertical travel
+// at a horizontal wall whichever side the actor comes from.
+TEST(GridWallsProps, FlippedMapAndKeysGiveTheFlippedRun) {
+    for (uint64_t seed = 500; seed < 510; ++seed) {
+        test::RandomMapOptions o = mapOptions(16);
+        o.slopes = false;
+        const Map m = test::randomMap(seed, o);
+        const Map fm = flipVertically(m);
+        const CollisionWorld w(m), fw(fm);
+        const int64_t hRaw = m.heightPx() * kOne;
+        test::Rng rng(seed);
+        ParamSchedule sched(seed, 16, randomBand(rng), rng.chance(50));
+        MoverState s = randomStart(m, seed);
+        MoverState fs = s;
+        fs.y = Fix::fromRaw(mirrorPoint(s.y.raw, hRaw));
+        for (InputBits keys : test::randomInputs(seed, 2000)) {
+            const ParamValues& p = sched.next();
+            s = kGridWallsMover.step(s, keys, p, w, nullptr);
+            fs = kGridWallsMover.step(fs, flipKeys(keys), p, fw, nullptr);
+            MoverState want = s;
+            want.y = Fix::fromRaw(mirrorPoint(s.y.raw, hRaw));
+            want.vy = -s.vy;
+            ASSERT_EQ(fs, want) << "seed " << seed << " at " << s.x.str() << "," << s.y.str();
+        }
+    }
+}

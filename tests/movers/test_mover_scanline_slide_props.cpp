@@ -1,0 +1,356 @@
+// Seed 004, scanline slide: properties on random maps and random input logs (about 330 000
+// frames in all). The tolerance checked is the one docs/movers/scanline_slide.md states:
+// the box shrunk by the shrink size on all four sides never overlaps what the model treats
+// as solid (blocked cells with slopes as whole cells, brushes, edge walls, outside).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "world/collision.h"
+#include "movers/scanline_slide.h"
+#include "property.h"
+#include "trace/trace.h"
+
+using namespace ts;
+using test::Rng;
+
+namespace {
+
+constexpr int64_t kOne = Fix::kOne;
+
+int64_t ceilDivI(int64_t a, int64_t b) {
+    return -floorDiv(-a, b);
+}
+
+// The model's tolerance, recomputed here: the parameter clamped to [0, (min(w, h) - 1) / 2].
+Fix shrinkOf(const MoverState& s, const ParamValues& p) {
+    const int32_t m = std::min(s.w, s.h);
+    return fixClamp(p[kSsShrink], Fix{}, Fix::ratio(m - 1, 2));
+}
+
+// Raw-unit rectangle [x0, x1) x [y0, y1).
+struct RawRect {
+    int64_t x0, y0, x1, y1;
+};
+
+RawRect shrunkBox(const MoverState& s, Fix shrink) {
+    return RawRect{s.x.raw + shrink.raw, s.y.raw + shrink.raw, s.x.raw + s.w * kOne - shrink.raw,
+                   s.y.raw + s.h * kOne - shrink.raw};
+}
+
+// Does the area overlap what the model treats as solid? The shared layer's rectangle test
+// (pixels, slopes by mask, brushes, walls crossing the inside, outside the map) on the
+// area's pixel cover, which is exact because all geometry has whole-pixel edges, plus
+// cells the model blocks as a whole (slopes).
+bool overlapsModelSolid(const CollisionWorld& w, const RawRect& r) {
+    const RectI cover{floorDiv(r.x0, kOne), floorDiv(r.y0, kOne),
+                      ceilDivI(r.x1, kOne) - floorDiv(r.x0, kOne),
+                      ceilDivI(r.y1, kOne) - floorDiv(r.y0, kOne)};
+    if (w.rectOverlapsSolid(cover)) return true;
+    const int64_t t = w.tileSize();
+    for (int64_t cy = floorDiv(cover.y, t); cy <= floorDiv(cover.bottom() - 1, t); ++cy)
+        for (int64_t cx = floorDiv(cover.x, t); cx <= floorDiv(cover.right() - 1, t); ++cx)
+            if (w.cellBlocked(cx, cy, DIR_NONE)) return true;
+    return false;
+}
+
+// One straight leg of the shrunk box from `a` to `b` (same perp coordinate): the swept area
+// must be free, and the cells the shrunk box newly enters must be open for this direction
+// of travel (one-way cells). Empty string when fine, else what went wrong.
+std::string checkLeg(const CollisionWorld& w, const MoverState& a, const MoverState& b,
+                     bool vertical, Fix shrink) {
+    const RawRect ra = shrunkBox(a, shrink), rb = shrunkBox(b, shrink);
+    RawRect swept{std::min(ra.x0, rb.x0), std::min(ra.y0, rb.y0), std::max(ra.x1, rb.x1),
+                  std::max(ra.y1, rb.y1)};
+    if (overlapsModelSolid(w, swept)) return "swept area overlaps solid";
+    const int64_t T = w.tileSize() * kOne;
+    const int64_t from = vertical ? ra.y0 : ra.x0, to = vertical ? rb.y0 : rb.x0;
+    if (from == to) return "";
+    const int64_t size = vertical ? ra.y1 - ra.y0 : ra.x1 - ra.x0;
+    const int64_t p0 = vertical ? ra.x0 : ra.y0, p1 = vertical ? ra.x1 : ra.y1;
+    int64_t c0, c1;
+    uint8_t travel;
+    if (to > from) {  // cells whose start lies in [old front, new front)
+        c0 = ceilDivI(from + size, T);
+        c1 = ceilDivI(to + size, T) - 1;
+        travel = vertical ? DIR_DOWN : DIR_RIGHT;
+    } else {  // cells whose end lies in (new back, old back]
+        c0 = floorDiv(to, T);
+        c1 = floorDiv(from, T) - 1;
+        travel = vertical ? DIR_UP : DIR_LEFT;
+    }
+    for (int64_t c = c0; c <= c1; ++c)
+        for (int64_t pc = floorDiv(p0, T); pc <= floorDiv(p1 - 1, T); ++pc)
+            if (vertical ? w.cellBlocked(pc, c, travel) : w.cellBlocked(c, pc, travel))
+                return "entered a cell closed to this direction";
+    return "";
+}
+
+// The model moves x then y (main axis then slide); with only vertical keys, y then x.
+std::string checkFrame(const CollisionWorld& w, const MoverState& a, const MoverState& b,
+                       InputBits in, Fix shrink) {
+    const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    if (overlapsModelSolid(w, shrunkBox(b, shrink))) return "ends overlapping solid";
+    MoverState mid = a;
+    if (dx != 0 || a.y == b.y) {
+        mid.x = b.x;
+        std::string e = checkLeg(w, a, mid, false, shrink);
+        return e.empty() ? checkLeg(w, mid, b, true, shrink) : e;
+    }
+    mid.y = b.y;
+    std::string e = checkLeg(w, a, mid, true, shrink);
+    return e.empty() ? checkLeg(w, mid, b, false, shrink) : e;
+}
+
+// Random parameters: speeds from a crawl to 64 px/frame, fractional ones included.
+ParamValues randomParams(Rng& rng) {
+    ParamValues p = defaultParams(MoverKind::ScanlineSlide);
+    const int band = int(rng.range(0, 9));
+    const int64_t maxSpeed = band < 5 ? 4 : (band < 8 ? 20 : 64);
+    p[kSsSpeed] = Fix::fromRaw(rng.range(kOne / 8, maxSpeed * kOne));
+    if (rng.chance(20)) p[kSsSpeed] = Fix::fromInt(64);
+    p[kSsShrink] = Fix::fromRaw(rng.range(0, 4 * kOne));
+    p[kSsStepCount] = Fix::fromInt(rng.range(1, 8));
+    p[kSsMovableRate] = Fix::fromRaw(rng.range(kOne / 4, kOne));
+    p[kSsSliding] = Fix::fromInt(rng.chance(80) ? 1 : 0);
+    p[kSsSlideCap] = Fix::fromRaw(rng.range(kOne / 4, 16 * kOne));
+    return p;
+}
+
+test::RandomMapOptions randomOptions(Rng& rng, int tile) {
+    test::RandomMapOptions o;
+    o.width = int32_t(rng.range(10, 28));
+    o.height = int32_t(rng.range(8, 20));
+    o.tileSize = tile;
+    o.solidPercent = int(rng.range(5, 25));
+    o.wallPercent = int(rng.range(0, 15));
+    o.brushes = int(rng.range(0, 8));
+    return o;
+}
+
+// A spawn the model itself accepts (the shared finder uses slopes by pixel mask).
+bool spawn(const Map& m, uint64_t seed, int32_t w, int32_t h, MoverState* out) {
+    CollisionWorld world(m);
+    for (uint64_t k = 0; k < 50; ++k) {
+        int64_t x = 0, y = 0;
+        if (!test::findFreeBox(m, seed * 131 + k, w, h, &x, &y)) continue;
+        MoverState s;
+        s.x = Fix::fromInt(x);
+        s.y = Fix::fromInt(y);
+        s.w = w;
+        s.h = h;
+        s.facing = DIR_DOWN;
+        if (!overlapsModelSolid(world, shrunkBox(s, Fix{}))) {
+            *out = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+struct Scenario {
+    Map map;
+    MoverState start;
+    ParamValues params;
+    std::vector<InputBits> inputs;
+};
+
+// Seeds whose spawn fails are skipped; the tests count the frames that ran.
+bool makeScenario(uint64_t seed, int tile, size_t frames, Scenario* sc) {
+    Rng rng(seed);
+    sc->map = test::randomMap(seed, randomOptions(rng, tile));
+    sc->params = randomParams(rng);
+    const int32_t w = int32_t(rng.range(3, tile * 5 / 2)), h = int32_t(rng.range(3, tile * 5 / 2));
+    sc->inputs = test::randomInputs(seed ^ 0x5eed, frames, 30);
+    return spawn(sc->map, seed, w, h, &sc->start);
+}
+
+const MoverInfo& model() {
+    return moverInfo(MoverKind::ScanlineSlide);
+}
+
+}  // namespace
+
+TEST(ScanlineSlideProps, NeverEndsInSolidNeverTunnelsWhileParametersChange) {
+    size_t frames = 0, slides = 0, pushes = 0;
+    int64_t moved = 0;
+    int runs = 0;
+    for (uint64_t seed = 1; seed <= 120; ++seed) {
+        const int tiles[] = {8, 12, 16, 20, 32};
+        Scenario sc;
+        if (!makeScenario(seed, tiles[seed % 5], 1500, &sc)) continue;
+        CollisionWorld world(sc.map);
+        ++runs;
+        Rng tweak(seed * 7 + 3);
+        MoverState s = sc.start;
+        ParamValues p = sc.params;
+        const Fix shrink = shrinkOf(s, p);  // shrink stays: a smaller one widens the box
+        for (size_t f = 0; f < sc.inputs.size(); ++f) {
+            if (tweak.chance(3)) {  // live tuning of everything but the shrink
+                ParamValues q = randomParams(tweak);
+                q[kSsShrink] = p[kSsShrink];
+                p = q;
+            }
+            const MoverState next = model().step(s, sc.inputs[f], p, world, nullptr);
+            const std::string err = checkFrame(world, s, next, sc.inputs[f], shrink);
+            ASSERT_EQ(err, "") << "seed " << seed << " frame " << f << " from (" << s.x.str()
+                               << ", " << s.y.str() << ") to (" << next.x.str() << ", "
+                               << next.y.str() << ") box " << s.w << "x" << s.h;
+            moved += std::abs((next.x - s.x).raw) + std::abs((next.y - s.y).raw);
+            slides += next.aux != 0;
+            pushes += next.pushing;
+            s = next;
+            ++frames;
+        }
+    }
+    EXPECT_GE(frames, 170000u);
+    EXPECT_GE(runs, 110);
+    // The runs did exercise the rules: the boxes travel, get blocked and slide.
+    EXPECT_GT(moved / kOne, int64_t(frames));
+    EXPECT_GT(slides, frames / 200);
+    EXPECT_GT(pushes, frames / 10);
+}
+
+TEST(ScanlineSlideProps, SameRunTwiceGivesTheSameTrace) {
+    size_t frames = 0;
+    for (uint64_t seed = 101; seed <= 110; ++seed) {
+        Scenario sc;
+        if (!makeScenario(seed, 16, 1000, &sc)) continue;
+        CollisionWorld world(sc.map);
+        std::vector<std::string> runs[2];
+        for (auto& lines : runs) {
+            MoverState s = sc.start;
+            Trace t;
+            for (InputBits in : sc.inputs) {
+                t.clear();
+                s = model().step(s, in, sc.params, world, &t);
+                std::string line = s.x.str() + "," + s.y.str() + "," + s.vx.str() + "," +
+                                   s.vy.str() + "," + std::to_string(s.timer) + "," +
+                                   std::to_string(s.aux) + "," + std::to_string(s.facing);
+                for (const Probe& pr : t.probes) line += probeJson(pr);
+                lines.push_back(line);
+                ++frames;
+            }
+        }
+        ASSERT_EQ(runs[0], runs[1]) << seed;
+    }
+    EXPECT_GE(frames, 15000u);
+}
+
+namespace {
+
+Probe shifted(Probe p, Fix dx, Fix dy) {
+    if (p.shape == ProbeShape::Value) return p;
+    p.x0 -= dx;
+    p.x1 -= dx;
+    p.y0 -= dy;
+    p.y1 -= dy;
+    return p;
+}
+
+bool sameProbe(const Probe& a, const Probe& b) {
+    return a.shape == b.shape && a.verdict == b.verdict && std::string(a.why) == b.why &&
+           a.x0 == b.x0 && a.y0 == b.y0 && a.x1 == b.x1 && a.y1 == b.y1;
+}
+
+}  // namespace
+
+TEST(ScanlineSlideProps, OneMillionPixelsAwayGivesTheSameRelativeTrace) {
+    size_t frames = 0;
+    for (uint64_t seed = 201; seed <= 206; ++seed) {
+        Scenario sc;
+        if (!makeScenario(seed, 64, 1500, &sc)) continue;
+        // 15625 tiles of 64 px = 10^6 px, to the right and (separately) down.
+        const Map far[2] = {test::shiftMap(sc.map, 15625, 0), test::shiftMap(sc.map, 0, 15625)};
+        const Fix off = Fix::fromInt(1000000);
+        const Fix dxs[2] = {off, Fix{}}, dys[2] = {Fix{}, off};
+        CollisionWorld near(sc.map);
+        for (int k = 0; k < 2; ++k) {
+            CollisionWorld world(far[k]);
+            MoverState a = sc.start, b = sc.start;
+            b.x += dxs[k];
+            b.y += dys[k];
+            Trace ta, tb;
+            for (size_t f = 0; f < sc.inputs.size(); ++f) {
+                ta.clear();
+                tb.clear();
+                a = model().step(a, sc.inputs[f], sc.params, near, &ta);
+                b = model().step(b, sc.inputs[f], sc.params, world, &tb);
+                MoverState back = b;
+                back.x -= dxs[k];
+                back.y -= dys[k];
+                ASSERT_EQ(back, a) << "seed " << seed << " frame " << f;
+                ASSERT_EQ(ta.probes.size(), tb.probes.size()) << seed << " " << f;
+                for (size_t i = 0; i < ta.probes.size(); ++i)
+                    ASSERT_TRUE(sameProbe(ta.probes[i], shifted(tb.probes[i], dxs[k], dys[k])))
+                        << "seed " << seed << " frame " << f << " probe " << i;
+                ++frames;
+            }
+        }
+    }
+    EXPECT_GE(frames, 12000u);
+}
+
+namespace {
+
+// A probe of the mirrored run, mapped back: x -> W - x (Arrow and Segment ends, Rect
+// corners swapped so that x0 <= x1 stays true for rectangles).
+Probe unmirrored(Probe p, int64_t widthPx) {
+    if (p.shape == ProbeShape::Value) return p;
+    const Fix W = Fix::fromInt(widthPx);
+    p.x0 = W - p.x0;
+    p.x1 = W - p.x1;
+    return p;
+}
+
+bool probeLess(const Probe& a, const Probe& b) {
+    return std::make_tuple(int(a.shape), int(a.verdict), std::string(a.why), a.x0.raw, a.y0.raw,
+                           a.x1.raw, a.y1.raw) < std::make_tuple(int(b.shape), int(b.verdict),
+                                                                 std::string(b.why), b.x0.raw,
+                                                                 b.y0.raw, b.x1.raw, b.y1.raw);
+}
+
+}  // namespace
+
+// The model is left-right symmetric: x before y in both worlds, scanlines placed
+// symmetrically about the edge's middle, slide sides judged against that middle (a tie does
+// not slide). The only thing that changes sign is a horizontal slide (vertical keys only).
+TEST(ScanlineSlideProps, MirroredMapAndKeysGiveTheMirroredTrace) {
+    size_t frames = 0;
+    for (uint64_t seed = 301; seed <= 340; ++seed) {
+        Scenario sc;
+        if (!makeScenario(seed, seed % 3 == 0 ? 12 : (seed % 3 == 1 ? 16 : 32), 1500, &sc))
+            continue;
+        const Map mirrored = test::mirrorMap(sc.map);
+        CollisionWorld wa(sc.map), wb(mirrored);
+        const int64_t W = sc.map.widthPx();
+        MoverState a = sc.start, b = test::mirrorState(sc.start, W, false);
+        Trace ta, tb;
+        for (size_t f = 0; f < sc.inputs.size(); ++f) {
+            const InputBits in = sc.inputs[f];
+            ta.clear();
+            tb.clear();
+            a = model().step(a, in, sc.params, wa, &ta);
+            b = model().step(b, test::mirrorKeys(in), sc.params, wb, &tb);
+            MoverState expect = test::mirrorState(a, W, false);
+            const bool horizontalSlide = !(in & (KEY_L | KEY_R)) || (in & KEY_L && in & KEY_R);
+            if (horizontalSlide) expect.aux = -a.aux;
+            ASSERT_EQ(b, expect) << "seed " << seed << " frame " << f;
+            // Same probes once mirrored back; scanlines across a vertical move come in the
+            // opposite order, so compare as sorted lists.
+            std::vector<Probe> pa = ta.probes, pb;
+            for (const Probe& p : tb.probes) pb.push_back(unmirrored(p, W));
+            std::sort(pa.begin(), pa.end(), probeLess);
+            std::sort(pb.begin(), pb.end(), probeLess);
+            ASSERT_EQ(pa.size(), pb.size()) << seed << " " << f;
+            for (size_t i = 0; i < pa.size(); ++i)
+                ASSERT_TRUE(sameProbe(pa[i], pb[i])) << "seed " << seed << " frame " << f;
+            ++frames;
+        }
+    }
+    EXPECT_GE(frames, 50000u);
+}

@@ -1,0 +1,147 @@
+// include/tilestep/trace_emit.h: a C99 program (tests/c/trace_emit_example.c) writes a trace
+// the way a game would, and tilestep's reader gets back the same values. The expected
+// numbers are the example's arithmetic done by hand, not the reader's output.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "test_support.h"
+#include "../../include/tilestep/trace_emit.h"
+#include "record/trace_reader.h"
+
+namespace ts {
+namespace {
+
+const TraceField* field(const RecordedState& s, const std::string& key) {
+    for (const TraceField& f : s.fields)
+        if (f.key == key) return &f;
+    return nullptr;
+}
+
+TEST(TraceEmit, ACProgramsTraceReadsBackWithTheSameValues) {
+    const std::string dir = test::tempDir();
+    const std::string path = dir + "/game.jsonl";
+    test::CommandResult r =
+        test::runShell(std::string("'") + TRACE_EMIT_EXAMPLE + "' '" + path + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    RecordedTrace t;
+    std::string error;
+    ASSERT_TRUE(readTrace(path, &t, &error)) << error;
+
+    EXPECT_EQ(t.header.version, 1);
+    EXPECT_EQ(t.header.map, "levels/one.json");
+    EXPECT_EQ(t.header.tileSize, 16);
+    EXPECT_EQ(t.header.rate, 50);
+    ASSERT_EQ(t.actors.size(), 2u);
+    EXPECT_EQ(t.actors[0].name, "hero");
+    EXPECT_EQ(t.actors[0].mover, "toy_platformer");
+    EXPECT_EQ(t.actors[0].w, 12);
+    EXPECT_EQ(t.actors[0].h, 16);
+    EXPECT_FALSE(t.actors[0].round);
+    EXPECT_EQ(t.actors[1].name, "crate");  // met in a line, sized by it
+    EXPECT_EQ(t.actors[1].w, 16);
+    EXPECT_EQ(t.actors[1].h, 16);
+
+    ASSERT_EQ(t.frames.size(), 30u);
+    for (int f = 0; f < 30; ++f) {
+        const RecordedFrame& fr = t.frames[size_t(f)];
+        SCOPED_TRACE("frame " + std::to_string(f));
+        EXPECT_EQ(fr.frame, f);
+        ASSERT_EQ(fr.states.size(), 2u);
+        const RecordedState& hero = fr.states[0];
+        // x = 10 + 1.5 (f + 1), y = 100 - 0.25 (f + 1): exact in binary, so exact here.
+        const Fix x = Fix::fromInt(10) + Fix::ratio(3 * (f + 1), 2);
+        const Fix y = Fix::fromInt(100) - Fix::ratio(f + 1, 4);
+        EXPECT_EQ(hero.state.x, x);
+        EXPECT_EQ(hero.state.y, y);
+        EXPECT_EQ(hero.state.vx, Fix::ratio(3, 2));
+        EXPECT_EQ(hero.state.vy, Fix::ratio(-1, 4));
+        EXPECT_EQ(hero.state.grounded, f < 10);
+        EXPECT_EQ(hero.state.facing, DIR_RIGHT);
+        EXPECT_FALSE(hero.state.pushing);
+        EXPECT_EQ(hero.state.w, 12);
+        EXPECT_EQ(hero.state.h, 16);
+        const TraceField* coyote = field(hero, "coyote");
+        ASSERT_TRUE(coyote);
+        EXPECT_EQ(coyote->text, std::to_string(std::max(0, 5 - f)));
+        const TraceField* buffer = field(hero, "jump_buffer");
+        ASSERT_TRUE(buffer);
+        EXPECT_TRUE(buffer->exact);
+        EXPECT_EQ(buffer->fix, Fix::ratio(f, 8));
+        const TraceField* phase = field(hero, "phase");
+        ASSERT_TRUE(phase);
+        EXPECT_EQ(phase->text, f < 10 ? "run" : "fall");
+        EXPECT_EQ(fr.states[1].actor, 1u);
+        EXPECT_EQ(fr.states[1].state.x, Fix::fromRaw(int64_t(1000000) * 65536 + 1));
+        const TraceField* ratio = field(hero, "ratio");
+        ASSERT_TRUE(ratio);
+        EXPECT_FALSE(ratio->exact);
+        EXPECT_EQ(ratio->number, 2.0 / 3.0);  // the same double, bit for bit
+
+        ASSERT_EQ(fr.probes.size(), 8u);
+        const ProbeShape shapes[] = {ProbeShape::Point, ProbeShape::Rect, ProbeShape::Segment,
+                                     ProbeShape::Band,  ProbeShape::Cell, ProbeShape::Arrow,
+                                     ProbeShape::Value, ProbeShape::Text};
+        const Verdict verdicts[] = {f % 2 ? Verdict::Hit : Verdict::Miss,
+                                    Verdict::Block,
+                                    Verdict::Pass,
+                                    Verdict::Info,
+                                    Verdict::Pass,
+                                    Verdict::Info,
+                                    Verdict::Pass,
+                                    Verdict::Info};
+        const char* whys[] = {"ground",   "blocker",  "scanline",  "band",
+                              "region_a", "velocity", "pass_rate", "coyote \"time\""};
+        for (size_t i = 0; i < 8; ++i) {
+            const Probe& p = fr.probes[i].probe;
+            EXPECT_EQ(p.shape, shapes[i]) << i;
+            EXPECT_EQ(p.verdict, verdicts[i]) << i;
+            EXPECT_STREQ(p.why, whys[i]);
+            EXPECT_EQ(p.actor, 0);
+        }
+        EXPECT_EQ(fr.probes[0].probe.x0, x + Fix::fromInt(6));
+        EXPECT_EQ(fr.probes[0].probe.y0, y + Fix::fromInt(16));
+        EXPECT_EQ(fr.probes[1].probe.x1, Fix::fromInt(48));
+        EXPECT_EQ(fr.probes[2].probe.y0, y + Fix::ratio(1, 2));
+        EXPECT_EQ(fr.probes[5].probe.x1, x + Fix::fromInt(12));  // x + 1.5 * 8
+        // 0.1 and 2/3 are not multiples of 1/65536: rounded to the nearest.
+        EXPECT_EQ(fr.probes[6].probe.x0, Fix::fromDouble(0.1));
+        EXPECT_EQ(fr.probes[6].probe.x1, Fix::fromDouble(2.0 / 3.0));
+        EXPECT_EQ(fr.probes[7].probe.y0, y - Fix::fromInt(4));
+    }
+}
+
+TEST(TraceEmit, CompilesAsCppAndANaNIsReportedWithItsLineAndField) {
+    const std::string path = test::tempDir() + "/nan.jsonl";
+    ts_trace t;
+    ts_trace_open(&t, std::fopen(path.c_str(), "wb"), nullptr, 8, 60);
+    ts_trace_header_end(&t);
+    ts_trace_frame(&t, 0);
+    ts_trace_actor(&t, "a");
+    ts_state_begin(&t, 1, 2, 0, 0);
+    ts_state_end(&t);
+    ts_trace_frame(&t, 1);
+    ts_state_begin(&t, std::nan(""), 2, 0, 0);
+    ts_state_end(&t);
+    ASSERT_EQ(ts_trace_close(&t), 0);
+    RecordedTrace rt;
+    std::string error;
+    EXPECT_FALSE(readTrace(path, &rt, &error));
+    EXPECT_EQ(error, path + ": line 3: field \"x\": expected a number, found null");
+}
+
+TEST(TraceEmit, CallsOutOfOrderMakeCloseFail) {
+    const std::string path = test::tempDir() + "/order.jsonl";
+    ts_trace t;
+    ts_trace_open(&t, std::fopen(path.c_str(), "wb"), nullptr, 16, 60);
+    ts_trace_header_end(&t);
+    ts_state_begin(&t, 1, 2, 0, 0);
+    ts_probe_point(&t, TS_HIT, "inside a state line", 0, 0);
+    EXPECT_EQ(ts_trace_close(&t), -1);
+    ts_trace_open(&t, nullptr, nullptr, 16, 60);  // fopen failed
+    EXPECT_EQ(ts_trace_close(&t), -1);
+}
+
+}  // namespace
+}  // namespace ts

@@ -1,0 +1,283 @@
+// core/record/trace_reader.h and core/record/trace_writer.h: what the writer prints the reader reads back
+// unchanged (states and probes of every model), exact decimals, and every kind of bad or
+// truncated trace gives an error naming the line and the field, never a crash.
+#include <gtest/gtest.h>
+
+#include "base/json_text.h"
+#include "sim/sim.h"
+#include "../../oracles/splitmix.h"
+#include "test_support.h"
+#include "record/trace_reader.h"
+#include "record/trace_writer.h"
+
+namespace ts {
+namespace {
+
+const char kHeader[] = "{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[]}\n";
+
+std::string parseError(const std::string& text, const TraceLimits& limits = {}) {
+    RecordedTrace t;
+    std::string error;
+    if (parseTrace(text, "t.jsonl", &t, &error, limits)) return "(parsed)";
+    return error;
+}
+
+TEST(TraceText, FixedPointTextIsExact) {
+    // Worked out by hand: 2^-16 has 16 decimals; -3.5; the largest 48.16 value.
+    std::string s;
+    appendFix(s, Fix::fromRaw(1));
+    EXPECT_EQ(s, "0.0000152587890625");
+    s.clear();
+    appendFix(s, Fix::ratio(-7, 2));
+    EXPECT_EQ(s, "-3.5");
+    s.clear();
+    appendFix(s, Fix::fromRaw(INT64_MAX));
+    EXPECT_EQ(s, "140737488355327.9999847412109375");
+    s.clear();
+    appendInt(s, INT64_MIN);
+    EXPECT_EQ(s, "-9223372036854775808");
+    // And the same text as Fix::str for many values (str is the reference, kept as it was).
+    SplitMix64 rng(7);
+    for (int i = 0; i < 20000; ++i) {
+        const Fix v = Fix::fromRaw(int64_t(rng.next()) >> int(rng.range(0, 62)));
+        s.clear();
+        appendFix(s, v);
+        ASSERT_EQ(s, v.str()) << v.raw;
+        TraceField f;
+        ASSERT_TRUE(parseTraceNumber(s, &f) || std::abs(v.toDouble()) >= 70368744177664.0) << s;
+        if (std::abs(v.toDouble()) < 70368744177664.0) {
+            EXPECT_TRUE(f.exact) << s;
+            EXPECT_EQ(f.fix, v) << s;
+        }
+    }
+}
+
+TEST(TraceText, NumbersParseExactlyWhenTheyAreMultiplesOf65536ths) {
+    TraceField f;
+    ASSERT_TRUE(parseTraceNumber("1.5e1", &f));
+    EXPECT_TRUE(f.exact);
+    EXPECT_EQ(f.fix, Fix::fromInt(15));
+    ASSERT_TRUE(parseTraceNumber("-0.25000", &f));
+    EXPECT_TRUE(f.exact);
+    EXPECT_EQ(f.fix, Fix::ratio(-1, 4));
+    ASSERT_TRUE(parseTraceNumber("0.1", &f));
+    EXPECT_FALSE(f.exact);
+    EXPECT_EQ(f.fix, Fix::fromRaw(6554));  // 0.1 * 65536 = 6553.6
+    EXPECT_EQ(f.number, 0.1);
+    EXPECT_FALSE(parseTraceNumber("1e300", &f));
+    EXPECT_FALSE(parseTraceNumber("-70368744177664", &f));  // -2^46
+}
+
+// A map where every model emits probes: one actor per mover walking right.
+Map fourMovers() {
+    Map m = test::mapFromRows({"################", "#..............#", "#..#.......=...#",
+                               "#..............#", "#......##......#", "################"});
+    m.actors = {test::makeActor("plat", MoverKind::PixelSweep, 20, 20, 12, 12),
+                test::makeActor("ball \"b\"", MoverKind::GridWalls, 60, 40, 10, 10),
+                test::makeActor("link", MoverKind::TopDownAabb, 100, 50, 12, 12),
+                test::makeActor("bomb", MoverKind::ScanlineSlide, 150, 20, 14, 14)};
+    return m;
+}
+
+TEST(TraceReader, ReadsBackWhatTheWriterWrote) {
+    const Map m = fourMovers();
+    Sim sim(m);
+    Trace trace;
+    TraceWriter w;
+    w.header(traceHeaderFor(m, "maps/four.json"));
+    std::vector<std::vector<MoverState>> states;
+    std::vector<std::vector<Probe>> probes;
+    std::vector<InputBits> keys(m.actors.size());
+    for (int64_t f = 0; f < 60; ++f) {
+        for (size_t a = 0; a < keys.size(); ++a)
+            keys[a] = InputBits(f < 30 ? KEY_R : KEY_L | KEY_D | (f % 7 == 0 ? KEY_J : 0));
+        sim.step(keys, &trace);
+        w.frame(f, m.actors, sim.states(), &trace);
+        states.push_back(sim.states());
+        probes.push_back(trace.probes);
+    }
+    RecordedTrace t;
+    std::string error;
+    ASSERT_TRUE(parseTrace(std::string(w.text()), "mem", &t, &error)) << error;
+    EXPECT_EQ(t.header.map, "maps/four.json");
+    EXPECT_EQ(t.header.width, 16);
+    EXPECT_EQ(t.header.height, 6);
+    ASSERT_EQ(t.actors.size(), 4u);
+    EXPECT_EQ(t.actors[1].name, "ball \"b\"");
+    EXPECT_EQ(t.actors[1].mover, "grid_walls");
+    EXPECT_TRUE(t.actors[1].round);
+    ASSERT_EQ(t.frames.size(), 60u);
+    size_t probeCount = 0;
+    for (size_t f = 0; f < 60; ++f) {
+        const RecordedFrame& fr = t.frames[f];
+        ASSERT_EQ(fr.states.size(), 4u);
+        for (size_t a = 0; a < 4; ++a) {
+            const MoverState& want = states[f][a];
+            const MoverState& got = fr.states[a].state;
+            EXPECT_EQ(fr.states[a].actor, a);
+            EXPECT_EQ(got.x, want.x);
+            EXPECT_EQ(got.y, want.y);
+            EXPECT_EQ(got.vx, want.vx);
+            EXPECT_EQ(got.vy, want.vy);
+            EXPECT_EQ(got.grounded, want.grounded);
+            EXPECT_EQ(got.pushing, want.pushing);
+            EXPECT_EQ(got.facing, want.facing);
+            EXPECT_EQ(got.w, want.w);
+        }
+        ASSERT_EQ(fr.probes.size(), probes[f].size()) << "frame " << f;
+        for (size_t i = 0; i < fr.probes.size(); ++i) {
+            // The writer groups probes by actor, as the sim emits them.
+            EXPECT_EQ(probeJson(fr.probes[i].probe), probeJson(probes[f][i]));
+            EXPECT_EQ(fr.probes[i].probe.actor, probes[f][i].actor);
+        }
+        probeCount += fr.probes.size();
+    }
+    EXPECT_GT(probeCount, 500u);
+}
+
+TEST(TraceReader, BadTracesNameTheLineAndTheField) {
+    const std::string h = kHeader;
+    const std::string s = "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2}\n";
+    struct Case {
+        std::string text, error;
+    } cases[] = {
+        {"", "t.jsonl: empty file: expected the header line {\"tilestep_trace\":1,...}"},
+        {s,
+         "t.jsonl: line 1: expected the header {\"tilestep_trace\":1,...} first (a trace from "
+         "an older tilestep? run it again)"},
+        {"{\"tilestep_trace\":2}\n",
+         "t.jsonl: line 1: field \"tilestep_trace\": version 2 is newer than this tilestep reads "
+         "(1)"},
+        {"{\"tilestep_trace\":1,\"tile_size\":0}\n",
+         "t.jsonl: line 1: field \"tile_size\": 0 is outside 1..4096"},
+        {"{\"tilestep_trace\":1,\"actors\":[{\"name\":\"a\"},{\"name\":\"a\"}]}\n",
+         "t.jsonl: line 1: field \"actors[1].name\": 'a' named twice"},
+        {h + s + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":",
+         "t.jsonl: line 3: column 34: the line ends where a value should be (the file ends "
+         "without a newline: truncated?)"},
+        {h + s + "{\"frame\":1,\"actor\":\"a\",\"x\":1 \"y\":2}\n",
+         "t.jsonl: line 3: column 30: expected ',' or '}'"},
+        {h + "[1,2]\n", "t.jsonl: line 2: expected an object {...}, found an array"},
+        {h + "{\"frame\":3,\"actor\":\"a\",\"x\":1,\"y\":2}\n" + s,
+         "t.jsonl: line 3: field \"frame\": 0 after frame 3 (frames must not go back)"},
+        {h + s + s, "t.jsonl: line 3: a second state line of actor 'a' in frame 0"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"y\":2}\n", "t.jsonl: line 2: field \"x\": missing"},
+        {h + "{\"frame\":0.5,\"actor\":\"a\",\"x\":1,\"y\":2}\n",
+         "t.jsonl: line 2: field \"frame\": expected a whole number, found 0.5"},
+        {h + "{\"frame\":0,\"actor\":7,\"x\":1,\"y\":2}\n",
+         "t.jsonl: line 2: field \"actor\": expected a string, found a number"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"x\":\"1\",\"y\":2}\n",
+         "t.jsonl: line 2: field \"x\": expected a number, found a string"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"x\":1e99,\"y\":2}\n",
+         "t.jsonl: line 2: field \"x\": 1e99 is outside +-2^46"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2,\"grounded\":1}\n",
+         "t.jsonl: line 2: field \"grounded\": expected true or false, found a number"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2,\"facing\":\"north\"}\n",
+         "t.jsonl: line 2: field \"facing\": expected \"left\", \"right\", \"up\", \"down\" or "
+         "\"none\""},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2,\"more\":{}}\n",
+         "t.jsonl: line 2: field \"more\": an object (a state line holds numbers, strings, true, "
+         "false, null)"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"probe\":{\"kind\":\"blob\"}}\n",
+         "t.jsonl: line 2: field \"probe.kind\": unknown kind 'blob' (point, rect, segment, cell, "
+         "band, arrow, value, text)"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"probe\":{\"kind\":\"point\",\"x\":1}}\n",
+         "t.jsonl: line 2: field \"probe.y\": missing"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"probe\":{\"kind\":\"point\",\"x\":1,\"y\":1,"
+             "\"x1\":2}}\n",
+         "t.jsonl: line 2: field \"probe.x1\": not part of a point probe"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"probe\":{\"kind\":\"rect\",\"verdict\":\"maybe\"}}\n",
+         "t.jsonl: line 2: field \"probe.verdict\": unknown verdict 'maybe' (miss, hit, pass, "
+         "block, info)"},
+        {h + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2}{}\n",
+         "t.jsonl: line 2: column 36: unexpected text after the value"},
+        {h + h, "t.jsonl: line 2: a second header line"},
+        {h + std::string(40, '[') + "\n", "t.jsonl: line 2: column 9: nested deeper than 8"},
+    };
+    for (const Case& c : cases) EXPECT_EQ(parseError(c.text), c.error) << c.text;
+}
+
+TEST(TraceReader, SizesAreCapped) {
+    TraceLimits small;
+    small.maxLineBytes = 64;
+    small.maxFrames = 2;
+    small.maxActors = 1;
+    small.maxProbes = 1;
+    const std::string h = "{\"tilestep_trace\":1}\n";
+    EXPECT_EQ(parseError(h + "{\"frame\":0,\"actor\":\"" + std::string(100, 'a') + "\"}\n", small),
+              "t.jsonl: line 2: longer than 64 bytes");
+    std::string frames = h;
+    for (int f = 0; f < 3; ++f)
+        frames += "{\"frame\":" + std::to_string(f) + ",\"actor\":\"a\",\"x\":1,\"y\":2}\n";
+    EXPECT_EQ(parseError(frames, small), "t.jsonl: line 4: more than 2 frames");
+    EXPECT_EQ(parseError(h + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2}\n" +
+                             "{\"frame\":0,\"actor\":\"b\",\"x\":1,\"y\":2}\n",
+                         small),
+              "t.jsonl: line 3: more than 1 actors");
+    const std::string p =
+        "{\"frame\":0,\"actor\":\"a\",\"probe\":{\"kind\":\"point\",\"x\":1,\"y\":1}}\n";
+    small.maxLineBytes = 1000;
+    EXPECT_EQ(parseError(h + p + p, small), "t.jsonl: line 3: more than 1 probes");
+}
+
+TEST(TraceReader, MangledTracesGiveAnErrorOrAResultNeverACrash) {
+    // Random byte flips, cuts and insertions in a real trace (run under ASan in CI).
+    const Map m = fourMovers();
+    Sim sim(m);
+    Trace trace;
+    TraceWriter w;
+    w.header(traceHeaderFor(m, "maps/four.json"));
+    for (int64_t f = 0; f < 6; ++f) {
+        sim.step(std::vector<InputBits>(m.actors.size(), KEY_R | KEY_J), &trace);
+        w.frame(f, m.actors, sim.states(), &trace);
+    }
+    const std::string good(w.text());
+    const char kBytes[] = "{}[]\":,.-+eE0123456789aztrufnl \\\n\x01\xff";
+    SplitMix64 rng(11);
+    int failures = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::string text = good;
+        for (int k = int(rng.range(1, 4)); k > 0 && !text.empty(); --k) {
+            const size_t at = size_t(rng.range(0, int64_t(text.size()) - 1));
+            const char c = kBytes[rng.range(0, int64_t(sizeof kBytes) - 2)];
+            switch (rng.range(0, 2)) {
+                case 0:
+                    text[at] = c;
+                    break;
+                case 1:
+                    text.insert(at, 1, c);
+                    break;
+                default:
+                    text.resize(at);
+            }
+        }
+        RecordedTrace t;
+        std::string error;
+        if (!parseTrace(text, "t.jsonl", &t, &error)) {
+            ++failures;
+            ASSERT_EQ(error.rfind("t.jsonl: ", 0), 0u) << error;
+            ASSERT_NE(error.find("line "), std::string::npos) << error;
+        }
+    }
+    EXPECT_GT(failures, 1000);  // most mangled traces are errors, with their line
+}
+
+TEST(TraceReader, BlankLinesAndAFinalLineWithoutNewlineAreFine) {
+    RecordedTrace t;
+    std::string error;
+    ASSERT_TRUE(parseTrace(std::string(kHeader) +
+                               "\n{\"frame\":4,\"actor\":\"a\",\"x\":1,\"y\":2}\r\n\n"
+                               "{\"frame\":9,\"actor\":\"a\",\"x\":1.5,\"y\":2,\"note\":null}",
+                           "t", &t, &error))
+        << error;
+    ASSERT_EQ(t.frames.size(), 2u);
+    EXPECT_EQ(t.frames[1].frame, 9);
+    EXPECT_EQ(t.frames[1].states[0].state.x, Fix::ratio(3, 2));
+    EXPECT_EQ(t.frames[1].states[0].line, 5);
+    const std::string missing = test::tempDir() + "/none.jsonl";
+    EXPECT_FALSE(readTrace(missing, &t, &error));
+    EXPECT_EQ(error, missing + ": cannot read the trace (No such file or directory)");
+}
+
+}  // namespace
+}  // namespace ts
