@@ -99,33 +99,48 @@ MoverState stepWith(T tr, const MoverState& s, InputBits in, const ParamValues& 
                      px, py);
         }
 
-    // Facing (seed): turn only when the facing key is no longer held; with both axes newly
-    // pressed the vertical one wins. With diagonal input, an axis whose side is blocked (and
-    // is not the facing one) does not turn the actor: it faces the way it slides.
-    const bool holdingFacing =
-        (s.facing == DIR_LEFT && (in & KEY_L)) || (s.facing == DIR_RIGHT && (in & KEY_R)) ||
-        (s.facing == DIR_UP && (in & KEY_U)) || (s.facing == DIR_DOWN && (in & KEY_D));
-    auto turnsToward = [&](uint8_t d) {
-        if (d == DIR_NONE || holdingFacing) return false;
-        if (pressed == 2 && d != s.facing && world.rectBlocked(topdown::leadingStrip(b, d), d))
-            return false;
-        return true;
+    // The seed's restriction (`if (collN && dir != NORTH) moveNorth = false`): with diagonal
+    // input, a side blocked at the start of the frame that is not the facing one neither
+    // turns the actor nor moves it this frame. Asked only where it decides something.
+    const topdown::Box start = b;
+    auto restricted = [&](uint8_t d) {
+        return pressed == 2 && d != s.facing &&
+               world.rectBlocked(topdown::leadingStrip(start, d), d);
     };
-    uint8_t facing = s.facing;
-    if (turnsToward(hDir)) facing = hDir;
-    if (turnsToward(vDir)) facing = vDir;
 
     // Speed from the keys and from last frame's pushing, as the seed. Each axis sweeps on its
-    // own (x first), so diagonal input against a wall keeps moving along the free axis.
+    // own (x first), so diagonal input against a wall keeps moving along the free axis. A
+    // restricted x is blocked where the walk starts, so its sweep moves 0 px. So is a
+    // restricted y when x did not move; when x did, the walk may have carried the box past
+    // what blocks y, and y does not sweep at all (the trace shows what blocked it at the
+    // start, as a sweep from there would).
     const int64_t speed = s.pushing ? p.push : pressed == 2 ? p.diagonal : p.straight;
     int64_t movedX = 0, movedY = 0, nudged = 0;
     if (hDir) {
         movedX = topdown::sweep(tr, b, hDir, speed, world);
         if (pressed == 1) nudged = nudge(tr, b, false, p, world);
     }
-    if (vDir) {
+    int vRestricted = -1;  // not asked yet
+    if (vDir && movedX != 0 && (vRestricted = restricted(vDir))) {
+        if constexpr (T::kOn) {
+            topdown::Box from = start;
+            topdown::sweep(tr, from, vDir, speed, world);
+        }
+    } else if (vDir) {
         movedY = topdown::sweep(tr, b, vDir, speed, world);
         if (pressed == 1) nudged = nudge(tr, b, true, p, world);
+    }
+
+    // Facing (seed): turn only when the facing key is no longer held; with both axes newly
+    // pressed the vertical one wins. A restricted axis does not turn the actor: it faces the
+    // way it slides.
+    const bool holdingFacing =
+        (s.facing == DIR_LEFT && (in & KEY_L)) || (s.facing == DIR_RIGHT && (in & KEY_R)) ||
+        (s.facing == DIR_UP && (in & KEY_U)) || (s.facing == DIR_DOWN && (in & KEY_D));
+    uint8_t facing = s.facing;
+    if (!holdingFacing) {
+        if (hDir && !restricted(hDir)) facing = hDir;
+        if (vDir && !(vRestricted < 0 ? restricted(vDir) : vRestricted)) facing = vDir;
     }
 
     // Pushing: holding the facing key, blocked there in the middle of the leading side (the

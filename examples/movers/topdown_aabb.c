@@ -119,6 +119,11 @@ static int enters_tile_edge(Box b, uint8_t d, int64_t dist, int64_t t) {
     }
 }
 
+/* The seed's restriction for side d (`if (collN && dir != NORTH) moveNorth = false`). */
+static int restricted(const Box* start, uint8_t d, int pressed, uint8_t facing, const ts_world* w) {
+    return pressed == 2 && d != facing && w->rect_blocked(w->ctx, leading_strip(*start, d), d);
+}
+
 /* Moves b up to dist px in direction d, stopping before the first blocked pixel. */
 static int64_t sweep(Box* b, uint8_t d, int64_t dist, const ts_world* w, const ts_draw* draw) {
     /* Shortcut, exact: without a tile entry edge on the way, one-way tiles cannot stop the
@@ -196,29 +201,37 @@ static void step(const ts_mover_state* s, ts_mover_state* o, uint32_t keys, cons
         }
     }
 
-    const int holding_facing = (s->facing == TS_DIR_LEFT && (keys & TS_KEY_L)) ||
-                               (s->facing == TS_DIR_RIGHT && (keys & TS_KEY_R)) ||
-                               (s->facing == TS_DIR_UP && (keys & TS_KEY_U)) ||
-                               (s->facing == TS_DIR_DOWN && (keys & TS_KEY_D));
-    uint8_t facing = s->facing;
-    const uint8_t candidates[2] = {hdir, vdir};
-    for (int i = 0; i < 2; ++i) {
-        const uint8_t d = candidates[i];
-        if (d == TS_DIR_NONE || holding_facing) continue;
-        if (pressed == 2 && d != s->facing && w->rect_blocked(w->ctx, leading_strip(b, d), d))
-            continue;
-        facing = d;
-    }
-
+    /* The seed's restriction: with diagonal input, a side blocked at the start of the frame
+       that is not the facing one neither turns the actor nor moves it this frame. */
+    const Box start = b;
     const int64_t speed = s->pushing ? push : pressed == 2 ? diagonal : straight;
     int64_t moved_x = 0, moved_y = 0, nudged = 0;
     if (hdir) {
         moved_x = sweep(&b, hdir, speed, w, draw);
         if (pressed == 1) nudged = nudge(&b, 0, grid, nudge_step, w, draw);
     }
-    if (vdir) {
+    int v_restricted = -1; /* not asked yet */
+    if (vdir && moved_x != 0 &&
+        (v_restricted = restricted(&start, vdir, pressed, s->facing, w)) != 0) {
+        if (draw) { /* what blocked y at the start, as a sweep from there shows it */
+            Box from = start;
+            sweep(&from, vdir, speed, w, draw);
+        }
+    } else if (vdir) {
         moved_y = sweep(&b, vdir, speed, w, draw);
         if (pressed == 1) nudged = nudge(&b, 1, grid, nudge_step, w, draw);
+    }
+
+    const int holding_facing = (s->facing == TS_DIR_LEFT && (keys & TS_KEY_L)) ||
+                               (s->facing == TS_DIR_RIGHT && (keys & TS_KEY_R)) ||
+                               (s->facing == TS_DIR_UP && (keys & TS_KEY_U)) ||
+                               (s->facing == TS_DIR_DOWN && (keys & TS_KEY_D));
+    uint8_t facing = s->facing;
+    if (!holding_facing) {
+        if (hdir && !restricted(&start, hdir, pressed, s->facing, w)) facing = hdir;
+        if (vdir &&
+            !(v_restricted < 0 ? restricted(&start, vdir, pressed, s->facing, w) : v_restricted))
+            facing = vdir;
     }
 
     const int holding_net = facing != TS_DIR_NONE && (facing == hdir || facing == vdir);

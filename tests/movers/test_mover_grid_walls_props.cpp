@@ -12,6 +12,7 @@
 #include "world/collision.h"
 #include "movers/grid_walls.h"
 #include "property.h"
+#include "shrink.h"
 #include "sim/sim.h"
 #include "test_support.h"
 #include "trace/trace.h"
@@ -143,24 +144,16 @@ struct ParamSchedule {
     const ParamValues& next() {
         if (left-- <= 0) {
             left = rng.range(1, 60);
-            const int64_t maxRaw = 64 * kOne / tile;  // 64 px in cells
-            p[kGwSpeed] = rng.chance(20) ? Fix::fromInt(1) : Fix::fromRaw(rng.range(0, maxRaw));
+            // The whole range, 0 to 16 cells/frame (256 px at 16-px tiles).
+            p[kGwSpeed] = test::drawParam(kGridWallsMover.params[kGwSpeed], rng);
         }
         return p;
     }
 };
 
+// A band from the whole range, 1/64 to 15/32 cells, the ends included.
 Fix randomBand(test::Rng& rng) {
-    switch (rng.range(0, 3)) {
-        case 0:
-            return Fix::ratio(1, 4);
-        case 1:
-            return Fix::ratio(1, 8);
-        case 2:
-            return Fix::ratio(3, 8);
-        default:
-            return Fix::fromRaw(rng.range(kOne / 16, 7 * kOne / 16));
-    }
+    return test::drawParam(kGridWallsMover.params[kGwBand], rng);
 }
 
 test::RandomMapOptions mapOptions(int32_t tile) {
@@ -211,6 +204,91 @@ TEST(GridWallsProps, NeverEndsInNorSweepsThroughAForbiddenBox) {
     EXPECT_EQ(frames, 100000);
     EXPECT_GT(blockedFrames, 5000);  // the maps are walled enough to exercise the rules
     EXPECT_GT(travelledPx, 100000);  // and open enough that it travels
+}
+
+namespace {
+
+struct RunStats {
+    int64_t frames = 0, blocked = 0, travelledPx = 0;
+};
+
+// One whole run of actors[0] with its own parameters: the centre never ends in nor sweeps
+// through a forbidden box, never crosses a wall, never moves against the input. "" or the
+// first frame that breaks a rule. A forbidden start is not judged.
+std::string checkRun(const test::PropCase& c, RunStats* stats) {
+    const Actor& a = c.map.actors[0];
+    const CollisionWorld w(c.map);
+    const Geo g = geoOf(w, fixClamp(a.params[kGwBand], kGridWallsMover.params[kGwBand].minFix(),
+                                    kGridWallsMover.params[kGwBand].maxFix()));
+    MoverState s = spawnState(a);
+    if (forbiddenRef(w, g, s.x.raw, s.y.raw)) return "";
+    for (size_t f = 0; f < c.keys.size(); ++f) {
+        const InputBits keys = c.keys[f];
+        const MoverState next = kGridWallsMover.step(s, keys, a.params, w, nullptr);
+        const int dirX = ((keys & KEY_R) ? 1 : 0) - ((keys & KEY_L) ? 1 : 0);
+        const int dirY = ((keys & KEY_D) ? 1 : 0) - ((keys & KEY_U) ? 1 : 0);
+        std::string what;
+        if (forbiddenRef(w, g, next.x.raw, next.y.raw))
+            what = "ends in a forbidden box";
+        else if (!pathClear(w, g, s.x.raw, s.y.raw, next.x.raw, next.y.raw))
+            what = "sweeps through a forbidden box";
+        else if (pathCrossesWall(w, s.x.raw, s.y.raw, next.x.raw, next.y.raw))
+            what = "crosses a wall";
+        else if (next.vx != next.x - s.x || next.vy != next.y - s.y)
+            what = "velocity is not the displacement";
+        else if (next.vx.raw * dirX < 0 || next.vy.raw * dirY < 0 ||
+                 (dirX == 0 && next.vx.raw != 0) || (dirY == 0 && next.vy.raw != 0))
+            what = "moves against the input";
+        if (!what.empty())
+            return what + " (frame " + std::to_string(f) + ", keys " + std::to_string(int(keys)) +
+                   ", from " + s.x.str() + "," + s.y.str() + " to " + next.x.str() + "," +
+                   next.y.str() + ")";
+        if (stats) {
+            ++stats->frames;
+            stats->blocked += (next.aux & 3) != 0;
+            stats->travelledPx += (std::abs(next.vx.raw) + std::abs(next.vy.raw)) / kOne;
+        }
+        s = next;
+    }
+    return "";
+}
+
+}  // namespace
+
+// Every parameter drawn from its whole range on every map (fixed for the run: speeds up to
+// 16 cells/frame, bands from 1/64 to 15/32 cell, both diagonal rules), tiles of 4 to 64 px.
+// A failure is shrunk to a small map and input log and printed.
+TEST(GridWallsProps, WholeParameterRangeNeverEntersNorSweepsThroughAForbiddenBox) {
+    const int32_t tiles[] = {4, 8, 16, 32, 64};
+    RunStats stats;
+    for (uint64_t seed = 1; seed <= 150 * uint64_t(test::propScale()); ++seed) {
+        const int32_t tile = tiles[seed % 5];
+        test::Rng rng(seed * 998244353);
+        test::RandomMapOptions o = mapOptions(tile);
+        o.width = int32_t(rng.range(6, 24));
+        o.height = int32_t(rng.range(6, 16));
+        o.wallPercent = int(rng.range(0, 12));
+        o.solidPercent = int(rng.range(0, 15));
+        test::PropCase c{test::randomMap(seed, o), test::randomInputs(seed * 13, 1000, 25)};
+        if (rng.chance(20)) test::clearBorder(c.map);
+        const MoverState start = randomStart(c.map, seed);
+        Actor ball;
+        ball.name = "ball";
+        ball.mover = MoverKind::GridWalls;
+        ball.x = start.x.floor();
+        ball.y = start.y.floor();
+        ball.w = ball.h = std::max(1, tile / 2);
+        ball.params = test::fullRangeParams(MoverKind::GridWalls, rng);
+        c.map.actors.push_back(ball);
+        if (checkRun(c, &stats).empty()) continue;
+        ADD_FAILURE() << test::checkOrShrink(
+            c, [](const test::PropCase& k) { return checkRun(k, nullptr); },
+            "seed " + std::to_string(seed));
+        return;
+    }
+    EXPECT_GT(stats.frames, 100000);
+    EXPECT_GT(stats.blocked, stats.frames / 20);  // walled enough to exercise the rules
+    EXPECT_GT(stats.travelledPx, stats.frames);   // and open enough that it travels
 }
 
 // The band may change between two frames too. A band that grows under the actor can leave

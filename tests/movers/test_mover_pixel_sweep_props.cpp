@@ -13,6 +13,7 @@
 #include "movers/pixel_sweep.h"
 #include "../../oracles/pixel_sweep_literal.h"
 #include "property.h"
+#include "shrink.h"
 #include "sim/sim.h"
 #include "trace/trace.h"
 
@@ -30,27 +31,11 @@ RectI shifted(const RectI& r, int64_t dx, int64_t dy) {
     return RectI{r.x + dx, r.y + dy, r.w, r.h};
 }
 
-// Random parameters within the ranges, often integers (whole-pixel speeds), sometimes
-// fractions, sometimes fast.
+// Random parameters, each from its whole range (tests/support/shrink.h): speeds and rates
+// fractional from 0 to 64, step heights 0..4, corner correction 0..8, coyote frames 0..30,
+// the ends of every range included.
 ParamValues randomParams(Rng& rng) {
-    ParamValues p = defaultParams(MoverKind::PixelSweep);
-    auto frac = [&](int64_t maxWhole) {
-        return rng.chance(50) ? Fix::fromInt(rng.range(0, maxWhole))
-                              : Fix::ratio(rng.range(0, maxWhole * 16), 16);
-    };
-    const int64_t fast = rng.chance(25) ? 64 : 8;
-    p[ps::kRunSpeed] = frac(fast);
-    p[ps::kAcceleration] = rng.chance(50) ? p[ps::kRunSpeed] : frac(4);
-    p[ps::kFriction] = frac(4);
-    p[ps::kGravity] =
-        rng.chance(20) ? Fix::fromInt(rng.range(0, 64)) : Fix::ratio(rng.range(0, 32), 16);
-    p[ps::kJumpSpeed] = frac(fast);
-    p[ps::kMaxFallSpeed] = frac(fast);
-    p[ps::kStepHeight] = Fix::fromInt(rng.range(0, 4));
-    p[ps::kStickToSlopes] = Fix::fromInt(rng.chance(80) ? 1 : 0);
-    p[ps::kCornerCorrection] = Fix::fromInt(rng.range(0, 8));
-    p[ps::kCoyoteFrames] = Fix::fromInt(rng.range(0, 6));
-    return p;
+    return test::fullRangeParams(MoverKind::PixelSweep, rng);
 }
 
 test::RandomMapOptions randomOptions(Rng& rng) {
@@ -66,10 +51,13 @@ test::RandomMapOptions randomOptions(Rng& rng) {
     return o;
 }
 
-// A random map, one in five without its border.
+// A random map, one in five without its border, with low steps on the floors (where the
+// step height and the slope stick matter) and thin bars and blocks (corner correction).
 Map randomCaseMap(uint64_t seed, Rng& rng) {
     Map m = test::randomMap(seed, randomOptions(rng));
     if (rng.chance(20)) test::clearBorder(m);
+    test::addLowSteps(m, rng, int(rng.range(0, 12)));
+    test::addThinBrushes(m, rng, int(rng.range(0, 6)));
     return m;
 }
 
@@ -176,6 +164,64 @@ TEST(PixelSweepProps, ShippedEqualsLiteralSweepAndNeverOverlaps) {
     EXPECT_GT(cases, 60);
     EXPECT_GT(frames, 60000);
     EXPECT_GT(moved, frames / 4);  // the actors do move around
+}
+
+namespace {
+
+// One whole run of actors[0] with its own parameters: the shipped step (untraced and
+// traced) equals the literal sweep every frame and never overlaps solid. "" or the first
+// frame that differs. A start inside solid is not judged.
+std::string checkRun(const test::PropCase& c, int64_t* moved) {
+    const Actor& a = c.map.actors[0];
+    const CollisionWorld w(c.map);
+    if (w.rectOverlapsSolid(RectI{a.x, a.y, a.w, a.h})) return "";
+    MoverState s = spawnState(a);
+    Trace trace;
+    for (size_t f = 0; f < c.keys.size(); ++f) {
+        const MoverState fast = kPixelSweepMover.step(s, c.keys[f], a.params, w, nullptr);
+        trace.clear();
+        const MoverState traced = kPixelSweepMover.step(s, c.keys[f], a.params, w, &trace);
+        const MoverState literal = literalStep(s, c.keys[f], a.params, w);
+        std::string what;
+        if (!(fast == literal))
+            what = "shipped " + stateJson(0, "a", MoverKind::PixelSweep, fast) + " literal " +
+                   stateJson(0, "a", MoverKind::PixelSweep, literal);
+        else if (!(traced == literal))
+            what = "traced " + stateJson(0, "a", MoverKind::PixelSweep, traced);
+        else if (w.rectOverlapsSolid(RectI{fast.x.floor(), fast.y.floor(), s.w, s.h}))
+            what = "overlaps solid";
+        if (!what.empty())
+            return what + " (frame " + std::to_string(f) + ", keys " +
+                   std::to_string(int(c.keys[f])) + ", from " +
+                   stateJson(0, "a", MoverKind::PixelSweep, s) + ")";
+        if (moved) *moved += fast.x.floor() != s.x.floor() || fast.y.floor() != s.y.floor();
+        s = fast;
+    }
+    return "";
+}
+
+}  // namespace
+
+// Every parameter drawn from its whole range on every map (fixed for the run), on maps with
+// low steps and thin obstacles: the shipped step against the literal sweep. A failure is
+// shrunk to a small map and input log and printed.
+TEST(PixelSweepProps, WholeParameterRangeEqualsLiteralSweep) {
+    int64_t frames = 0, moved = 0, cases = 0;
+    for (uint64_t seed = 1; seed <= 200 * uint64_t(test::propScale()); ++seed) {
+        Rng rng(seed * 2654435761u);
+        Map m;
+        if (!makeCase(seed, &m, rng)) continue;
+        ++cases;
+        const test::PropCase c{m, test::randomInputs(seed * 11, 800, 30)};
+        frames += int64_t(c.keys.size());
+        if (checkRun(c, &moved).empty()) continue;
+        ADD_FAILURE() << test::checkOrShrink(
+            c, [](const test::PropCase& k) { return checkRun(k, nullptr); },
+            "seed " + std::to_string(seed));
+        return;
+    }
+    EXPECT_GT(cases, 150);
+    EXPECT_GT(moved, frames / 5);  // the actors do move around
 }
 
 // The traced step shows the questions the sweep asks: every frame, its probes are exactly

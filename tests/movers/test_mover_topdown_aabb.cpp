@@ -276,6 +276,33 @@ TEST(TopDownAabb, DiagonalAgainstWallFacesTheFreeAxis) {
     EXPECT_EQ(b.s.facing, DIR_DOWN);
 }
 
+// The seed's restriction moves nothing on a blocked side that is not the facing one
+// (`moveNorth = false`), even when the x walk first carries the box past the obstacle: with
+// diagonal_speed 6 and a 4-px box overlapping the tile above it by 2 px, walking L,U ends
+// beside the tile at (24, 32), not past its corner at (24, 26).
+TEST(TopDownAabb, DiagonalRestrictedAxisStaysEvenWhenTheWalkClearsTheObstacle) {
+    Map m = Map::blank(6, 6, 8);
+    m.setTile(4, 3, 1);  // solid, x 32..39, y 24..31: just above the box's right 2 px
+    Walker a(std::move(m), 30, 32, 4, 4);
+    a.set(kTdDiagonalSpeed, 6);
+    ASSERT_TRUE(a.world().rectBlocked(RectI{30, 31, 4, 2}, DIR_UP));  // the north probe hits
+    a.step(KEY_L | KEY_U);
+    EXPECT_EQ(a.s.facing, DIR_LEFT);
+    EXPECT_EQ(a.x(), 24);
+    EXPECT_EQ(a.y(), 32);
+    // The facing side is not restricted: facing up, the same frame goes up as far as it can
+    // (0 px here, blocked) and still walks left.
+    Map m2 = Map::blank(6, 6, 8);
+    m2.setTile(4, 3, 1);
+    Walker b(std::move(m2), 30, 32, 4, 4);
+    b.set(kTdDiagonalSpeed, 6);
+    b.s.facing = DIR_UP;
+    b.step(KEY_L | KEY_U);
+    EXPECT_EQ(b.s.facing, DIR_UP);
+    EXPECT_EQ(b.x(), 24);
+    EXPECT_EQ(b.y(), 26);
+}
+
 TEST(TopDownAabb, PushingOnlyWhileBlockedAheadAndNotSliding) {
     Map m = open();
     m.brushes.push_back(Brush{RectI{112, 0, 16, 192}});

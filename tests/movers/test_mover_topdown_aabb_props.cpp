@@ -10,6 +10,7 @@
 #include "world/collision.h"
 #include "movers/topdown_aabb.h"
 #include "property.h"
+#include "shrink.h"
 #include "sim/sim.h"
 #include "trace/trace.h"
 
@@ -89,14 +90,25 @@ testing::AssertionResult checkFrame(const CollisionWorld& w, const MoverState& a
         const int64_t want = std::min(step, toLine < 0 ? -toLine : toLine);
         return checkMove(w, box, alongX, toLine < 0 ? -1 : toLine > 0 ? 1 : 0, want, got, "nudge");
     };
+    const uint8_t hDir = h > 0 ? DIR_RIGHT : h < 0 ? DIR_LEFT : 0;
+    const uint8_t vDir = v > 0 ? DIR_DOWN : v < 0 ? DIR_UP : 0;
+    // The seed's restriction: with both axes pressed, a side blocked at the start (the box
+    // one pixel over that way, swept) that is not the facing one does not move at all.
+    const bool hRestricted =
+        pressed == 2 && hDir != a.facing && w.rectBlocked(swept(box, true, h), hDir);
+    const bool vRestricted =
+        pressed == 2 && vDir != a.facing && w.rectBlocked(swept(box, false, v), vDir);
     if (v != 0 && h == 0) {  // vertical walk, then the x nudge
         if (!(r = checkMove(w, box, false, v, speed, dy, "walk y"))) return r;
         if (!(r = nudgeCheck(true, dx))) return r;
     } else {
-        if (!(r = checkMove(w, box, true, h, speed, dx, "walk x"))) return r;
+        if (!(r = checkMove(w, box, true, h, hRestricted ? 0 : speed, dx,
+                            hRestricted ? "walk x (restricted)" : "walk x")))
+            return r;
         if (pressed == 1) {
             if (!(r = nudgeCheck(false, dy))) return r;
-        } else if (!(r = checkMove(w, box, false, v, speed, dy, "walk y"))) {
+        } else if (!(r = checkMove(w, box, false, v, vRestricted ? 0 : speed, dy,
+                                   vRestricted ? "walk y (restricted)" : "walk y"))) {
             return r;
         }
     }
@@ -107,12 +119,13 @@ testing::AssertionResult checkFrame(const CollisionWorld& w, const MoverState& a
                                 : a.facing == DIR_RIGHT ? KEY_R
                                 : a.facing == DIR_UP    ? KEY_U
                                                         : KEY_D;
-    const uint8_t hDir = h > 0 ? DIR_RIGHT : h < 0 ? DIR_LEFT : 0;
-    const uint8_t vDir = v > 0 ? DIR_DOWN : v < 0 ? DIR_UP : 0;
     if ((keys & facingKey) && b.facing != a.facing)
         return testing::AssertionFailure() << "turned while the facing key was held";
     if (b.facing != a.facing && b.facing != hDir && b.facing != vDir)
         return testing::AssertionFailure() << "turned toward a key not pressed";
+    if ((b.facing != a.facing && b.facing == hDir && hRestricted) ||
+        (b.facing != a.facing && b.facing == vDir && vRestricted))
+        return testing::AssertionFailure() << "turned toward a restricted side";
     if (b.pushing) {
         RectI end{b.x.floor(), b.y.floor(), b.w, b.h};
         const bool alongX = b.facing == DIR_LEFT || b.facing == DIR_RIGHT;
@@ -125,20 +138,45 @@ testing::AssertionResult checkFrame(const CollisionWorld& w, const MoverState& a
     return testing::AssertionSuccess();
 }
 
-// Parameters for a stretch of frames: mostly the seed's, sometimes anything in range
-// (speeds up to 64 px/frame exercise the sweep; grids of every size the nudge).
+// Parameters for a stretch of frames: every one drawn from its whole range (speeds and
+// nudge steps 0..64, grids 1..256; tests/support/shrink.h), the ends of the ranges included.
 ParamValues randomParams(Rng& rng) {
-    ParamValues p = defaultParams(MoverKind::TopDownAabb);
-    if (rng.chance(40)) return p;
-    auto set = [&](int i, int64_t lo, int64_t hi) {
-        p[size_t(i)] = Fix::fromInt(rng.range(lo, hi));
-    };
-    set(kTdStraightSpeed, 0, rng.chance(30) ? 64 : 6);
-    set(kTdDiagonalSpeed, 0, rng.chance(30) ? 64 : 6);
-    set(kTdPushSpeed, 0, 4);
-    set(kTdAlignGrid, 1, 40);
-    set(kTdNudgeStep, 0, rng.chance(20) ? 20 : 3);
-    return p;
+    return test::fullRangeParams(MoverKind::TopDownAabb, rng);
+}
+
+// Live tuning: mostly the seed's values, sometimes anything in the whole range.
+ParamValues tunedParams(Rng& rng) {
+    return rng.chance(40) ? defaultParams(MoverKind::TopDownAabb) : randomParams(rng);
+}
+
+struct RunStats {
+    size_t frames = 0, moving = 0, pushing = 0, restricted = 0;
+};
+
+// One whole run of actors[0] with its own parameters, every frame checked by checkFrame: ""
+// or the first frame that breaks a rule. A start inside solid is not judged.
+std::string checkRun(const test::PropCase& c, RunStats* stats) {
+    const Actor& a = c.map.actors[0];
+    const CollisionWorld world(c.map);
+    if (world.rectOverlapsSolid(RectI{a.x, a.y, a.w, a.h})) return "";
+    MoverState s = spawnState(a);
+    for (size_t f = 0; f < c.keys.size(); ++f) {
+        const MoverState next = kTopDownAabbMover.step(s, c.keys[f], a.params, world, nullptr);
+        const testing::AssertionResult r = checkFrame(world, s, next, c.keys[f], a.params);
+        if (!r)
+            return std::string(r.message()) + " (frame " + std::to_string(f) + ", keys " +
+                   std::to_string(int(c.keys[f])) + ", from " + s.x.str() + "," + s.y.str() +
+                   " facing " + std::to_string(int(s.facing)) + ")";
+        if (stats) {
+            ++stats->frames;
+            stats->moving += next.x != s.x || next.y != s.y;
+            stats->pushing += next.pushing;
+            stats->restricted += (c.keys[f] & (KEY_L | KEY_R)) && (c.keys[f] & (KEY_U | KEY_D)) &&
+                                 next.x != s.x && next.y == s.y;
+        }
+        s = next;
+    }
+    return "";
 }
 
 }  // namespace
@@ -170,7 +208,7 @@ TEST(TopDownAabbProps, EveryFrameMatchesTheReferenceSweep) {
         ParamValues p = defaultParams(MoverKind::TopDownAabb);
         const std::vector<InputBits> keys = test::randomInputs(seed, 2000, 15);
         for (size_t f = 0; f < keys.size(); ++f) {
-            if (f % 97 == 0) p = randomParams(rng);  // parameters change between frames
+            if (f % 97 == 0) p = tunedParams(rng);  // parameters change between frames
             const MoverState next = kTopDownAabbMover.step(s, keys[f], p, world, nullptr);
             ASSERT_TRUE(checkFrame(world, s, next, keys[f], p))
                 << "seed " << seed << " frame " << f << " keys " << int(keys[f]) << " from "
@@ -185,6 +223,44 @@ TEST(TopDownAabbProps, EveryFrameMatchesTheReferenceSweep) {
     EXPECT_GE(frames, 100000u);
     EXPECT_GT(moving, frames / 4);  // the runs really walk and really hit things
     EXPECT_GT(blocked, frames / 50);
+}
+
+// Every parameter drawn from its whole range on every map (fixed for the run), maps with
+// thin bars and small blocks as well as tiles, walls and brushes, boxes of 1 px to 2 tiles:
+// every frame against the reference rules. A failure is shrunk to a small map and input log
+// and printed.
+TEST(TopDownAabbProps, WholeParameterRangeMatchesTheReferenceRules) {
+    RunStats stats;
+    size_t maps = 0;
+    for (uint64_t seed = 1; seed <= 200 * uint64_t(test::propScale()); ++seed) {
+        Rng rng(seed * 104729);
+        test::RandomMapOptions opt;
+        opt.tileSize = int32_t(4 << rng.range(0, 3));  // 4, 8, 16 or 32
+        opt.width = int32_t(rng.range(6, 24));
+        opt.height = int32_t(rng.range(6, 16));
+        opt.brushes = int(rng.range(0, 8));
+        opt.solidPercent = int(rng.range(3, 20));
+        opt.wallPercent = int(rng.range(0, 10));
+        test::PropCase c{test::randomMap(seed, opt), test::randomInputs(seed * 3, 1500, 12)};
+        if (rng.chance(20)) test::clearBorder(c.map);
+        test::addThinBrushes(c.map, rng, int(rng.range(0, 12)));
+        const int32_t bw = int32_t(rng.chance(10) ? 1 : rng.range(1, 2 * opt.tileSize));
+        const int32_t bh = int32_t(rng.chance(10) ? 1 : rng.range(1, 2 * opt.tileSize));
+        if (!test::addActorAtFreeSpot(c.map, MoverKind::TopDownAabb, seed, bw, bh)) continue;
+        c.map.actors[0].params = randomParams(rng);
+        ++maps;
+        if (checkRun(c, &stats).empty()) continue;
+        ADD_FAILURE() << test::checkOrShrink(
+            c, [](const test::PropCase& k) { return checkRun(k, nullptr); },
+            "seed " + std::to_string(seed));
+        return;
+    }
+    EXPECT_GE(maps, 180u);
+    // The runs really walk and really hit things (less often than at the defaults: speeds
+    // of 0 and boxes two tiles wide are in the range).
+    EXPECT_GT(stats.moving, stats.frames / 6);
+    EXPECT_GT(stats.pushing, stats.frames / 100);
+    EXPECT_GT(stats.restricted, 20u);  // diagonal frames held on one axis by the restriction
 }
 
 TEST(TopDownAabbProps, SameRunTwiceSameTrace) {

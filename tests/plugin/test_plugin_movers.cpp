@@ -7,6 +7,7 @@
 #include "../../include/tilestep/mover_plugin.h"
 #include "plugin/plugin_registry.h"
 #include "property.h"
+#include "shrink.h"
 #include "sim/sim.h"
 #include "movers/state_fields.h"
 #include "test_support.h"
@@ -120,6 +121,62 @@ TEST(PluginTopDown, TraceEqualsTheBuiltInOnRandomMaps) {
                 ASSERT_EQ(got[i], expected[i]) << "seed " << seed << " probes " << probes;
         }
     }
+}
+
+// The same over the built-in's whole parameter range (every parameter drawn from its
+// documented range on every map), boxes of 1 px to 2 tiles, tiles of 4 to 32 px and thin
+// bars among the geometry: the plugin's trace equals the built-in's line for line, with and
+// without probes.
+TEST(PluginTopDown, TraceEqualsTheBuiltInOverTheWholeParameterRange) {
+    const MoverKind plugin = topdownPlugin();
+    size_t restricted = 0;
+    for (uint64_t seed = 1; seed <= 40; ++seed) {
+        test::Rng rng(seed * 6364136223846793005ull);
+        test::RandomMapOptions opt;
+        opt.tileSize = int32_t(4 << rng.range(0, 3));
+        opt.width = int32_t(rng.range(6, 20));
+        opt.height = int32_t(rng.range(6, 14));
+        opt.solidPercent = int(rng.range(3, 20));
+        Map m = test::randomMap(seed, opt);
+        test::addThinBrushes(m, rng, int(rng.range(0, 10)));
+        const int32_t w = int32_t(rng.range(1, 2 * opt.tileSize));
+        const int32_t h = int32_t(rng.range(1, 2 * opt.tileSize));
+        if (!test::addActorAtFreeSpot(m, MoverKind::TopDownAabb, seed, w, h)) continue;
+        m.actors[0].params = test::fullRangeParams(MoverKind::TopDownAabb, rng);
+        const auto inputs = test::randomInputs(seed * 7, 300, 10);
+        for (bool probes : {true, false}) {
+            Map builtin = m;
+            const auto expected = test::runTraceLines(builtin, inputs, probes);
+            builtin.actors[0].mover = plugin;
+            const auto got = test::runTraceLines(builtin, inputs, probes);
+            ASSERT_EQ(got.size(), expected.size()) << "seed " << seed;
+            for (size_t i = 0; i < got.size(); ++i)
+                ASSERT_EQ(got[i], expected[i]) << "seed " << seed << " probes " << probes;
+        }
+        // Diagonal frames where the restriction held y while x walked.
+        const auto states = test::runStates(m, inputs);
+        for (size_t f = 1; f < states.size(); ++f)
+            restricted += (inputs[f] & (KEY_L | KEY_R)) && (inputs[f] & (KEY_U | KEY_D)) &&
+                          states[f].x != states[f - 1].x && states[f].y == states[f - 1].y;
+    }
+    EXPECT_GT(restricted, 10u);
+}
+
+// The case, plugin and built-in alike: a 4x4 box at (30, 32) under a tile that
+// overlaps its right 2 px, diagonal_speed 6, one frame of L,U: it ends at (24, 32).
+TEST(PluginTopDown, RestrictedAxisStaysLikeTheBuiltIn) {
+    Map m = Map::blank(6, 6, 8);
+    m.setTile(4, 3, 1);
+    m.actors.push_back(test::makeActor("hero", MoverKind::TopDownAabb, 30, 32, 4, 4));
+    m.actors[0].params[1] = Fix::fromInt(6);  // diagonal_speed
+    const std::vector<InputBits> keys(1, KEY_L | KEY_U);
+    const auto builtin = test::runStates(m, keys);
+    EXPECT_EQ(builtin[0].x, Fix::fromInt(24));
+    EXPECT_EQ(builtin[0].y, Fix::fromInt(32));
+    const auto expected = test::runTraceLines(m, keys, true);
+    m.actors[0].mover = topdownPlugin();
+    EXPECT_EQ(test::runStates(m, keys)[0], builtin[0]);
+    EXPECT_EQ(test::runTraceLines(m, keys, true), expected);
 }
 
 // One-way tiles block only when entered through a refused edge, and the model draws them
