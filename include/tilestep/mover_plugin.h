@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "verdict.h" /* TS_MISS, TS_HIT, TS_PASS, TS_BLOCK, TS_INFO */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -154,7 +156,6 @@ enum {
     TS_PROBE_VALUE,     /* x0 = measured value, x1 = threshold */
     TS_PROBE_TEXT       /* (x0, y0): a label; `why` is its text */
 };
-enum { TS_MISS = 0, TS_HIT, TS_PASS, TS_BLOCK, TS_INFO };
 
 /* The debugger's overlays and `tilestep run --probes`. NULL when nobody looks (the fast
  * path): check before drawing. `why` is a short identifier ([a-z0-9_]+, at most 63

@@ -33,14 +33,14 @@
 
 #include <stdio.h>
 
+#include "verdict.h" /* ts_verdict: what a probe found, as the core's */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define TS_TRACE_FORMAT_VERSION 1
 
-/* Verdicts, as the core's: what a probe found. */
-typedef enum ts_verdict { TS_MISS, TS_HIT, TS_PASS, TS_BLOCK, TS_INFO } ts_verdict;
 
 typedef struct ts_trace {
     FILE* file;
