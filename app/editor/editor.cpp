@@ -9,7 +9,7 @@
 #include "editor/editor_args.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
-#include "debugger/plugin_hot_reload.h"
+#include "debugger/plugin_rebuild_watch.h"
 #include "gfx/image.h"
 #include "io/import_result.h"
 #include "io/map_io.h"
@@ -32,7 +32,7 @@ int refuseOutputClash(const std::string& clash) {
 }
 
 int screenshot(const EditorArgs& args) {
-    PluginHotReload plugins;  // loaded for the map's actors; nothing is watched
+    PluginRebuildWatch plugins;  // loaded for the map's actors; nothing is watched
     std::string loadError;
     if (!plugins.load(args.plugins, &loadError)) {
         std::fprintf(stderr, "tilestep: %s\n", loadError.c_str());
@@ -103,7 +103,7 @@ int runEditor(int argc, char** argv) {
         return screenshot(args);
     }
     // Before the map, whose actors may use them.
-    PluginHotReload plugins;
+    PluginRebuildWatch plugins;
     if (!plugins.load(args.plugins, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
