@@ -6,7 +6,7 @@
 #include <cstdio>
 
 #include "edit/plugin_reload_edit.h"
-#include "editor/file_actions.h"
+#include "editor/recovery.h"
 #include "plugin/plugin_registry.h"
 
 namespace ts {

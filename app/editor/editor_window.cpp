@@ -12,6 +12,8 @@
 #include "editor/actor_marks.h"
 #include "editor/canvas_input.h"
 #include "editor/file_actions.h"
+#include "editor/recovery.h"
+#include "editor/window_title.h"
 #include "editor/panel_splitter.h"
 #include "editor/panels.h"
 
