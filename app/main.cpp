@@ -1,7 +1,7 @@
 // tilestep: headless sub-commands when the first argument names one, the editor otherwise.
 #include "cli/cli.h"
 #include "cli/view_request.h"
-#include "editor/editor.h"
+#include "run_editor.h"
 #include "debugger/trace_viewer.h"
 
 int main(int argc, char** argv) {

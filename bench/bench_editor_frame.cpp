@@ -12,6 +12,7 @@
 #include <string>
 #include <memory>
 
+#include "debugger/debugger_window.h"
 #include "editor/editor_window.h"
 
 namespace {
@@ -125,6 +126,7 @@ int main(int argc, char** argv) {
     opt.uiScale = 1;
     opt.vsync = false;
     auto window = std::make_unique<ts::EditorWindow>();
+    ts::attachDebugger(*window);  // the editor's frame as it runs, Edit mode
     std::string error;
     if (!window->open(opt, &error)) {
         std::printf("bench_editor_frame: skipped, %s\n", error.c_str());

@@ -1,5 +1,5 @@
 // The flags of the editor's command line (`tilestep [MAP] [--screenshot OUT.png] ...`),
-// declared once: app/editor/editor_args.cpp parses them with parseArgs, the usage text is
+// declared once: app/cli/editor_args.cpp parses them with parseArgs, the usage text is
 // made from them, and the dispatcher (cli.cpp) knows from them that a first argument like
 // `--screenshot` opens the editor rather than naming a headless command.
 #pragma once

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "debugger/debugger_ui.h"
-#include "editor/editor_window.h"
+#include "debugger/debugger_window.h"
 #include "gfx/image.h"
 
 namespace ts {
@@ -33,13 +32,14 @@ int runTraceViewer(cli::ViewRequest& r) {
     opt.readOnly = true;  // a viewer: nothing here edits or saves the map
     if (shot) opt.uiScale = 1;
     EditorWindow w;
+    DebuggerExtension& debugger = attachDebugger(w);
     std::string error;
     if (!w.open(opt, &error)) {
         std::fprintf(stderr, "tilestep view: %s\n", error.c_str());
         return 1;
     }
     EditorState& s = w.state();
-    DebugSession& d = w.debug();
+    DebugSession& d = debugger.session();
     s.doc.replace(std::move(r.map), r.mapPath);
     s.fitRequested = true;
     syncDebugger(s, d);  // the new document first: it clears any recording

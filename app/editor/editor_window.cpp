@@ -11,8 +11,9 @@
 
 #include "editor/actor_marks.h"
 #include "editor/canvas_input.h"
-#include "debugger/debugger_ui.h"
 #include "editor/file_actions.h"
+#include "editor/recovery.h"
+#include "editor/window_title.h"
 #include "editor/panel_splitter.h"
 #include "editor/panels.h"
 
@@ -60,7 +61,7 @@ EditorWindow::EditorWindow() = default;
 EditorWindow::~EditorWindow() {
     if (window_) glfwMakeContextCurrent(window_);
     renderer_.reset();  // GL objects go before the context
-    debug_.reset();
+    ext_.reset();
     if (imguiReady_) {
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
@@ -136,9 +137,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
 
     renderer_ = std::make_unique<CanvasRenderer>();
     if (!renderer_->init(error)) return false;
-    debug_ = std::make_unique<DebugSession>(s.doc.map());
-    debug_->seenRevision = s.doc.revision();
-    if (!debug_->batch.init(error)) return false;
+    if (ext_ && !ext_->open(s, error)) return false;
     offerRecovery(s);
     return true;
 }
@@ -174,8 +173,8 @@ void EditorWindow::applyUiScale(float scale) {
         const PanelLayout l = panelLayout(uiScale_);
         glfwSetWindowSizeLimits(
             window_, int(l.toolbarW + (kMinPanelWidth + kMinCanvasWidth) * uiScale_),
-            int(l.menuH + l.statusH + debuggerBarHeight(uiScale_) + 160 * uiScale_), GLFW_DONT_CARE,
-            GLFW_DONT_CARE);
+            int(l.menuH + l.statusH + (ext_ ? ext_->barHeight(uiScale_) : 0) + 160 * uiScale_),
+            GLFW_DONT_CARE, GLFW_DONT_CARE);
     }
     if (imguiReady_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
@@ -257,43 +256,14 @@ void EditorWindow::deliverKey(const KeyEvent& e) {
 
 bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     EditorState& s = *state_;
-    pressedThisFrame_.clear();
-    std::vector<KeyEvent> held;
-    held.swap(heldKeys_);
-    for (const KeyEvent& e : held) deliverKey(e);
-    // Held keys must reach ImGui in the coming frames, so do not sleep on them.
-    if (!held.empty()) waitSeconds = 0;
-    const uint64_t eventsBefore = events_;
-    if (waitSeconds > 0) {
-        glfwWaitEventsTimeout(waitSeconds);
-    } else {
-        glfwPollEvents();
-    }
-    // Drawing only when something changed keeps an idle editor off the CPU: after input
-    // (and 10 frames for ImGui to settle hovers and for dialogs that open a frame or two later),
-    // while the debugger plays, a drag or a widget is active, or a status message is still showing.
-    if (events_ != eventsBefore || !held.empty()) quietFrames_ = 0;
-    const bool animating = debug_->dbg.playing() || s.pendingUiScale > 0 ||
-                           s.drag.kind != CanvasDrag::Kind::None || s.fitRequested ||
-                           ImGui::IsAnyItemActive() ||
-                           (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6.5);
-    if (opt_.interactive && !capture && !animating && quietFrames_ >= kSettleFrames &&
-        !glfwWindowShouldClose(window_) && !s.quit) {
+    if (pumpEvents(waitSeconds)) quietFrames_ = 0;
+    if (mayStayIdle(capture != nullptr)) {
         updateRecovery(s, glfwGetTime());
         return true;
     }
     ++quietFrames_;
-    if (glfwWindowShouldClose(window_)) {
-        glfwSetWindowShouldClose(window_, GLFW_FALSE);
-        requestQuit(s);
-    }
-    if (s.pendingUiScale > 0) {
-        applyUiScale(s.pendingUiScale);
-        s.settings.uiScale = uiScale_;
-        saveSettings(s.configDir, s.settings);
-        s.pendingUiScale = 0;
-        s.fitRequested = true;  // the canvas changed size: show the whole map again
-    }
+    takeCloseRequest();
+    applyPendingUiScale();
     int winW = 0, winH = 0, fbW = 0, fbH = 0;
     glfwGetWindowSize(window_, &winW, &winH);
     glfwGetFramebufferSize(window_, &fbW, &fbH);
@@ -307,14 +277,74 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     // (logPanelText), between marker lines, so tests can read what the panels say.
     s.logPanelText = opt_.verbose && capture;
     if (s.logPanelText) std::printf("ui text begin\n");
-    DebugSession& dbg = *debug_;
-    debuggerFrame(s, dbg, glfwGetTime());  // before the layout: Tab switches the mode
-
+    if (ext_) ext_->beginFrame(s, glfwGetTime());  // before the layout: Tab switches the mode
     PanelLayout layout = panelLayout(uiScale_);
     sidePanelSplitter(s, layout, float(winW), float(winH));
+    const float barH = extensionActive() ? ext_->barHeight(uiScale_) : 0;
+    layoutCanvas(layout, float(winW), float(winH), barH);
+    buildUi(layout, float(winW), float(winH), barH);
+    if (s.logPanelText) {
+        std::printf("\nui text end\n");
+        std::fflush(stdout);
+        s.logPanelText = false;
+    }
+    ImGui::Render();
+    logViewMapping();
+    render(float(winW), float(winH), fbW, fbH, capture);
+    updateTitle();
+    updateRecovery(s, glfwGetTime());
+    return !s.quit;
+}
+
+bool EditorWindow::pumpEvents(double waitSeconds) {
+    pressedThisFrame_.clear();
+    std::vector<KeyEvent> held;
+    held.swap(heldKeys_);
+    for (const KeyEvent& e : held) deliverKey(e);
+    // Held keys must reach ImGui in the coming frames, so do not sleep on them.
+    if (!held.empty()) waitSeconds = 0;
+    const uint64_t eventsBefore = events_;
+    if (waitSeconds > 0) {
+        glfwWaitEventsTimeout(waitSeconds);
+    } else {
+        glfwPollEvents();
+    }
+    return events_ != eventsBefore || !held.empty();
+}
+
+// Drawing only when something changed keeps an idle editor off the CPU: after input (and 10
+// frames for ImGui to settle hovers and for dialogs that open a frame or two later), while the
+// debugger plays, a drag or a widget is active, or a status message is still showing.
+bool EditorWindow::mayStayIdle(bool capturing) {
+    const EditorState& s = *state_;
+    const bool animating = (ext_ && ext_->animating()) || s.pendingUiScale > 0 ||
+                           s.drag.kind != CanvasDrag::Kind::None || s.fitRequested ||
+                           ImGui::IsAnyItemActive() ||
+                           (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6.5);
+    return opt_.interactive && !capturing && !animating && quietFrames_ >= kSettleFrames &&
+           !glfwWindowShouldClose(window_) && !s.quit;
+}
+
+void EditorWindow::takeCloseRequest() {
+    if (!glfwWindowShouldClose(window_)) return;
+    glfwSetWindowShouldClose(window_, GLFW_FALSE);
+    requestQuit(*state_);
+}
+
+void EditorWindow::applyPendingUiScale() {
+    EditorState& s = *state_;
+    if (s.pendingUiScale <= 0) return;
+    applyUiScale(s.pendingUiScale);
+    s.settings.uiScale = uiScale_;
+    saveSettings(s.configDir, s.settings);
+    s.pendingUiScale = 0;
+    s.fitRequested = true;  // the canvas changed size: show the whole map again
+}
+
+void EditorWindow::layoutCanvas(const PanelLayout& layout, float winW, float winH, float barH) {
+    EditorState& s = *state_;
     const CanvasRect before = s.view.canvas;
-    s.view.canvas = canvasRect(layout, float(winW), float(winH));
-    const float barH = dbg.active ? debuggerBarHeight(uiScale_) : 0;
+    s.view.canvas = canvasRect(layout, winW, winH);
     s.view.canvas.h = std::max(1.0f, s.view.canvas.h - barH);
     // A resized window (or the timeline bar coming and going): a view that showed the whole
     // map shows it again; one the user moved keeps its centre where it was.
@@ -339,70 +369,72 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
         s.view.fit(s.doc.map().widthPx(), s.doc.map().heightPx(), 16);
         s.fitRequested = false;
     }
+}
+
+void EditorWindow::buildUi(const PanelLayout& layout, float winW, float winH, float barH) {
+    EditorState& s = *state_;
     handleHotkeys(s);
     handleCanvasMouse(s);
     menuBar(s);
-    debuggerMenu(s, dbg);
-    toolbar(s, layout, float(winH));
-    if (dbg.active) {
+    if (ext_) ext_->menu(s);
+    toolbar(s, layout, winH);
+    if (extensionActive()) {
         const CanvasRect& c = s.view.canvas;
-        debuggerBar(s, dbg, c.x, c.y + c.h, c.w, barH);
-        debuggerPanel(s, dbg, float(winW) - layout.panelW, layout.menuH, layout.panelW,
-                      float(winH) - layout.menuH - layout.statusH);
+        ext_->bar(s, c.x, c.y + c.h, c.w, barH);
+        ext_->panel(s, winW - layout.panelW, layout.menuH, layout.panelW,
+                    winH - layout.menuH - layout.statusH);
     } else {
-        sidePanel(s, *renderer_, layout, float(winW), float(winH));
+        sidePanel(s, *renderer_, layout, winW, winH);
     }
-    statusBar(s, layout, float(winW), float(winH));
+    statusBar(s, layout, winW, winH);
     fileDialogs(s);
-    keepTuningDialog(s, dbg);
+    if (ext_) ext_->dialogs(s);
     endPanelEdits(s);
-    prepareDebuggerCanvas(s, dbg);
-    if (!dbg.active) queueActorNames(s);
-    if (s.logPanelText) {
-        std::printf("\nui text end\n");
-        std::fflush(stdout);
-        s.logPanelText = false;
-    }
-    ImGui::Render();
+    if (ext_) ext_->prepareCanvas(s);
+    if (!extensionActive()) queueActorNames(s);
+}
 
-    const View& v = s.view;
+// --verbose: the map-to-window mapping, each time it changes.
+void EditorWindow::logViewMapping() {
+    const View& v = state_->view;
     const bool canvasMoved = v.canvas.x != lastCanvas_.x || v.canvas.y != lastCanvas_.y ||
                              v.canvas.w != lastCanvas_.w || v.canvas.h != lastCanvas_.h;
-    if (opt_.verbose && (canvasMoved || v.zoom() != lastZoom_ || v.originX != lastOriginX_ ||
-                         v.originY != lastOriginY_)) {
-        lastCanvas_ = v.canvas;
-        lastZoom_ = v.zoom();
-        lastOriginX_ = v.originX;
-        lastOriginY_ = v.originY;
-        // window_x = x0 + map_px_x * zoom, window_y = y0 + map_px_y * zoom
-        std::printf("view x0=%g y0=%g zoom=%g canvas=%g,%g,%g,%g\n", v.canvas.x + v.originX,
-                    v.canvas.y + v.originY, v.zoom(), double(v.canvas.x), double(v.canvas.y),
-                    double(v.canvas.w), double(v.canvas.h));
-        std::fflush(stdout);
-    }
+    if (!opt_.verbose || !(canvasMoved || v.zoom() != lastZoom_ || v.originX != lastOriginX_ ||
+                           v.originY != lastOriginY_))
+        return;
+    lastCanvas_ = v.canvas;
+    lastZoom_ = v.zoom();
+    lastOriginX_ = v.originX;
+    lastOriginY_ = v.originY;
+    // window_x = x0 + map_px_x * zoom, window_y = y0 + map_px_y * zoom
+    std::printf("view x0=%g y0=%g zoom=%g canvas=%g,%g,%g,%g\n", v.canvas.x + v.originX,
+                v.canvas.y + v.originY, v.zoom(), double(v.canvas.x), double(v.canvas.y),
+                double(v.canvas.w), double(v.canvas.h));
+    std::fflush(stdout);
+}
 
+void EditorWindow::render(float winW, float winH, int fbW, int fbH, gfx::Image* capture) {
+    EditorState& s = *state_;
     glViewport(0, 0, fbW, fbH);
     glClearColor(0.1f, 0.1f, 0.12f, 1);
     glClear(GL_COLOR_BUFFER_BIT);
+    const float scaleX = float(fbW) / winW, scaleY = float(fbH) / winH;
     // In Debug mode the actors are drawn where the simulation has them, not at their spawns.
     const bool spawns = s.visible[kLayerActors];
-    if (dbg.active) s.visible[kLayerActors] = false;
-    drawCanvas(s, *renderer_, float(winW), float(winH), float(fbW) / float(winW),
-               float(fbH) / float(winH));
+    if (extensionActive()) s.visible[kLayerActors] = false;
+    drawCanvas(s, *renderer_, winW, winH, scaleX, scaleY);
     s.visible[kLayerActors] = spawns;
-    flushDebuggerCanvas(s, dbg, float(winW), float(winH), float(fbW) / float(winW),
-                        float(fbH) / float(winH));
+    if (ext_) ext_->flushCanvas(s, winW, winH, scaleX, scaleY);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (capture) *capture = gfx::readFramebuffer(fbW, fbH);
     glfwSwapBuffers(window_);
+}
 
-    std::string title = windowTitle(s);
-    if (title != title_) {
-        title_ = title;
-        glfwSetWindowTitle(window_, title.c_str());
-    }
-    updateRecovery(s, glfwGetTime());
-    return !s.quit;
+void EditorWindow::updateTitle() {
+    std::string title = windowTitle(*state_);
+    if (title == title_) return;
+    title_ = title;
+    glfwSetWindowTitle(window_, title.c_str());
 }
 
 }  // namespace ts

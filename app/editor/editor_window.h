@@ -1,5 +1,6 @@
-// One editor window: GLFW window, GL context, Dear ImGui, the panels and the canvas. Used by
-// runEditor (app/editor/editor.cpp) and by bench/bench_editor_frame.cpp, which drives
+// One editor window: GLFW window, GL context, Dear ImGui, the panels and the canvas, with an
+// optional extension (the debugger: app/debugger/debugger_window.h). Used by runEditor
+// (app/run_editor.cpp), by `tilestep view` and by bench/bench_editor_frame.cpp, which drives
 // frames directly to time them.
 #pragma once
 #include <GLFW/glfw3.h>
@@ -10,10 +11,10 @@
 
 #include "editor/canvas_draw.h"
 #include "editor/editor_state.h"
+#include "editor/panels.h"
+#include "editor/window_extension.h"
 
 namespace ts {
-
-struct DebugSession;
 
 struct WindowOptions {
     int width = 1280, height = 800;  // logical pixels
@@ -26,7 +27,7 @@ struct WindowOptions {
 
 class EditorWindow {
   public:
-    EditorWindow();  // out of line: DebugSession is incomplete here
+    EditorWindow();
     EditorWindow(const EditorWindow&) = delete;
     EditorWindow& operator=(const EditorWindow&) = delete;
     ~EditorWindow();
@@ -34,6 +35,8 @@ class EditorWindow {
     // Creates the window and everything in it; false with *error ("cannot open a window:
     // ...", "shaders/tiles.frag: ...") on failure.
     bool open(const WindowOptions& opt, std::string* error);
+    // Adds what the extension draws and handles to every frame; call before open.
+    void extend(std::unique_ptr<WindowExtension> extension) { ext_ = std::move(extension); }
 
     // One frame: events (waiting up to `waitSeconds` for one when > 0), UI, canvas, swap.
     // When `capture` is not null, the finished frame's pixels are stored there before the
@@ -42,11 +45,22 @@ class EditorWindow {
 
     EditorState& state() { return *state_; }
     CanvasRenderer& renderer() { return *renderer_; }
-    DebugSession& debug() { return *debug_; }
     GLFWwindow* window() { return window_; }
 
   private:
     void applyUiScale(float scale);
+    // The steps of frame(), in order.
+    bool pumpEvents(double waitSeconds);  // true when input arrived
+    bool mayStayIdle(bool capturing);
+    void takeCloseRequest();
+    void applyPendingUiScale();
+    void layoutCanvas(const PanelLayout& layout, float winW, float winH, float barH);
+    void buildUi(const PanelLayout& layout, float winW, float winH, float barH);
+    void logViewMapping();
+    void render(float winW, float winH, int fbW, int fbH, gfx::Image* capture);
+    void updateTitle();
+    bool extensionActive() const { return ext_ && ext_->active(); }
+
     void ignoreResidentPointer();  // screenshots: see editor_window.cpp
     void watchEvents();            // counts input events in events_
     static void countEvent(GLFWwindow* w);
@@ -73,7 +87,7 @@ class EditorWindow {
     WindowOptions opt_;
     std::unique_ptr<EditorState> state_;
     std::unique_ptr<CanvasRenderer> renderer_;
-    std::unique_ptr<DebugSession> debug_;  // the visual debugger (Debug mode, Tab)
+    std::unique_ptr<WindowExtension> ext_;  // null: the editor alone
     std::string iniPath_;
     std::string title_;
     float uiScale_ = 1;

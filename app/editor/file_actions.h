@@ -1,5 +1,6 @@
-// New, Open, Save, Save As, Import, Export, Quit, recovery: the file side of the editor, with the
-// dialogs that ask for paths and confirm throwing away unsaved changes.
+// New, Open, Save, Save As, Import, Export, Quit: the file side of the editor. The dialogs
+// that ask for paths and confirm throwing away unsaved changes are in file_dialogs.cpp, the
+// recovery copy of unsaved work in recovery.h, the window title in window_title.h.
 #pragma once
 #include <string>
 
@@ -29,17 +30,5 @@ bool openPath(EditorState& s, const std::string& path);
 
 // The modal dialogs; call once per frame.
 void fileDialogs(EditorState& s);
-
-// Every 30 s while the map has unsaved changes: a copy in the config folder. Removed once
-// the map is saved or closed clean. The next start offers it (see offerRecovery).
-void updateRecovery(EditorState& s, double now);
-// Writes the recovery copy at once when the map has changes not in it (before running code
-// that may take the editor down: loading a plugin build). True when the map is safe: saved,
-// or in the recovery copy; false when there is no slot or the write failed (message shown).
-bool writeRecoveryNow(EditorState& s);
-void offerRecovery(EditorState& s);
-
-// "tilestep - level.json *"
-std::string windowTitle(const EditorState& s);
 
 }  // namespace ts

@@ -3,7 +3,9 @@
 // builds with the values. Undo puts back the old values AND the build that reads them in that
 // order; redo the new ones and the new build. Values kept by position are only meaningful
 // next to the build whose order they follow, and so are the older entries of the history
-// (an actor edit before the rebuild holds values in the old order).
+// (an actor edit before the rebuild holds values in the old order). The other two parts of a
+// plugin reload: the check of a new build (core/plugin/plugin_reload.h) and the editor's
+// watching of each --plugin file (app/debugger/plugin_rebuild_watch.h).
 #pragma once
 #include <cstddef>
 #include <vector>

@@ -1,7 +1,8 @@
 // Hot reload of a mover plugin, without any window: noticing that the library file changed,
 // loading the new build, checking it over a recording, and installing it or keeping the
-// previous build. The editor calls these (app/debugger/plugin_hot_reload.cpp); tests drive
-// them directly.
+// previous build. Tests drive these directly. The other two parts of a plugin reload: the
+// editor's watching of each --plugin file (app/debugger/plugin_rebuild_watch.h) and the undo
+// step of a rebuild with another parameter list (core/edit/plugin_reload_edit.h).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,15 +1,15 @@
-#include "editor/editor.h"
+#include "run_editor.h"
 
 #include <algorithm>
 #include <cstdio>
 
+#include "cli/editor_args.h"
 #include "cli/editor_flags.h"
-#include "editor/canvas_draw.h"
-#include "debugger/debugger_ui.h"
-#include "editor/editor_args.h"
+#include "debugger/apply_debugger_args.h"
+#include "debugger/debugger_window.h"
+#include "debugger/plugin_rebuild_watch.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
-#include "debugger/plugin_hot_reload.h"
 #include "gfx/image.h"
 #include "io/import_result.h"
 #include "io/map_io.h"
@@ -32,7 +32,7 @@ int refuseOutputClash(const std::string& clash) {
 }
 
 int screenshot(const EditorArgs& args) {
-    PluginHotReload plugins;  // loaded for the map's actors; nothing is watched
+    PluginRebuildWatch plugins;  // loaded for the map's actors; nothing is watched
     std::string loadError;
     if (!plugins.load(args.plugins, &loadError)) {
         std::fprintf(stderr, "tilestep: %s\n", loadError.c_str());
@@ -57,6 +57,7 @@ int screenshot(const EditorArgs& args) {
     opt.verbose = args.verbose;
     opt.vsync = false;
     EditorWindow w;
+    DebuggerExtension& debugger = attachDebugger(w);
     std::string error;
     if (!w.open(opt, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
@@ -64,7 +65,7 @@ int screenshot(const EditorArgs& args) {
     }
     w.state().doc.replace(std::move(map), args.map);
     w.state().fitRequested = true;
-    if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
+    if (!applyDebuggerArgs(w.state(), debugger.session(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
@@ -103,7 +104,7 @@ int runEditor(int argc, char** argv) {
         return screenshot(args);
     }
     // Before the map, whose actors may use them.
-    PluginHotReload plugins;
+    PluginRebuildWatch plugins;
     if (!plugins.load(args.plugins, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
@@ -114,6 +115,7 @@ int runEditor(int argc, char** argv) {
     opt.uiScale = args.uiScale;
     opt.verbose = args.verbose;
     EditorWindow w;
+    DebuggerExtension& debugger = attachDebugger(w);
     if (!w.open(opt, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
@@ -126,17 +128,18 @@ int runEditor(int argc, char** argv) {
     }
     clash = findEditorOutputClash(args, resolveImagePath(w.state()));
     if (!clash.empty()) return refuseOutputClash(clash);
-    if (!applyDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
+    DebugSession& session = debugger.session();
+    if (!applyDebuggerArgs(w.state(), session, args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
     // Waiting for events keeps an idle editor off the CPU; input wakes it at once. While
     // the simulation runs, the wait ends when its next step is due.
-    const Debugger& dbg = w.debug().dbg;
+    const Debugger& dbg = session.dbg;
     while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
-        plugins.update(w.state(), w.debug());
+        plugins.update(w.state(), session);
     }
-    if (!finishDebuggerArgs(w.state(), w.debug(), args.debugger, &error)) {
+    if (!finishDebuggerArgs(w.state(), session, args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }

@@ -1,4 +1,5 @@
-// The editor and visual debugger window (GLFW + OpenGL 3.3 core + Dear ImGui).
+// The editor's command line: the editor window (app/editor/) with the visual debugger
+// (app/debugger/) attached, the one place that puts the two together.
 #pragma once
 
 namespace ts {

@@ -1,4 +1,4 @@
-#include "editor/editor_args.h"
+#include "cli/editor_args.h"
 
 #include <cstdio>
 #include <cstdlib>

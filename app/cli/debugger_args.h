@@ -10,9 +10,6 @@
 
 namespace ts {
 
-struct EditorState;
-struct DebugSession;
-
 struct DebuggerArgs {
     bool debug = false;  // start in Debug mode (any other debugger flag implies it)
     std::string inputs;  // input log for `actor`
@@ -29,14 +26,8 @@ struct DebuggerArgs {
 };
 
 // Reads the debugger's flags (declared in app/cli/editor_flags.cpp) from a parsed command
-// line; false with *error on a bad value ("--frame: expected a whole number ...").
+// line; false with *error on a bad value ("--frame: expected a whole number ..."). The window
+// applies them with app/debugger/apply_debugger_args.h.
 bool readDebuggerFlags(const cli::ParsedArgs& a, DebuggerArgs* out, std::string* error);
-
-// After the map is open: Debug mode, the log, the frame. False with *error
-// ("--actor: no actor named 'x' (actors: a, b)", "LOG: line 3: ...").
-bool applyDebuggerArgs(EditorState& s, DebugSession& d, const DebuggerArgs& a, std::string* error);
-// On exit: writes --record-log and --trace. False with *error on a write failure.
-bool finishDebuggerArgs(const EditorState& s, DebugSession& d, const DebuggerArgs& a,
-                        std::string* error);
 
 }  // namespace ts

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "debugger/debugger_args.h"
+#include "cli/debugger_args.h"
 
 namespace ts {
 

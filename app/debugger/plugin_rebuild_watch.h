@@ -1,5 +1,5 @@
-// The editor's side of mover plugins: each `--plugin PATH.so` loads one before the map, and
-// while the editor runs each file is watched on its own; when one changes (the developer
+// Watching the editor's plugin files for rebuilds: each `--plugin PATH.so` loads one before the
+// map, and while the editor runs each file is watched on its own; when one changes (the developer
 // rebuilt it) the map is written to the recovery copy, the new build of that plugin alone is
 // loaded and checked over the recording (Debugger::reloadPlugin: deterministic, no step over
 // the limit), and on success the debugger re-simulates from frame 0 with the previous run as
@@ -11,6 +11,10 @@
 // interrupted, so the watchdog (one for the thread, whichever plugin's step hangs) first
 // writes the map's unsaved changes to the recovery copy, then reports the hang on stderr and
 // ends the editor, rather than leave a frozen window.
+//
+// The other two parts of a plugin reload, without a window: the check of a new build
+// (core/plugin/plugin_reload.h) and the undo step of a changed parameter list
+// (core/edit/plugin_reload_edit.h).
 #pragma once
 #include <atomic>
 #include <cstdint>
@@ -28,7 +32,7 @@ namespace ts {
 
 constexpr int64_t kEditorStepLimitMs = 2000;
 
-class PluginHotReload {
+class PluginRebuildWatch {
   public:
     // Loads `paths` in order (nothing to do when empty); false with *error ("PATH: problem",
     // or two paths naming the same plugin id).

@@ -1,4 +1,4 @@
-#include "debugger/plugin_hot_reload.h"
+#include "debugger/plugin_rebuild_watch.h"
 
 #include <unistd.h>
 
@@ -6,12 +6,12 @@
 #include <cstdio>
 
 #include "edit/plugin_reload_edit.h"
-#include "editor/file_actions.h"
+#include "editor/recovery.h"
 #include "plugin/plugin_registry.h"
 
 namespace ts {
 
-bool PluginHotReload::load(const std::vector<std::string>& paths, std::string* error) {
+bool PluginRebuildWatch::load(const std::vector<std::string>& paths, std::string* error) {
     if (paths.empty()) return true;
     // Through temporary copies, as every reload: the paths stay free for the next builds.
     std::vector<MoverKind> kinds;
@@ -44,7 +44,7 @@ bool PluginHotReload::load(const std::vector<std::string>& paths, std::string* e
     return true;
 }
 
-void PluginHotReload::update(EditorState& s, DebugSession& d) {
+void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
     const double now =
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     if (plugins_.empty() || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;
