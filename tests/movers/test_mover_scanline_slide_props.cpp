@@ -14,6 +14,7 @@
 #include "movers/scanline_slide.h"
 #include "property.h"
 #include "shrink.h"
+#include "sim/sim.h"
 #include "trace/trace.h"
 
 using namespace ts;
