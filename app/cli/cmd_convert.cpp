@@ -8,8 +8,9 @@
 #include "import_args.h"
 #include "io/foreign_maps.h"
 #include "io/interop_files.h"
-#include "plugin_args.h"
+#include "io/map_formats.h"
 #include "io/map_io.h"
+#include "plugin_args.h"
 
 namespace ts::cli {
 
@@ -39,17 +40,6 @@ const char kConvertUsage[] =
     "extension or a failed save: the error on stderr, exit 1. Bad command line, or OUT the\n"
     "same file as IN (by any path, symlink or hard link): exit 2, nothing written.\n";
 
-namespace {
-std::string formatName(const std::string& path) {
-    if (interop::isImportPath(path)) {
-        std::string ext = path.substr(path.rfind('.') + 1);
-        for (char& c : ext) c = char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-        return ext == "ldtk" ? "ldtk" : "tiled " + ext;
-    }
-    return formatForPath(path) == MapFormat::Json ? "json" : "binary";
-}
-}  // namespace
-
 const std::vector<FlagSpec> kConvertFlags = {{"--collision-layer", true}, kLevelFlag, kPluginFlag};
 
 int cmdConvert(const Args& args) {
@@ -70,32 +60,23 @@ int cmdConvert(const Args& args) {
     interop::ImportOptions options;
     if (!importOptionsFor(a, in, &options, &error)) return usageError(cmd, error);
     try {
-        // Check OUT's extension before the (possibly long) load.
-        const bool exportTiled = interop::isExportPath(out);
-        if (!exportTiled && interop::isImportPath(out))
-            throw MapError(out + ": LDtk files are only read (write .json, .tsmap, .tmx or .tmj)");
-        if (!exportTiled) formatForPath(out);
-        if (!interop::isImportPath(in)) formatForPath(in);
-        Map m;
+        // Check both extensions before the (possibly long) load.
+        const MapFileFormat& outFormat = mapFormatForWriting(out);
+        const MapFileFormat& inFormat = mapFormatForReading(in);
         if (!loadPluginsReported(cmd, a)) return kExitFailure;
-        // Tiled and LDtk files name their images relative to themselves; the written map
-        // names them relative to OUT.
-        const std::string outFolder = interop::folderOf(out);
-        const std::string inFolder = interop::folderOf(in);
-        if (interop::isImportPath(in)) {
-            interop::ImportResult r = interop::importMapFile(in, options, outFolder);
-            for (const std::string& w : r.warnings)
-                std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
-            m = std::move(r.map);
-        } else if (!loadMapReported(cmd, in, &m)) {
-            return kExitFailure;
+        std::vector<std::string> warnings;
+        Map m = loadMap(in, options, &warnings);
+        for (const std::string& w : warnings)
+            std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
+        // An imported map names its image relative to IN: the written map names it relative
+        // to OUT. Between tilestep files the path is copied as it is (docs/cli.md).
+        std::string mapFolder = interop::folderOf(in);
+        if (inFormat.foreign) {
+            interop::rebaseImage(m, mapFolder, interop::folderOf(out));
+            mapFolder = interop::folderOf(out);
         }
-        if (exportTiled)
-            interop::exportMapFile(m, out, interop::isImportPath(in) ? outFolder : inFolder);
-        else
-            saveMap(m, out);
-        std::printf("%s (%s) -> %s (%s)\n", in.c_str(), formatName(in).c_str(), out.c_str(),
-                    formatName(out).c_str());
+        saveMap(m, out, mapFolder);
+        std::printf("%s (%s) -> %s (%s)\n", in.c_str(), inFormat.name, out.c_str(), outFormat.name);
         return kExitOk;
     } catch (const MapError& e) {
         return fail(cmd, e.what(), kExitFailure);

@@ -6,11 +6,11 @@
 
 #include "args.h"
 #include "commands.h"
-#include "base/file_identity.h"
 #include "import_args.h"
-#include "ldtk_level_list.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
+#include "ldtk_level_list.h"
+#include "map_report_start.h"
 #include "plugin_args.h"
 #include "base/json_text.h"
 #include "movers/mover.h"
@@ -116,23 +116,13 @@ const std::vector<FlagSpec> kInfoFlags = {{"--json", false}, kLevelFlag, kPlugin
 
 int cmdInfo(const Args& args) {
     const char* cmd = "info";
-    ParsedArgs a;
-    std::string error;
-    if (!parseArgs(args, kInfoFlags, &a, &error)) return usageError(cmd, error);
-    if (a.help) {
-        std::fputs(kInfoUsage, stdout);
-        return kExitOk;
-    }
-    if (a.positional.size() != 1) return usageError(cmd, "expects exactly one MAP");
-    const std::string& path = a.positional[0];
-    // Its report may not be appended to the map itself (`>> MAP`).
-    const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
-    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
-    interop::ImportOptions options;
-    if (!importOptionsFor(a, path, &options, &error)) return usageError(cmd, error);
-    Map m;
-    if (!loadPluginsReported(cmd, a)) return kExitFailure;
-    if (!loadMapReported(cmd, path, &m, options)) return kExitFailure;
+    MapReport r;
+    if (std::optional<int> done = startMapReport(cmd, args, kInfoFlags, kInfoUsage, &r))
+        return *done;
+    const std::string& path = r.path;
+    const interop::ImportOptions& options = r.options;
+    const Map& m = r.map;
+    const ParsedArgs& a = r.args;
     std::vector<interop::LdtkLevelSummary> levels;
     const MapFileFormat* format = mapFileFormatFor(path);
     if (format && format->kind == MapFileKind::Ldtk) {

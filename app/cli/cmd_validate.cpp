@@ -3,8 +3,8 @@
 
 #include "args.h"
 #include "commands.h"
-#include "base/file_identity.h"
 #include "import_args.h"
+#include "map_report_start.h"
 #include "plugin_args.h"
 
 namespace ts::cli {
@@ -26,24 +26,12 @@ const char kValidateUsage[] =
 const std::vector<FlagSpec> kValidateFlags = {kLevelFlag, kPluginFlag};
 
 int cmdValidate(const Args& args) {
-    const char* cmd = "validate";
-    ParsedArgs a;
-    std::string error;
-    if (!parseArgs(args, kValidateFlags, &a, &error)) return usageError(cmd, error);
-    if (a.help) {
-        std::fputs(kValidateUsage, stdout);
-        return kExitOk;
-    }
-    if (a.positional.size() != 1) return usageError(cmd, "expects exactly one MAP");
-    const std::string& path = a.positional[0];
-    // Its report may not be appended to the map itself (`>> MAP`).
-    const std::string clash = findOutputClash({{"MAP", path}}, {{"stdout", "-"}});
-    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
-    interop::ImportOptions options;
-    if (!importOptionsFor(a, path, &options, &error)) return usageError(cmd, error);
-    Map m;
-    if (!loadPluginsReported(cmd, a)) return kExitFailure;
-    if (!loadMapReported(cmd, path, &m, options)) return kExitFailure;
+    MapReport r;
+    if (std::optional<int> done =
+            startMapReport("validate", args, kValidateFlags, kValidateUsage, &r))
+        return *done;
+    const std::string& path = r.path;
+    const Map& m = r.map;
     std::printf("%s: ok: %d x %d tiles of %d px, %d Hz, %zu actors, %zu brushes, %zu walls\n",
                 path.c_str(), m.width, m.height, m.tileSize, m.simRate, m.actors.size(),
                 m.brushes.size(), m.walls.count());

@@ -135,7 +135,7 @@ bool exportTo(EditorState& s, const std::string& path) {
     const std::string folder =
         s.doc.path().empty() ? "." : fs::absolute(s.doc.path(), ec).parent_path().string();
     try {
-        interop::exportMapFile(s.doc.map(), path, folder);
+        saveMap(s.doc.map(), path, folder);
     } catch (const std::exception& e) {
         showError(s, e.what());
         return false;

@@ -1,14 +1,10 @@
 #include "io/foreign_maps.h"
 
-#include <cstdio>
-
 #include "io/interop_files.h"
-#include "io/ldtk/ldtk_import.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
 #include "io/png_write.h"
 #include "io/tiled/tiled_export.h"
-#include "io/tiled/tiled_import.h"
 
 namespace ts::interop {
 
@@ -32,21 +28,20 @@ ImportResult importMapFile(const std::string& path, const ImportOptions& options
                            const std::string& saveFolder) {
     if (!isImportPath(path))
         throw MapError(path + ": not a Tiled (.tmx, .tmj) or LDtk (.ldtk) map");
-    ImportResult r = mapFileFormatFor(path)->kind == MapFileKind::Ldtk ? importLdtk(path, options)
-                                                                       : importTiled(path, options);
+    ImportResult r = mapFileFormatFor(path)->read(path, options);
     rebaseImage(r.map, folderOf(path), saveFolder);
     return r;
 }
 
-Map loadForeignMap(const std::string& path, const ImportOptions& options) {
-    ImportResult r = importMapFile(path, options, folderOf(path));
-    for (const std::string& w : r.warnings)
-        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
-    return std::move(r.map);
-}
-
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder) {
     if (!isExportPath(path)) throw MapError(path + ": export writes Tiled maps (.tmx or .tmj)");
+    mapFileFormatFor(path)->write(m, path, mapFolder);
+}
+
+namespace {
+
+void exportTiled(const Map& m, const std::string& path, const std::string& mapFolder,
+                 std::string (*toText)(const Map&, const KindSheet&)) {
     Map copy = m;
     rebaseImage(copy, mapFolder, folderOf(path));
     std::string bytes;
@@ -61,8 +56,7 @@ void exportMapFile(const Map& m, const std::string& path, const std::string& map
             std::string stem = path.substr(path.rfind('/') + 1);
             sheet.file = stem.substr(0, stem.size() - 4) + ".tiles.png";
         }
-        bytes = mapFileFormatFor(path)->kind == MapFileKind::TiledXml ? mapToTmx(copy, sheet)
-                                                                      : mapToTmj(copy, sheet);
+        bytes = toText(copy, sheet);
     } catch (const MapError& e) {
         throw MapError(path + ": not saved: " + e.what());
     }
@@ -70,6 +64,16 @@ void exportMapFile(const Map& m, const std::string& path, const std::string& map
         saveBytesAtomically(joinPath(folderOf(path), sheet.file),
                             encodePng(sheet.width, sheet.height, pixels));
     saveBytesAtomically(path, bytes);
+}
+
+}  // namespace
+
+void exportTmx(const Map& m, const std::string& path, const std::string& mapFolder) {
+    exportTiled(m, path, mapFolder, mapToTmx);
+}
+
+void exportTmj(const Map& m, const std::string& path, const std::string& mapFolder) {
+    exportTiled(m, path, mapFolder, mapToTmj);
 }
 
 }  // namespace ts::interop

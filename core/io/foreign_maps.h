@@ -1,6 +1,7 @@
 // The map files of other editors, by extension: Tiled .tmx / .tmj and LDtk .ldtk are
-// imported; .tmx / .tmj are also written (export). core/io/map_io.cpp sends loadMap here for
-// these extensions, so the editor and every command open them directly.
+// imported; .tmx / .tmj are also written (export). The format table (core/io/map_formats.h)
+// sends loadMap and saveMap here for these extensions, so the editor and every command open
+// and write them directly.
 #pragma once
 #include <string>
 
@@ -19,12 +20,12 @@ bool isExportPath(const std::string& path);
 ImportResult importMapFile(const std::string& path, const ImportOptions& options,
                            const std::string& saveFolder);
 
-// loadMap's route: warnings on stderr ("PATH: warning: ...").
-Map loadForeignMap(const std::string& path, const ImportOptions& options = {});
-
 // Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
 // rebased from `mapFolder` (where the map's own file is) to PATH's folder.
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder);
+// exportMapFile for one format each: the table's writes.
+void exportTmx(const Map& m, const std::string& path, const std::string& mapFolder);
+void exportTmj(const Map& m, const std::string& path, const std::string& mapFolder);
 
 // The image path (relative to `from`) rewritten relative to `to`.
 void rebaseImage(Map& m, const std::string& from, const std::string& to);

@@ -1,5 +1,6 @@
-// Map files on disk: choosing the form by extension, reading whole files, atomic saves, and
-// the small checks the JSON and binary forms share (core/io/map_json.cpp, core/io/map_binary.cpp).
+// Map files on disk: loading and saving through the format table (core/io/map_formats.h),
+// reading tilestep's own files whole, atomic saves, and the small checks the JSON and binary
+// forms share (core/io/map_json.cpp, core/io/map_binary.cpp).
 #include "io/map_io.h"
 
 #include <algorithm>
@@ -11,7 +12,7 @@
 
 #include "base/atomic_file.h"
 #include "base/bounded_read.h"
-#include "io/foreign_maps.h"
+#include "io/interop_files.h"
 #include "io/map_formats.h"
 #include "io/detail/map_io_detail.h"
 #include "plugin/plugin_registry.h"
@@ -141,8 +142,8 @@ namespace {
 enum class FileStart { Undecided, Plausible, Hopeless };
 
 // `from`: where the bytes not yet judged begin (all before it were undecided: whitespace).
-FileStart judgeStart(MapFormat format, const std::string& bytes, size_t from) {
-    if (format == MapFormat::Binary)  // the magic's first byte
+FileStart judgeStart(bool binary, const std::string& bytes, size_t from) {
+    if (binary)  // the magic's first byte
         return (unsigned char)bytes[0] == 0x89 ? FileStart::Plausible : FileStart::Hopeless;
     // rapidjson skips a UTF-8 byte-order mark the way its EncodedInputStream does: each of
     // EF, BB, BF in turn when present. So must this, or a good file would be cut short.
@@ -157,11 +158,11 @@ FileStart judgeStart(MapFormat format, const std::string& bytes, size_t from) {
     return valueStart ? FileStart::Plausible : FileStart::Hopeless;
 }
 
-std::string readWholeFile(const std::string& path, MapFormat format) {
+std::string readWholeFile(const std::string& path, bool binary) {
     std::string bytes, problem;
     FileStart verdict = FileStart::Undecided;
     auto stop = [&](const std::string& b, size_t from) {
-        if (verdict == FileStart::Undecided) verdict = judgeStart(format, b, from);
+        if (verdict == FileStart::Undecided) verdict = judgeStart(binary, b, from);
         return verdict == FileStart::Hopeless;
     };
     if (readFileAtMost(path, kMaxMapFileBytes, "a map file", &bytes, &problem, stop) !=
@@ -170,37 +171,64 @@ std::string readWholeFile(const std::string& path, MapFormat format) {
     return bytes;
 }
 
+void saveChecked(const Map& m, const std::string& path, std::string (*toBytes)(const Map&)) {
+    std::string problem = validateMap(m);
+    if (!problem.empty()) throw MapError(path + ": not saved, the map is invalid: " + problem);
+    saveBytesAtomically(path, toBytes(m));
+}
+
 }  // namespace
 
-MapFormat formatForPath(const std::string& path) {
-    if (const MapFileFormat* f = mapFileFormatFor(path)) {
-        if (f->kind == MapFileKind::TilestepJson) return MapFormat::Json;
-        if (f->kind == MapFileKind::TilestepBinary) return MapFormat::Binary;
-    }
-    throw MapError(path + ": unknown map file extension (use .json or .tsmap)");
+namespace mapio {
+
+interop::ImportResult readJsonFile(const std::string& path, const interop::ImportOptions&) {
+    interop::ImportResult r;
+    r.map = mapFromJson(readWholeFile(path, false), path);
+    return r;
 }
+
+interop::ImportResult readBinaryFile(const std::string& path, const interop::ImportOptions&) {
+    interop::ImportResult r;
+    r.map = mapFromBinary(readWholeFile(path, true), path);
+    return r;
+}
+
+void writeJsonFile(const Map& m, const std::string& path, const std::string&) {
+    saveChecked(m, path, mapToJson);
+}
+
+void writeBinaryFile(const Map& m, const std::string& path, const std::string&) {
+    saveChecked(m, path, mapToBinary);
+}
+
+}  // namespace mapio
 
 Map loadMap(const std::string& path) {
     return loadMap(path, interop::ImportOptions{});
 }
 
 Map loadMap(const std::string& path, const interop::ImportOptions& importOptions) {
-    if (interop::isImportPath(path))
-        return interop::loadForeignMap(path, importOptions);  // Tiled, LDtk
-    MapFormat format = formatForPath(path);
-    std::string bytes = readWholeFile(path, format);
-    return format == MapFormat::Json ? mapFromJson(bytes, path) : mapFromBinary(bytes, path);
+    std::vector<std::string> warnings;
+    Map m = loadMap(path, importOptions, &warnings);
+    for (const std::string& w : warnings)
+        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
+    return m;
+}
+
+Map loadMap(const std::string& path, const interop::ImportOptions& importOptions,
+            std::vector<std::string>* warnings) {
+    interop::ImportResult r = mapFormatForReading(path).read(path, importOptions);
+    warnings->insert(warnings->end(), r.warnings.begin(), r.warnings.end());
+    return std::move(r.map);
 }
 
 void setSaveFailureForTesting(bool fail) {
     setAtomicWriteFailureForTesting(fail);
 }
 
-void saveMap(const Map& m, const std::string& path) {
-    MapFormat format = formatForPath(path);
-    std::string problem = validateMap(m);
-    if (!problem.empty()) throw MapError(path + ": not saved, the map is invalid: " + problem);
-    saveBytesAtomically(path, format == MapFormat::Json ? mapToJson(m) : mapToBinary(m));
+void saveMap(const Map& m, const std::string& path, const std::string& mapFolder) {
+    mapFormatForWriting(path).write(m, path,
+                                    mapFolder.empty() ? interop::folderOf(path) : mapFolder);
 }
 
 void saveBytesAtomically(const std::string& path, const std::string& bytes) {

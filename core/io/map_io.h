@@ -1,10 +1,12 @@
-// Map files through cereal: readable JSON (".json") and compact binary (".tsmap"), chosen by
-// the file extension. Loading checks everything before allocating and reports
+// Map files: tilestep's own through cereal, readable JSON (".json") and compact binary
+// (".tsmap"), and Tiled and LDtk files, chosen by the file extension in the table of
+// core/io/map_formats.h. Loading checks everything before allocating and reports
 // "PATH: field: problem"; saving is atomic (temporary file in the same folder, then rename).
 #pragma once
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "io/map_validate.h"
 #include "map/map.h"
@@ -18,11 +20,6 @@ struct ImportOptions;  // core/io/import_result.h
 // 2: tile kinds have an image orientation (image_flip); version 1 files load with 0.
 constexpr int32_t kMapFormatVersion = 2;
 
-enum class MapFormat { Json, Binary };
-
-// Throws MapError for an extension that is neither .json nor .tsmap.
-MapFormat formatForPath(const std::string& path);
-
 struct MapError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
@@ -34,15 +31,23 @@ struct MapError : std::runtime_error {
 // an endless stream long before memory runs out.
 constexpr uint64_t kMaxMapFileBytes = uint64_t(2) << 30;
 
-// Load a map; .tmx, .tmj and .ldtk files are imported (core/io/foreign_maps.h). Throws
-// MapError("PATH: field: problem") on any bad input, never crashes.
+// Load a map; .tmx, .tmj and .ldtk files are imported (core/io/foreign_maps.h), their image
+// path relative to PATH's folder, what the import skipped on stderr ("PATH: warning: ...").
+// Throws MapError("PATH: field: problem") on any bad input, never crashes.
 Map loadMap(const std::string& path);
 // The same, importing a Tiled or LDtk file with these options (its collision layer, the LDtk
 // level); other maps ignore them.
 Map loadMap(const std::string& path, const interop::ImportOptions& importOptions);
+// The same, an import's warnings (without the file name) appended to `warnings` instead.
+Map loadMap(const std::string& path, const interop::ImportOptions& importOptions,
+            std::vector<std::string>* warnings);
 // Save atomically (core/base/atomic_file.h: a symlink is written through, a read-only file is
 // refused, the mode is kept); throws MapError on failure, leaving an existing file untouched.
-void saveMap(const Map& m, const std::string& path);
+// .tmx and .tmj are the Tiled export (core/io/foreign_maps.h's exportMapFile): the kinds'
+// image beside the file, the tileset image path rebased from `mapFolder` (the folder the
+// map's image path is relative to; "" = PATH's own) to PATH's folder. .json and .tsmap copy
+// the image path as it is.
+void saveMap(const Map& m, const std::string& path, const std::string& mapFolder = "");
 // saveMap's write: BYTES to PATH as core/base/atomic_file.h's writeFileAtomically does it (also
 // used by the Tiled export). Throws MapError on failure, leaving an existing file untouched.
 void saveBytesAtomically(const std::string& path, const std::string& bytes);

@@ -58,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     writeFile(path, text);
     ts::Map m;
     try {
-        m = ts::interop::importTiled(path, ts::interop::ImportOptions{}).map;
+        m = (xml ? ts::interop::importTmx : ts::interop::importTmj)(path, {}).map;
     } catch (const ts::MapError&) {
         return 0;
     }

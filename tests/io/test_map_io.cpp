@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 
+#include "io/map_formats.h"
 #include "io/map_io.h"
 #include "io/detail/map_io_detail.h"
 #include "test_support.h"
@@ -257,10 +258,10 @@ TEST(MapIo, Version0IsUpgraded) {
 }
 
 TEST(MapIo, FormatFromExtension) {
-    EXPECT_EQ(formatForPath("a/b.json"), MapFormat::Json);
-    EXPECT_EQ(formatForPath("b.TSMAP"), MapFormat::Binary);
-    EXPECT_THROW(formatForPath("b.txt"), MapError);
-    EXPECT_THROW(formatForPath("json"), MapError);
+    EXPECT_EQ(mapFormatForWriting("a/b.json").kind, MapFileKind::TilestepJson);
+    EXPECT_EQ(mapFormatForWriting("b.TSMAP").kind, MapFileKind::TilestepBinary);
+    EXPECT_THROW(mapFormatForWriting("b.txt"), MapError);
+    EXPECT_THROW(mapFormatForWriting("json"), MapError);
 }
 
 TEST(MapIo, SaveAndLoadFiles) {

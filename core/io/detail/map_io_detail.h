@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "io/import_result.h"
 #include "io/map_io.h"
 #include "movers/mover.h"
 
@@ -53,6 +54,13 @@ std::string knownParams(MoverKind k);
 // mapToBinary with a choice of byte order: tilestep writes little endian; big endian is
 // only for testing that such files (cereal's flag byte 0) read back the same.
 std::string toBinary(const Map& m, bool bigEndian);
+
+// The table's (core/io/map_formats.cpp) reads and writes of tilestep's own files; the options
+// and the folder do not apply to them.
+interop::ImportResult readJsonFile(const std::string& path, const interop::ImportOptions&);
+interop::ImportResult readBinaryFile(const std::string& path, const interop::ImportOptions&);
+void writeJsonFile(const Map& m, const std::string& path, const std::string& mapFolder);
+void writeBinaryFile(const Map& m, const std::string& path, const std::string& mapFolder);
 
 // Runs validateMap and turns a problem into MapError("NAME: field: problem").
 void validateLoaded(const Map& m, const std::string& name);

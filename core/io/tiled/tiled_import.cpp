@@ -461,10 +461,12 @@ ImportResult importTiledMap(const TiledMap& tm, const std::string& path,
     return Importer(tm, path, options).run();
 }
 
-ImportResult importTiled(const std::string& path, const ImportOptions& options) {
-    TiledMap tm = endsWithNoCase(path, ".tmj") || endsWithNoCase(path, ".json") ? readTmj(path)
-                                                                                : readTmx(path);
-    return importTiledMap(tm, path, options);
+ImportResult importTmx(const std::string& path, const ImportOptions& options) {
+    return importTiledMap(readTmx(path), path, options);
+}
+
+ImportResult importTmj(const std::string& path, const ImportOptions& options) {
+    return importTiledMap(readTmj(path), path, options);
 }
 
 }  // namespace ts::interop

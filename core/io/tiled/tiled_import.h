@@ -8,9 +8,10 @@
 
 namespace ts::interop {
 
-// Reads PATH (.tmx or .tmj by extension) and converts it. The tileset image path in the
-// result is relative to PATH's folder. Throws MapError("PATH: problem") on bad input.
-ImportResult importTiled(const std::string& path, const ImportOptions& options);
+// Reads PATH, a TMX or a TMJ file whatever its name, and converts it. The tileset image path
+// in the result is relative to PATH's folder. Throws MapError("PATH: problem") on bad input.
+ImportResult importTmx(const std::string& path, const ImportOptions& options);
+ImportResult importTmj(const std::string& path, const ImportOptions& options);
 // The conversion alone; `path` only names the file in messages.
 ImportResult importTiledMap(const TiledMap& tm, const std::string& path,
                             const ImportOptions& options);
