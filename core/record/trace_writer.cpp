@@ -197,7 +197,7 @@ std::string stateJsonLine(int64_t frame, const std::string& actor, MoverKind kin
     return std::string(w.text().substr(0, w.size() - 1));
 }
 
-std::string probeJsonObject(const Probe& p) {
+std::string probeJson(const Probe& p) {
     TraceWriter w;
     w.probeObject(p);
     return std::string(w.text());

@@ -51,6 +51,7 @@ class TraceWriter {
 // A JSON object per call, without a newline (tests and tools that want one line).
 std::string stateJsonLine(int64_t frame, const std::string& actor, MoverKind kind,
                           const MoverState& s);
-std::string probeJsonObject(const Probe& p);
+// `{"kind":"point","verdict":"hit","why":"climb","x":1,"y":2}` (fields depend on the shape).
+std::string probeJson(const Probe& p);
 
 }  // namespace ts

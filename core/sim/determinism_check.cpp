@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "sim/sim.h"
+#include "record/trace_writer.h"
 
 namespace ts {
 

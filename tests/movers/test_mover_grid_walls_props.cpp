@@ -16,6 +16,7 @@
 #include "sim/sim.h"
 #include "test_support.h"
 #include "trace/trace.h"
+#include "record/trace_writer.h"
 
 using namespace ts;
 

@@ -16,6 +16,7 @@
 #include "shrink.h"
 #include "sim/sim.h"
 #include "trace/trace.h"
+#include "record/trace_writer.h"
 
 using namespace ts;
 namespace ps = ts::pixel_sweep;

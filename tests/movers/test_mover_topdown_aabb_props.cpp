@@ -13,6 +13,7 @@
 #include "shrink.h"
 #include "sim/sim.h"
 #include "trace/trace.h"
+#include "record/trace_writer.h"
 
 using namespace ts;
 using test::Rng;

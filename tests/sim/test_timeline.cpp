@@ -4,6 +4,7 @@
 
 #include "property.h"
 #include "sim/timeline.h"
+#include "record/trace_writer.h"
 
 using namespace ts;
 

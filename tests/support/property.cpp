@@ -6,6 +6,7 @@
 #include "base/json_text.h"
 #include "sim/sim.h"
 #include "trace/trace.h"
+#include "record/trace_writer.h"
 
 namespace ts::test {
 
