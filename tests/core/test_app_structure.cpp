@@ -8,77 +8,22 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "source_includes.h"
+
+namespace ts {
 namespace {
 
-namespace fs = std::filesystem;
-
-const fs::path kRoot = TILESTEP_SOURCE_DIR;
-
-struct Include {
-    std::string from;    // the including file, relative to the source root
-    std::string target;  // the included file relative to the source root, "<...>" if angled,
-                         // "" if not found
-    std::string text;    // as written
-    int line;
-};
-
-std::string rel(const fs::path& p) {
-    return fs::relative(p, kRoot).generic_string();
-}
-
-std::vector<std::string> sourcesUnder(const std::string& dir) {
-    std::vector<std::string> out;
-    for (const auto& e : fs::recursive_directory_iterator(kRoot / dir)) {
-        const std::string ext = e.path().extension().string();
-        if (e.is_regular_file() && (ext == ".h" || ext == ".cpp")) out.push_back(rel(e.path()));
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-// Quoted includes resolve against the including file's folder, then core/, app/, include/.
-std::vector<Include> includesOf(const std::string& file) {
-    static const std::regex quoted(R"(^\s*#\s*include\s*"([^"]+)\")");
-    static const std::regex angled(R"(^\s*#\s*include\s*<([^>]+)>)");
-    std::ifstream in(kRoot / file, std::ios::binary);
-    std::vector<Include> out;
-    std::string line;
-    int n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        std::smatch m;
-        if (std::regex_search(line, m, angled)) {
-            out.push_back({file, "<" + m[1].str() + ">", m[1].str(), n});
-            continue;
-        }
-        if (!std::regex_search(line, m, quoted)) continue;
-        Include inc{file, "", m[1].str(), n};
-        for (const fs::path& dir :
-             {(kRoot / file).parent_path(), kRoot / "core", kRoot / "app", kRoot / "include"}) {
-            const fs::path p = (dir / inc.text).lexically_normal();
-            if (fs::exists(p)) {
-                inc.target = rel(p);
-                break;
-            }
-        }
-        out.push_back(inc);
-    }
-    return out;
-}
+using test::Include;
+using test::includesOf;
+using test::sourcesUnder;
+using test::where;
 
 bool startsWith(const std::string& s, const std::string& prefix) {
     return s.rfind(prefix, 0) == 0;
-}
-
-std::string where(const Include& i) {
-    return i.from + ":" + std::to_string(i.line) + ": #include " + i.text;
 }
 
 TEST(AppStructure, TheDebuggerBuildsOnTheEditorOneWay) {
@@ -115,3 +60,4 @@ TEST(AppStructure, HeadlessCommandsNeverOpenAWindow) {
 }
 
 }  // namespace
+}  // namespace ts

@@ -10,82 +10,22 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "source_includes.h"
+
+namespace ts {
 namespace {
 
-namespace fs = std::filesystem;
+using test::Include;
+using test::includesOf;
+using test::sourcesUnder;
+using test::where;
 
 // Bottom up: a group may include its own headers and those of the groups before it.
 const std::vector<std::string> kLayers = {"base", "map",    "trace", "world", "movers", "record",
                                           "sim",  "plugin", "io",    "draw",  "edit"};
-
-const fs::path kRoot = TILESTEP_SOURCE_DIR;
-
-struct Include {
-    std::string from;    // path of the including file, relative to the source root
-    std::string target;  // the included file, relative to the source root ("" if not found)
-    std::string text;    // as written
-    int line;
-};
-
-std::string readFile(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string rel(const fs::path& p) {
-    return fs::relative(p, kRoot).generic_string();
-}
-
-std::vector<std::string> sourcesUnder(const std::string& dir) {
-    std::vector<std::string> out;
-    if (!fs::exists(kRoot / dir)) return out;
-    for (const auto& e : fs::recursive_directory_iterator(kRoot / dir)) {
-        const std::string ext = e.path().extension().string();
-        if (e.is_regular_file() && (ext == ".h" || ext == ".cpp" || ext == ".c"))
-            out.push_back(rel(e.path()));
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
-// Quoted includes resolve against the including file's folder, then core/, app/, include/.
-std::vector<Include> includesOf(const std::string& file) {
-    static const std::regex re(R"(^\s*#\s*include\s*"([^"]+)\")");
-    static const std::regex angled(R"(^\s*#\s*include\s*<([^>]+)>)");
-    std::vector<Include> out;
-    std::istringstream in(readFile(kRoot / file));
-    std::string line;
-    int n = 0;
-    while (std::getline(in, line)) {
-        ++n;
-        std::smatch m;
-        if (std::regex_search(line, m, angled)) {
-            out.push_back({file, "<" + m[1].str() + ">", m[1].str(), n});
-            continue;
-        }
-        if (!std::regex_search(line, m, re)) continue;
-        Include inc{file, "", m[1].str(), n};
-        for (const fs::path& dir :
-             {(kRoot / file).parent_path(), kRoot / "core", kRoot / "app", kRoot / "include"}) {
-            const fs::path p = (dir / inc.text).lexically_normal();
-            if (fs::exists(p)) {
-                inc.target = rel(p);
-                break;
-            }
-        }
-        out.push_back(inc);
-    }
-    return out;
-}
 
 // "core/movers/x.h" -> "movers"; "" outside a group.
 std::string groupOf(const std::string& path) {
@@ -99,17 +39,13 @@ int layerOf(const std::string& group) {
     return it == kLayers.end() ? -1 : int(it - kLayers.begin());
 }
 
-std::string where(const Include& i) {
-    return i.from + ":" + std::to_string(i.line) + ": #include \"" + i.text + "\"";
-}
-
 TEST(CoreStructure, EveryCoreFileIsInAGroupFolder) {
     for (const std::string& f : sourcesUnder("core")) {
         if (f == "core/tilestep.h") continue;
         EXPECT_NE(layerOf(groupOf(f)), -1) << f << " is not in one of the groups of kLayers";
     }
     for (const std::string& g : kLayers)
-        EXPECT_TRUE(fs::is_directory(kRoot / "core" / g)) << "core/" << g << " is missing";
+        EXPECT_TRUE(!sourcesUnder("core/" + g).empty()) << "core/" << g << " is missing";
 }
 
 TEST(CoreStructure, GroupsIncludeOnlyThemselvesAndTheGroupsBelow) {
@@ -161,7 +97,7 @@ TEST(CoreStructure, CoreHasNoGraphicsAndNoApp) {
 TEST(CoreStructure, ArchitectureDocListsTheLayersInOrder) {
     std::string order;
     for (const std::string& g : kLayers) order += (order.empty() ? "" : " → ") + g;
-    const std::string doc = readFile(kRoot / "docs/architecture.md");
+    const std::string doc = test::readSourceFile("docs/architecture.md");
     EXPECT_NE(doc.find(order), std::string::npos)
         << "docs/architecture.md should state the layers as: " << order;
     for (const std::string& g : kLayers)
@@ -170,3 +106,4 @@ TEST(CoreStructure, ArchitectureDocListsTheLayersInOrder) {
 }
 
 }  // namespace
+}  // namespace ts
