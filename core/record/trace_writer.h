@@ -52,5 +52,9 @@ class TraceWriter {
 std::string stateJsonLine(int64_t frame, const std::string& actor, MoverKind kind,
                           const MoverState& s);
 std::string probeJsonObject(const Probe& p);
+// `{"kind":"point","verdict":"hit","why":"climb","x":1,"y":2}` (fields depend on the shape).
+inline std::string probeJson(const Probe& p) {
+    return probeJsonObject(p);
+}
 
 }  // namespace ts

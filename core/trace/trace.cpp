@@ -1,7 +1,5 @@
 #include "trace/trace.h"
 
-#include "record/trace_writer.h"
-
 namespace ts {
 
 const char* probeShapeName(ProbeShape s) {
@@ -13,10 +11,6 @@ const char* probeShapeName(ProbeShape s) {
 const char* verdictName(Verdict v) {
     static const char* const names[] = {"miss", "hit", "pass", "block", "info"};
     return size_t(v) < size_t(Verdict::Count) ? names[size_t(v)] : "?";
-}
-
-std::string probeJson(const Probe& p) {
-    return probeJsonObject(p);
 }
 
 }  // namespace ts

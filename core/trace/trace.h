@@ -68,7 +68,4 @@ struct Trace {
     void text(Verdict v, const char* text, Fix x, Fix y) { add(ProbeShape::Text, v, text, x, y); }
 };
 
-// `{"kind":"point","verdict":"hit","why":"climb","x":1,"y":2}` (fields depend on the shape).
-std::string probeJson(const Probe& p);
-
 }  // namespace ts

@@ -14,6 +14,7 @@
 #include "property.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 
 using namespace ts;

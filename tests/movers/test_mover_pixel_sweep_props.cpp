@@ -14,6 +14,7 @@
 #include "../../oracles/pixel_sweep_literal.h"
 #include "property.h"
 #include "sim/sim.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 
 using namespace ts;

@@ -11,6 +11,7 @@
 #include "movers/detail/scanline_slide_cast.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 
 using namespace ts;

@@ -13,6 +13,7 @@
 #include "world/collision.h"
 #include "movers/scanline_slide.h"
 #include "property.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 
 using namespace ts;

@@ -11,6 +11,7 @@
 #include "movers/topdown_aabb.h"
 #include "property.h"
 #include "sim/sim.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 
 using namespace ts;
