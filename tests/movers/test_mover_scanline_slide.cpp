@@ -62,7 +62,7 @@ TEST(ScanlineSlide, RegistryEntryHasTheSeedDefaults) {
     EXPECT_EQ(m.params[kSsMovableRate].def, 0.6667);  // MOVABLE_RATE
     EXPECT_TRUE(m.params[kSsStepCount].integer);
     EXPECT_FALSE(m.round);
-    ASSERT_NE(m.describe, nullptr);
+    ASSERT_NE(m.describeFn, nullptr);
 }
 
 TEST(ScanlineSlide, MovesSpeedPixelsPerFrameInOpenSpace) {
