@@ -17,7 +17,7 @@ Map mapWithActors(int64_t count) {
     for (int64_t i = 0; i < count; ++i) {
         Actor a;
         a.name = "actor" + std::to_string(i);
-        a.mover = MoverKind(i % int64_t(MoverKind::Count));
+        a.mover = MoverKind(i % int64_t(builtinMoverCount()));
         a.x = 16 + (i * 37) % 4000;
         a.y = 16 + (i * 101) % 4000;
         a.params = defaultParams(a.mover);

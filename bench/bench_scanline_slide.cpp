@@ -40,18 +40,19 @@ void runStep(benchmark::State& state, StepFn step) {
     const bench::Scene& sc = scene();
     const CollisionWorld world(sc.map);
     const ParamValues p = paramsAt(state.range(0));
-    bench::runActors(
-        state, sc, [&](const MoverState& s, InputBits k) { return step(s, k, p, world, nullptr); });
+    bench::runActors(state, sc, [&](const MoverState& s, InputBits k) {
+        return step(nullptr, s, k, p, world, nullptr);
+    });
 }
 
 void BM_ScanlineSlide(benchmark::State& state) {
-    runStep(state, kScanlineSlideMover.step);
+    runStep(state, kScanlineSlideMover.stepFn);
 }
 BENCHMARK(BM_ScanlineSlide)->Arg(1)->Arg(4)->Arg(16)->Arg(64);
 
 // Baseline: the same keys integrated with no collision at all (opposite keys cancel, the
 // full speed on each pressed axis), through the same kind of function pointer.
-MoverState integrate(const MoverState& s0, InputBits in, const ParamValues& p,
+MoverState integrate(const void*, const MoverState& s0, InputBits in, const ParamValues& p,
                      const CollisionWorld&, Trace*) {
     MoverState s = s0;
     const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);

@@ -20,7 +20,7 @@ Map benchMap() {
     for (int i = 0; i < 8; ++i) {
         Actor a;
         a.name = "actor" + std::to_string(i);
-        a.mover = MoverKind(i % int(MoverKind::Count));
+        a.mover = MoverKind(i % builtinMoverCount());
         a.x = 40 + i * 100;
         a.y = 400;
         a.w = a.h = 12;

@@ -121,10 +121,7 @@ void mapInspector(EditorState& s) {
 void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed) {
     *changed = false;
     if (!ImGui::BeginCombo(label, moverInfo(current).title)) return;
-    std::vector<MoverKind> kinds;  // the built-ins, then the loaded plugin movers
-    for (int k = 0; k < int(MoverKind::Count); ++k) kinds.push_back(MoverKind(k));
-    for (MoverKind k : pluginMoverKinds()) kinds.push_back(k);
-    for (MoverKind k : kinds) {
+    for (MoverKind k : moverKinds()) {  // the built-ins, then the loaded plugin movers
         if (ImGui::Selectable(moverInfo(k).title, current == k)) {
             *out = k;
             *changed = k != current;

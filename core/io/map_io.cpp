@@ -106,9 +106,7 @@ std::string checkParamValue(const ParamSpec& spec, Fix f) {
 
 std::string knownMovers() {
     std::string s;
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k)
-        s += std::string(k ? ", " : "") + moverInfo(MoverKind(k)).id;
-    for (MoverKind k : pluginMoverKinds()) s += std::string(", ") + moverInfo(k).id;
+    for (MoverKind k : moverKinds()) s += std::string(s.empty() ? "" : ", ") + moverInfo(k).id;
     return s;
 }
 

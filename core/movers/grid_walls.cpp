@@ -100,7 +100,7 @@ struct StepBody {
     }
 };
 
-void describe(const MoverState& s, TextBuffer& out) {
+void describe(const void*, const MoverState& s, TextBuffer& out) {
     static const char* const kBlocked[] = {"none", "x", "y", "xy"};
     out.nameField("region", regionClassName(RegionClass((s.aux >> kGwAuxRegionShift) & 3)));
     out.nameField("blocked", kBlocked[s.aux & 3]);
@@ -108,13 +108,8 @@ void describe(const MoverState& s, TextBuffer& out) {
 
 }  // namespace
 
-const MoverInfo kGridWallsMover = {MoverKind::GridWalls,
-                                   "grid_walls",
-                                   "Grid-edge walls (round)",
-                                   kParams,
-                                   int(sizeof(kParams) / sizeof(kParams[0])),
-                                   true,
-                                   stepByPolicy<StepBody>,
-                                   describe};
+const MoverInfo kGridWallsMover = {
+    "grid_walls", "Grid-edge walls (round)", kParams, int(sizeof(kParams) / sizeof(kParams[0])),
+    true,         stepByPolicy<StepBody>,    describe};
 
 }  // namespace ts

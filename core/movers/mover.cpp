@@ -1,39 +1,7 @@
-// The mover registry: adding a model is one line in kMovers.
+// Parameter rules and the lookups by kind built on the registry (mover_registry.cpp).
 #include "movers/mover.h"
 
-#include "movers/grid_walls.h"
-#include "movers/pixel_sweep.h"
-#include "movers/scanline_slide.h"
-#include "movers/topdown_aabb.h"
-#include "plugin/plugin_registry.h"
-
 namespace ts {
-
-namespace {
-const MoverInfo* const kMovers[] = {
-    &kPixelSweepMover,
-    &kGridWallsMover,
-    &kTopDownAabbMover,
-    &kScanlineSlideMover,
-};
-static_assert(sizeof(kMovers) / sizeof(kMovers[0]) == size_t(MoverKind::Count), "one per kind");
-}  // namespace
-
-bool isKnownMover(MoverKind k) {
-    return size_t(k) < size_t(MoverKind::Count) || pluginMoverInfo(k) != nullptr;
-}
-
-const MoverInfo& moverInfo(MoverKind k) {
-    if (size_t(k) < size_t(MoverKind::Count)) return *kMovers[size_t(k)];
-    const MoverInfo* plugin = pluginMoverInfo(k);
-    return plugin ? *plugin : *kMovers[0];
-}
-
-const MoverInfo* findMover(const std::string& id) {
-    for (const MoverInfo* m : kMovers)
-        if (id == m->id) return m;
-    return findPluginMover(id);
-}
 
 Fix ParamSpec::minFix() const {
     Fix f = Fix::fromDouble(min);

@@ -18,11 +18,9 @@ class CollisionWorld;
 class TextBuffer;
 struct Trace;
 
-
 // Keys of one frame, as bits. Same letters as the input log: L R U D J.
 using InputBits = uint8_t;
 enum : InputBits { KEY_L = 1, KEY_R = 2, KEY_U = 4, KEY_D = 8, KEY_J = 16 };
-
 
 // Describes one tunable parameter. Values are fixed-point; `integer` ones are whole numbers.
 // Every writer of a parameter (editor, live tuning, loaders) goes through normalize() or
@@ -68,36 +66,52 @@ struct MoverState {
     }
 };
 
-using StepFn = MoverState (*)(const MoverState& s, InputBits in, const ParamValues& p,
-                              const CollisionWorld& world, Trace* trace);
+// A mover's functions get back the `ctx` of its MoverInfo: the mover's own state (a plugin's
+// loaded build), null for the built-ins. Call them through MoverInfo::step / describe / spawn.
+using StepFn = MoverState (*)(const void* ctx, const MoverState& s, InputBits in,
+                              const ParamValues& p, const CollisionWorld& world, Trace* trace);
 // Appends the model's own state fields to a JSON object: `,"key":value...`, straight into
 // the trace writer's buffer (core/base/text_buffer.h: intField, fixField...).
-using DescribeFn = void (*)(const MoverState& s, TextBuffer& out);
+using DescribeFn = void (*)(const void* ctx, const MoverState& s, TextBuffer& out);
 // Completes a freshly spawned state (plugin movers' init); the built-ins have none.
-using SpawnFn = MoverState (*)(const MoverState& s, const ParamValues& p);
+using SpawnFn = MoverState (*)(const void* ctx, const MoverState& s, const ParamValues& p);
 
 struct MoverInfo {
-    MoverKind kind;
     const char* id;  // file/CLI name: "pixel_sweep", "grid_walls", "topdown_aabb", "scanline_slide"
     const char* title;  // UI name
     const ParamSpec* params;
     int paramCount;
     bool round;  // position is the centre of a circle of diameter w
-    StepFn step;
-    DescribeFn describe;
-    SpawnFn spawn = nullptr;
+    StepFn stepFn;
+    DescribeFn describeFn;
+    SpawnFn spawnFn = nullptr;
+    const void* ctx = nullptr;
+    // The registry's number for the mover: set in the registry's own copy (moverInfo,
+    // findMover), not by the mover's definition.
+    MoverKind kind{};
+
+    MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world, Trace* trace) const {
+        return stepFn(ctx, s, in, p, world, trace);
+    }
+    void describe(const MoverState& s, TextBuffer& out) const {
+        if (describeFn) describeFn(ctx, s, out);
+    }
+    MoverState spawn(const MoverState& s, const ParamValues& p) const {
+        return spawnFn ? spawnFn(ctx, s, p) : s;
+    }
 };
 
-// Kinds from kFirstPluginKind on are plugin movers registered at run time
-// (core/plugin/plugin_registry.h); moverInfo and findMover answer for them too.
-constexpr int kFirstPluginKind = 64;
-constexpr int kMaxPluginKinds = 32;
-inline bool isPluginKind(MoverKind k) {
-    return int(k) >= kFirstPluginKind;
-}
-// A built-in kind, or a plugin kind that is registered.
-bool isKnownMover(MoverKind k);
+// The registry (mover_registry.cpp): the one list of movers, numbered by MoverKind from 0. The
+// built-ins come first, in the order of MoverKind's named values; movers registered at run
+// time (core/plugin) follow. Lookups may run on any thread.
+int builtinMoverCount();
+int moverCount();                     // built-in and registered: kinds 0 .. moverCount() - 1
+std::vector<MoverKind> moverKinds();  // every kind, in order
+bool isBuiltinMover(MoverKind k);
+bool isKnownMover(MoverKind k);  // registered, built-in or not
 
+// The mover registered as `k`; an unknown kind answers with the first built-in.
 const MoverInfo& moverInfo(MoverKind k);
 const MoverInfo* findMover(const std::string& id);
 ParamValues defaultParams(MoverKind k);

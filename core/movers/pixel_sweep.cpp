@@ -14,7 +14,7 @@ namespace pixel_sweep {
 
 namespace {
 
-void describe(const MoverState& s, TextBuffer& out) {
+void describe(const void*, const MoverState& s, TextBuffer& out) {
     out.intField("air_frames", s.timer);
     out.fixField("remainder_x", s.x.frac());
     out.fixField("remainder_y", s.y.frac());
@@ -48,9 +48,12 @@ void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
 
 }  // namespace pixel_sweep
 
-const MoverInfo kPixelSweepMover = {MoverKind::PixelSweep,      "pixel_sweep",
-                                    "Pixel sweep (platformer)", pixel_sweep::frame::kParams,
-                                    pixel_sweep::kParamCount,   false,
-                                    pixel_sweep::step,          pixel_sweep::describe};
+const MoverInfo kPixelSweepMover = {"pixel_sweep",
+                                    "Pixel sweep (platformer)",
+                                    pixel_sweep::frame::kParams,
+                                    pixel_sweep::kParamCount,
+                                    false,
+                                    pixel_sweep::step,
+                                    pixel_sweep::describe};
 
 }  // namespace ts

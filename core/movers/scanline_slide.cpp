@@ -159,15 +159,14 @@ struct StepBody {
     }
 };
 
-void describe(const MoverState& s, TextBuffer& out) {
+void describe(const void*, const MoverState& s, TextBuffer& out) {
     out.intField("blocked_scanlines", s.timer);
     out.fixField("slide", Fix::fromRaw(s.aux));
 }
 
 }  // namespace
 
-const MoverInfo kScanlineSlideMover = {MoverKind::ScanlineSlide,
-                                       "scanline_slide",
+const MoverInfo kScanlineSlideMover = {"scanline_slide",
                                        "Scanline slide (Bomberman-like)",
                                        kParams,
                                        int(sizeof(kParams) / sizeof(kParams[0])),

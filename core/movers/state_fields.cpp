@@ -9,8 +9,7 @@ namespace ts {
 
 std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
     TextBuffer written;
-    const MoverInfo& info = moverInfo(mover);
-    if (info.describe) info.describe(s, written);
+    moverInfo(mover).describe(s, written);
     const std::string text(written.text());
     // `,"key":value,"key":"text"...`: keys and strings hold no quotes or commas.
     std::vector<StateField> out;

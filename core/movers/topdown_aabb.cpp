@@ -169,20 +169,16 @@ struct StepBody {
     }
 };
 
-void describe(const MoverState& s, TextBuffer& out) {
+void describe(const void*, const MoverState& s, TextBuffer& out) {
     out.intField("walk", s.timer);
     out.intField("nudge", s.aux);
 }
 
 }  // namespace
 
-const MoverInfo kTopDownAabbMover = {MoverKind::TopDownAabb,
-                                     "topdown_aabb",
-                                     "Top-down AABB (Zelda-like)",
-                                     kParams,
-                                     int(sizeof(kParams) / sizeof(kParams[0])),
-                                     false,
-                                     stepByPolicy<StepBody>,
+const MoverInfo kTopDownAabbMover = {"topdown_aabb", "Top-down AABB (Zelda-like)",
+                                     kParams,        int(sizeof(kParams) / sizeof(kParams[0])),
+                                     false,          stepByPolicy<StepBody>,
                                      describe};
 
 }  // namespace ts

@@ -350,6 +350,17 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
     info_.params = params_.data();
     info_.paramCount = int(params_.size());
     info_.round = d->round != 0;
+    info_.stepFn = [](const void* ctx, const MoverState& s, InputBits in, const ParamValues& p,
+                      const CollisionWorld& world, Trace* trace) {
+        return static_cast<const PluginMover*>(ctx)->step(s, in, p, world, trace);
+    };
+    info_.describeFn = [](const void* ctx, const MoverState& s, TextBuffer& out) {
+        static_cast<const PluginMover*>(ctx)->describe(s, out);
+    };
+    info_.spawnFn = [](const void* ctx, const MoverState& s, const ParamValues& p) {
+        return static_cast<const PluginMover*>(ctx)->spawn(s, p);
+    };
+    info_.ctx = this;
     return true;
 }
 

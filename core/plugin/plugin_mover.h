@@ -38,10 +38,9 @@ class PluginMover {
     const std::string& name() const { return name_; }  // "celeste"
     const std::string& id() const { return id_; }      // "plugin:celeste"
     const std::string& path() const { return path_; }  // as given to load()
-    // A MoverInfo describing the plugin; kind, step, describe and spawn are filled in by
-    // the registry (they must be plain function pointers).
+    // The plugin as a mover: its functions call this build's step, describe and spawn
+    // (ctx is this build). The registry numbers its own copy (plugin_registry.h).
     const MoverInfo& info() const { return info_; }
-    MoverInfo& info() { return info_; }
 
     MoverState spawn(const MoverState& s, const ParamValues& p) const;
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
@@ -49,8 +48,8 @@ class PluginMover {
     void describe(const MoverState& s, TextBuffer& out) const;
 
     // Closes the library (dlclose): the build's code and descriptor are gone, its copied
-    // names and specs (info()) stay. Only for a build that no slot holds and no thread can
-    // still be running; step, spawn and describe must not be called after it.
+    // names and specs (info()) stay. Only for a build that the registry does not hold and no thread
+    // can still be running; step, spawn and describe must not be called after it.
     void unload();
     bool loaded() const { return desc_ != nullptr; }
 

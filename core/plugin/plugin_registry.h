@@ -1,16 +1,16 @@
-// The process-wide table of plugin movers: each registered PluginMover gets a MoverKind from
-// kFirstPluginKind on, and moverInfo()/findMover() (mover.h) answer for it, so that maps,
-// the Sim and the Timeline step it through the same MoverInfo::step pointer as the built-ins
-// (the built-ins' lookup is unchanged: one comparison more in moverInfo).
+// Plugin movers in the mover registry (movers/mover_registry.h): each registered PluginMover
+// gets the next MoverKind after the movers before it, and moverInfo()/findMover() (mover.h)
+// answer for it, so that maps, the Sim and the Timeline step it through its MoverInfo like a
+// built-in (the entry's ctx is the build, which its functions call).
 //
 // Register and replace on one thread, while no simulation steps the kind being replaced on
 // another; the one exception, a reload check's worker thread that was given up on, only ever
-// reads a slot's mover pointer, which is atomic. Registered movers are never freed
-// (references to their MoverInfo and ParamSpecs stay valid), but the library of a build that
-// was replaced is closed once nothing refers to it: no slot and no PluginBuildHold (the
-// undo history holds the builds its reload edits swap between), and no reload check was
-// ever given up on (its stuck thread may get going again and step any plugin of its map, so
-// from then on every build stays mapped until the process exits).
+// reads registry entries, which are published whole and never changed. Registered movers are
+// never freed (references to their MoverInfo and ParamSpecs stay valid), but the library of a
+// build that was replaced is closed once nothing refers to it: not the registry's entry, no
+// PluginBuildHold (the undo history holds the builds its reload edits swap between), and no
+// reload check was ever given up on (its stuck thread may get going again and step any
+// plugin of its map, so from then on every build stays mapped until the process exits).
 #pragma once
 #include <memory>
 #include <string>
@@ -21,8 +21,8 @@
 
 namespace ts {
 
-// Registers a plugin mover. Its id must not be taken; on failure (id taken, table full)
-// returns false with *error.
+// Registers a plugin mover. Its id must not be taken; on failure (id taken, every MoverKind
+// taken) returns false with *error.
 bool registerPluginMover(std::unique_ptr<PluginMover> mover, MoverKind* kind, std::string* error);
 // Loads PATH and registers it; when a plugin with the same id is registered already, the
 // new build replaces it under the same kind (what the editor's hot reload does, and a
@@ -57,10 +57,11 @@ class PluginBuildHold {
 };
 
 // A reload check was given up on: no build, of now or later, is unloaded any more (the stuck
-// thread steps whichever builds the slots hold when it gets going again, any plugin its map
-// uses, and a slot's pointer read just before a swap would outlive an unload).
+// thread steps whichever builds the registry holds when it gets going again, any plugin its map
+// uses, and an entry read just before a swap would outlive an unload).
 void keepPluginBuildsLoaded();
 
+bool isPluginKind(MoverKind kind);                 // a registered plugin's kind
 const MoverInfo* pluginMoverInfo(MoverKind kind);  // null when not registered
 const MoverInfo* findPluginMover(const std::string& id);
 const PluginMover* pluginMover(MoverKind kind);  // null when not registered

@@ -96,8 +96,7 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
     p = putText(p, facingName(s.facing));
     p = s.pushing ? put(p, "\",\"pushing\":true") : put(p, "\",\"pushing\":false");
     end(p);
-    const MoverInfo& info = moverInfo(kind);
-    if (info.describe) info.describe(s, out_);
+    moverInfo(kind).describe(s, out_);
     end(put(room(2), "}\n"));
 }
 

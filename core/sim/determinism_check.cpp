@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "record/trace_writer.h"
 #include "sim/sim.h"
 #include "record/trace_writer.h"
 

@@ -11,8 +11,7 @@ MoverState spawnState(const Actor& a) {
     s.w = a.w;
     s.h = a.h;
     s.facing = DIR_DOWN;
-    const MoverInfo& info = moverInfo(a.mover);
-    return info.spawn ? info.spawn(s, a.params) : s;
+    return moverInfo(a.mover).spawn(s, a.params);
 }
 
 Sim::Sim(const Map& map) : map_(&map), world_(map, CollisionWorld::Deferred{}) {

@@ -260,7 +260,7 @@ TEST(DebuggerState, TraceEqualsTheCliRunByteForByte) {
 // then clamped), for every parameter of every mover.
 TEST(DebuggerState, LiveTuningAndTheInspectorNormalizeParametersAlike) {
     int integers = 0;
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k) {
+    for (size_t k = 0; k < size_t(moverCount()); ++k) {
         const MoverKind kind = MoverKind(k);
         const MoverInfo& mi = moverInfo(kind);
         Map m = Map::blank(8, 8);

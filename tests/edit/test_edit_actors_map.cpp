@@ -1,5 +1,7 @@
 // Actor, tileset and whole-map commands. Expected values are worked out by hand from the
 // rules in core/edit/actor_tools.h, tileset_tools.h and map_tools.h (noted per case).
+#include <optional>
+
 #include "test_edit_support.h"
 #include "io/map_validate.h"
 
@@ -7,10 +9,10 @@ namespace ts::test {
 namespace {
 
 // The first mover with the given roundness (the registry decides which one that is).
-MoverKind moverWithRound(bool round) {
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k)
-        if (moverInfo(MoverKind(k)).round == round) return MoverKind(k);
-    return MoverKind::Count;
+std::optional<MoverKind> moverWithRound(bool round) {
+    for (MoverKind k : moverKinds())
+        if (moverInfo(k).round == round) return k;
+    return std::nullopt;
 }
 
 TEST(EditActors, AddGeneratesUniqueNamesAndDefaults) {
@@ -53,16 +55,17 @@ TEST(EditActors, RenameRefusesEmptyAndTakenNames) {
 
 TEST(EditActors, FindMoveDelete) {
     Map m = Map::blank(4, 4, 16);  // 64 x 64 px
-    MoverKind box = moverWithRound(false), round = moverWithRound(true);
-    ASSERT_NE(box, MoverKind::Count);
+    const std::optional<MoverKind> boxKind = moverWithRound(false), round = moverWithRound(true);
+    ASSERT_TRUE(boxKind.has_value());
+    const MoverKind box = *boxKind;
     m.actors.push_back(Actor{"box", box, 10, 10, 12, 16, defaultParams(box)});
     // Pixels 10..21 x 10..25.
     EXPECT_EQ(findActorAt(m, 21, 25), 0);
     EXPECT_EQ(findActorAt(m, 22, 25), -1);
     EXPECT_EQ(findActorAt(m, 10, 9), -1);
-    if (round != MoverKind::Count) {
+    if (round) {
         // Round: centre (40, 40), diameter 10: pixels 35..44 on both axes.
-        m.actors.push_back(Actor{"ball", round, 40, 40, 10, 10, defaultParams(round)});
+        m.actors.push_back(Actor{"ball", *round, 40, 40, 10, 10, defaultParams(*round)});
         EXPECT_EQ(actorBox(m.actors[1]), (RectI{35, 35, 10, 10}));
         EXPECT_EQ(findActorAt(m, 35, 35), 1);
         EXPECT_EQ(findActorAt(m, 44, 44), 1);
@@ -93,7 +96,7 @@ TEST(EditActors, ChangingTheMoverResetsItsParameters) {
     if (changed == m.actors[0].params[0]) changed = Fix::fromDouble(ps.params[0].max);
     Map tuned = applyUndoRedo(m, setActorParam(m, 0, 0, changed));
     EXPECT_EQ(tuned.actors[0].params[0], changed);
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k) {
+    for (size_t k = 0; k < size_t(moverCount()); ++k) {
         MoverKind kind = MoverKind(k);
         if (kind == MoverKind::PixelSweep) {
             EXPECT_TRUE(setActorMover(tuned, 0, kind)->changesNothing());
@@ -118,7 +121,7 @@ TEST(EditActors, SizeIsClampedToTheValidRange) {
 }
 
 TEST(EditActors, EveryParameterIsClampedToItsRange) {
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k) {
+    for (size_t k = 0; k < size_t(moverCount()); ++k) {
         MoverKind kind = MoverKind(k);
         const MoverInfo& mi = moverInfo(kind);
         Map m = Map::blank(4, 4);

@@ -253,7 +253,7 @@ CommandPtr randomEdit(const Map& m, std::mt19937_64& rng) {
         case 10:
             return deleteBrush(m, size_t(pick(0, nb - 1)));
         case 11:
-            return addActor(m, MoverKind(pick(0, int(MoverKind::Count) - 1)), pick(-5, wpx + 5),
+            return addActor(m, MoverKind(pick(0, moverCount() - 1)), pick(-5, wpx + 5),
                             pick(-5, hpx + 5));
         case 12:
             return moveActor(m, size_t(pick(0, na - 1)), pick(-40, 40), pick(-40, 40));
@@ -263,8 +263,7 @@ CommandPtr randomEdit(const Map& m, std::mt19937_64& rng) {
             return renameActor(m, size_t(pick(0, na - 1)),
                                pick(0, 1) ? "hero" : "actor" + std::to_string(pick(1, 3)));
         case 15:
-            return setActorMover(m, size_t(pick(0, na - 1)),
-                                 MoverKind(pick(0, int(MoverKind::Count) - 1)));
+            return setActorMover(m, size_t(pick(0, na - 1)), MoverKind(pick(0, moverCount() - 1)));
         case 16:
             return setActorSize(m, size_t(pick(0, na - 1)), int32_t(pick(-2, 40)),
                                 int32_t(pick(-2, 40)));

@@ -25,7 +25,7 @@ Map sampleMap() {
     m.walls.setV(20, 0, true);
     m.brushes.push_back({RectI{40, 8, 17, 5}});
     m.brushes.push_back({RectI{100, 30, 2, 2}});
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k) {
+    for (size_t k = 0; k < size_t(moverCount()); ++k) {
         Actor a;
         a.name = "a" + std::to_string(k);
         a.mover = MoverKind(k);

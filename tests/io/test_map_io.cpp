@@ -45,7 +45,7 @@ Map richMap() {
     m.walls.setV(5, 1, true);
     m.brushes.push_back({RectI{0, 0, 16, 16}});
     m.brushes.push_back({RectI{17, 5, 3, 59}});
-    for (size_t k = 0; k < size_t(MoverKind::Count); ++k) {
+    for (size_t k = 0; k < size_t(moverCount()); ++k) {
         Actor a;
         a.name = std::string("actor_") + moverInfo(MoverKind(k)).id;
         a.mover = MoverKind(k);

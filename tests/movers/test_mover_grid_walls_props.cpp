@@ -15,6 +15,7 @@
 #include "shrink.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 #include "record/trace_writer.h"
 

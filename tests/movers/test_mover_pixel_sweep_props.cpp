@@ -15,6 +15,7 @@
 #include "property.h"
 #include "shrink.h"
 #include "sim/sim.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 #include "record/trace_writer.h"
 

@@ -11,6 +11,7 @@
 #include "movers/detail/scanline_slide_cast.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 #include "record/trace_writer.h"
 
@@ -62,7 +63,7 @@ TEST(ScanlineSlide, RegistryEntryHasTheSeedDefaults) {
     EXPECT_EQ(m.params[kSsMovableRate].def, 0.6667);  // MOVABLE_RATE
     EXPECT_TRUE(m.params[kSsStepCount].integer);
     EXPECT_FALSE(m.round);
-    ASSERT_NE(m.describe, nullptr);
+    ASSERT_NE(m.describeFn, nullptr);
 }
 
 TEST(ScanlineSlide, MovesSpeedPixelsPerFrameInOpenSpace) {

@@ -12,6 +12,7 @@
 #include "property.h"
 #include "shrink.h"
 #include "sim/sim.h"
+#include "record/trace_writer.h"
 #include "trace/trace.h"
 #include "record/trace_writer.h"
 

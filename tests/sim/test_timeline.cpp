@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "property.h"
+#include "record/trace_writer.h"
 #include "sim/timeline.h"
 #include "record/trace_writer.h"
 

@@ -4,6 +4,7 @@
 
 #include "world/collision.h"
 #include "base/json_text.h"
+#include "record/trace_writer.h"
 #include "sim/sim.h"
 #include "trace/trace.h"
 #include "record/trace_writer.h"

@@ -226,7 +226,7 @@ class LdtkReader {
                 pivotY = number((*p)[1], what + ": __pivot");
             }
             const MoverInfo* mi = nullptr;
-            for (size_t k = 0; k < size_t(MoverKind::Count) && !mi; ++k)
+            for (int k = 0; k < builtinMoverCount() && !mi; ++k)
                 if (sameNoCase(id, moverInfo(MoverKind(k)).id)) mi = &moverInfo(MoverKind(k));
             if (!mi) {
                 result_.warnings.push_back(what + ": skipped: \"" + id + "\" names no mover");

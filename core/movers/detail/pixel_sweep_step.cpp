@@ -364,9 +364,9 @@ struct StepBody {
 
 }  // namespace
 
-MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+MoverState step(const void* ctx, const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace) {
-    return stepByPolicy<StepBody>(s0, in, p, world, trace);
+    return stepByPolicy<StepBody>(ctx, s0, in, p, world, trace);
 }
 
 }  // namespace pixel_sweep

@@ -13,7 +13,7 @@ namespace pixel_sweep {
 // The mover's step function (pixel_sweep_step.cpp): with a trace, every leading-edge probe
 // is asked one pixel at a time and recorded; without, runs of pixels are answered tile by
 // tile. Same code, same decisions, same results.
-MoverState step(const MoverState& s0, InputBits in, const ParamValues& p,
+MoverState step(const void* ctx, const MoverState& s0, InputBits in, const ParamValues& p,
                 const CollisionWorld& world, Trace* trace);
 
 }  // namespace pixel_sweep
