@@ -1,0 +1,313 @@
+#include "plugin/plugin_host_client.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "world/collision.h"
+
+extern char** environ;
+
+namespace ts {
+
+namespace {
+
+constexpr size_t kWorldsHeld = 4;  // as the host keeps them (plugin_host.cpp)
+constexpr size_t kMaxAhead = 8192;
+// A build whose entry point returned once is not expected to hang on a restart.
+constexpr int64_t kRestartTimeoutMs = 5000;
+
+bool isFile(const std::string& p) {
+    return !p.empty() && ::access(p.c_str(), X_OK) == 0;
+}
+
+uint64_t mix(uint64_t h, uint64_t v) {
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
+    return a.x == b.x && a.y == b.y && a.vx == b.vx && a.vy == b.vy && a.w == b.w && a.h == b.h &&
+           a.timer == b.timer && a.aux == b.aux && a.facing == b.facing &&
+           a.grounded == b.grounded && a.pushing == b.pushing && a.reserved == b.reserved &&
+           std::memcmp(a.vars, b.vars, sizeof a.vars) == 0;
+}
+
+}  // namespace
+
+bool PluginHostClient::Key::operator==(const Key& o) const {
+    return world == o.world && keys == o.keys && traced == o.traced &&
+           std::memcmp(params, o.params, sizeof params) == 0 && sameState(state, o.state);
+}
+
+uint64_t PluginHostClient::Key::hash() const {
+    uint64_t h = mix(world, keys | (uint64_t(traced) << 32));
+    h = mix(h, uint64_t(state.x));
+    h = mix(h, uint64_t(state.y));
+    h = mix(h, uint64_t(state.vx));
+    h = mix(h, uint64_t(state.vy));
+    h = mix(h, uint64_t(uint32_t(state.timer)) | uint64_t(uint32_t(state.aux)) << 32);
+    h = mix(h, uint64_t(state.facing) | uint64_t(state.grounded) << 8 |
+                   uint64_t(state.pushing) << 16 | uint64_t(uint32_t(state.w)) << 24);
+    for (int64_t v : state.vars) h = mix(h, uint64_t(v));
+    for (ts_fix p : params) h = mix(h, uint64_t(p));
+    return h;
+}
+
+std::string PluginHostClient::hostPath() {
+    if (const char* env = std::getenv("TILESTEP_PLUGIN_HOST"))
+        if (isFile(env)) return env;
+    char self[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        std::string dir(self, size_t(n));
+        dir = dir.substr(0, dir.rfind('/') + 1);
+        if (isFile(dir + "tilestep-plugin-host")) return dir + "tilestep-plugin-host";
+    }
+#ifdef TILESTEP_PLUGIN_HOST_BUILD
+    if (isFile(TILESTEP_PLUGIN_HOST_BUILD)) return TILESTEP_PLUGIN_HOST_BUILD;
+#endif
+    return "";
+}
+
+std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& path, int libraryFd,
+                                                          int64_t timeoutMs, wire::Descriptor* desc,
+                                                          std::string* error) {
+    std::unique_ptr<PluginHostClient> c(new PluginHostClient());
+    c->path_ = path;
+    c->libraryFd_ = libraryFd;
+    if (!c->launch(timeoutMs, desc, error)) return nullptr;
+    return c;
+}
+
+PluginHostClient::~PluginHostClient() {
+    stop();
+    if (libraryFd_ >= 0) ::close(libraryFd_);
+}
+
+std::string PluginHostClient::faultLocation(int64_t timeoutMs) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return takeLocation(timeoutMs);
+}
+
+std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
+    std::string where;
+    uint8_t type = 0;
+    if (dying_ && fd_ >= 0 &&
+        (wire::readMessage(fd_, timeoutMs, &type, &where) != wire::ReadStatus::Ok ||
+         type != wire::kWhere))
+        where.clear();
+    stop();
+    return where;
+}
+
+void PluginHostClient::stop() {
+    dying_ = false;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+    }
+    pid_ = -1;
+    worlds_.clear();
+}
+
+std::string PluginHostClient::ended() {
+    int status = 0;
+    const pid_t pid = pid_;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    pid_ = -1;
+    worlds_.clear();
+    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "the plugin host ended";
+    if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        std::string s = "the plugin host was killed by signal " + std::to_string(sig);
+        if (const char* name = ::sigabbrev_np(sig)) s += std::string(" (SIG") + name + ")";
+        return s;
+    }
+    return "ended the process (exit status " + std::to_string(WEXITSTATUS(status)) +
+           ", e.g. _exit() or quick_exit())";
+}
+
+bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error) {
+    const std::string host = hostPath();
+    if (host.empty()) {
+        *error = path_ +
+                 ": cannot start tilestep-plugin-host (not beside tilestep; set "
+                 "TILESTEP_PLUGIN_HOST to its path)";
+        return false;
+    }
+    int sv[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        *error = path_ + ": cannot start the plugin host (" + std::strerror(errno) + ")";
+        return false;
+    }
+    // Out of the way of the 3 and 4 the host finds them at.
+    const int child = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
+    ::close(sv[1]);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, child, 3);
+    posix_spawn_file_actions_adddup2(&actions, libraryFd_, 4);
+    const std::string parent = std::to_string(::getpid());
+    char* argv[] = {const_cast<char*>(host.c_str()), const_cast<char*>(path_.c_str()),
+                    const_cast<char*>(parent.c_str()), nullptr};
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, host.c_str(), &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(child);
+    if (rc != 0) {
+        ::close(sv[0]);
+        *error = path_ + ": cannot start " + host + " (" + std::strerror(rc) + ")";
+        return false;
+    }
+    pid_ = pid;
+    fd_ = sv[0];
+    uint8_t type = 0;
+    std::string payload;
+    const wire::ReadStatus status = wire::readMessage(fd_, timeoutMs, &type, &payload);
+    if (status == wire::ReadStatus::Timeout) {
+        stop();
+        *error = path_ + ": " TS_MOVER_ENTRY_SYMBOL "() did not return within " +
+                 std::to_string(timeoutMs) + " ms; not loaded";
+        return false;
+    }
+    if (status == wire::ReadStatus::Closed) {
+        *error = path_ + ": while loading, " + ended();
+        return false;
+    }
+    if (type == wire::kError) {
+        *error = path_ + ": " + payload;
+        stop();
+        return false;
+    }
+    if (type == wire::kFault) {
+        dying_ = true;
+        *error = path_ + ": " TS_MOVER_ENTRY_SYMBOL "() or its descriptor " + payload +
+                 takeLocation(kLocateLimitMs);
+        return false;
+    }
+    wire::Reader r(payload);
+    if (type != wire::kDescribe || !wire::getDescriptor(r, desc)) {
+        stop();
+        *error = path_ + ": the plugin host sent something unexpected";
+        return false;
+    }
+    return true;
+}
+
+bool PluginHostClient::exchange(uint8_t type, const std::string& payload, std::string* reply,
+                                std::string* fault) {
+    uint8_t got = 0;
+    if (!wire::sendMessage(fd_, type, payload) ||
+        wire::readMessage(fd_, -1, &got, reply) != wire::ReadStatus::Ok) {
+        // A fault message may still be waiting when the send failed.
+        if (fd_ >= 0 && wire::readMessage(fd_, 0, &got, reply) == wire::ReadStatus::Ok &&
+            got == wire::kFault) {
+            *fault = *reply;
+            dying_ = true;
+            return false;
+        }
+        *fault = ended();
+        return false;
+    }
+    if (got == wire::kFault) {
+        *fault = *reply;
+        dying_ = true;
+        return false;
+    }
+    return got == wire::kReply || (*fault = "the plugin host sent something unexpected", false);
+}
+
+bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault) {
+    const uint64_t id = world.generation();
+    for (uint64_t w : worlds_)
+        if (w == id) return true;
+    wire::Writer w;
+    w.i64(int64_t(id));
+    wire::putWorld(w, world.map());
+    if (!wire::sendMessage(fd_, wire::kWorld, w.buf)) {
+        *fault = ended();
+        return false;
+    }
+    worlds_.push_back(id);
+    if (worlds_.size() > kWorldsHeld) worlds_.erase(worlds_.begin());
+    return true;
+}
+
+bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::string* fault) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+    wire::Writer w;
+    w.raw(state, sizeof *state);
+    w.raw(params, sizeof(ts_fix) * TS_MOVER_MAX_PARAMS);
+    std::string reply;
+    if (!exchange(wire::kInit, w.buf, &reply, fault)) return false;
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    if (!wire::getReply(r, &results, &flags) || results.size() != 1)
+        return *fault = "the plugin host sent something unexpected", false;
+    *state = results[0].state;
+    return true;
+}
+
+bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
+                            const ts_fix* params, bool traced, wire::Result* out,
+                            std::string* fault) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Key key{world.generation(), in, keys, {}, traced};
+    std::memcpy(key.params, params, sizeof key.params);
+    const uint64_t h = key.hash();
+    for (auto [it, end] = ahead_.equal_range(h); it != end; ++it)
+        if (it->second.key == key) {
+            *out = std::move(it->second.result);
+            ahead_.erase(it);
+            return true;
+        }
+
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+    if (!holdWorld(world, fault)) return false;
+    wire::StepRequest q;
+    q.world = key.world;
+    q.state = in;
+    q.keys = keys;
+    std::memcpy(q.params, params, sizeof q.params);
+    q.traced = traced;
+    q.frames = speculate_;
+    wire::Writer w;
+    wire::putStep(w, q);
+    std::string reply;
+    if (!exchange(wire::kStep, w.buf, &reply, fault)) return false;
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    if (!wire::getReply(r, &results, &flags) || results.empty())
+        return *fault = "the plugin host sent something unexpected", false;
+    if (flags & wire::kReplyRestart) {
+        stop();  // speculation met a crash, an exit or a hang: never again for this build
+        speculate_ = 1;
+    }
+    if (ahead_.size() > kMaxAhead) ahead_.clear();
+    for (size_t i = 1; i < results.size(); ++i) {
+        key.state = results[i - 1].state;
+        ahead_.emplace(key.hash(), Ahead{key, std::move(results[i])});
+    }
+    *out = std::move(results[0]);
+    return true;
+}
+
+}  // namespace ts
