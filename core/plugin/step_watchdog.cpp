@@ -35,7 +35,8 @@ void StepWatchdog::unguardThisThread() {
 bool StepWatchdog::reportFault(const char* mover, const char* call, const std::string& what) {
     StepWatchdog* dog = t_guarding;
     if (!dog) return false;
-    const int64_t frame = dog->frame_.load(std::memory_order_relaxed);
+    int64_t frame = dog->frame_.load(std::memory_order_relaxed);
+    if (frame < 0 && dog->frameSource_) frame = dog->frameSource_();
     std::string message = std::string(mover) + ": " + call;
     if (frame >= 0) message += " at frame " + std::to_string(frame);
     message += " " + what;

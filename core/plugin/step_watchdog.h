@@ -40,6 +40,9 @@ class StepWatchdog {
     // in a plugin host, plugin_host.h) is reported, on the thread that made the call, with
     // "plugin:NAME: a step at frame F crashed: ...". Without one, onStuck reports it.
     void setFaultReport(Report onFault) { onFault_ = std::move(onFault); }
+    // For those reports, when setFrame is not used: the frame being stepped, asked on the
+    // stepping thread at the time of the fault.
+    void setFrameSource(std::function<int64_t()> frame) { frameSource_ = std::move(frame); }
     // Reports such a failure of `mover`'s `call` ("a step", "init") to the watchdog guarding
     // the calling thread; false when none guards it.
     static bool reportFault(const char* mover, const char* call, const std::string& what);
@@ -65,6 +68,7 @@ class StepWatchdog {
     const int64_t limitMs_;
     Report onStuck_;
     Report onFault_;
+    std::function<int64_t()> frameSource_;
     std::atomic<uint64_t> calls_{0};  // odd while a step runs
     std::atomic<const char*> mover_{""};
     std::atomic<int64_t> frame_{-1};
