@@ -322,7 +322,8 @@ class Host {
             beginResult(in);
             ts_mover_state out = in;
             g_inPlugin = 1;
-            d_->step(&in, &out, q.keys, q.params, &it->second->table, q.traced ? &draw : nullptr);
+            d_->step(&in, &out, q.keys[i], q.params, &it->second->table,
+                     q.traced ? &draw : nullptr);
             g_inPlugin = 0;
             std::memcpy(&(*g_reply)[stateAt_], &out, sizeof out);
             commit();

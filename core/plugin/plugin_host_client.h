@@ -5,13 +5,14 @@
 // starts a new host on the same build.
 //
 // Cost: a round trip per step would cost far more than a step. When a step is asked for,
-// the host also steps the frames after it with the same keys (the common case: keys held
-// for a while, and re-simulating a recording) and sends them all in one reply; a later
-// request for exactly such a step (same state, keys, parameters, world, traced or not) is
-// answered from them without a message, each stepped result used once (a plugin with
-// hidden state still steps differently each time it is asked, as the determinism check
-// needs). What the speculation meets that the frame asked for did not (a crash, an exit, a
-// hang past 20 ms) only ends that host and turns speculation off for this build.
+// the host also steps frames after it: with the keys the caller knows for them
+// (movers/keys_ahead.h: the Timeline replaying a recording), else with the same keys (the
+// common case: keys held for a while), and sends them all in one reply. A later request for
+// exactly such a step (same state, keys, parameters, world, traced or not) is answered from
+// them without a message, each stepped result used once (a plugin with hidden state still
+// steps differently each time it is asked, as the determinism check needs). What the steps
+// ahead meet that the frame asked for did not (a crash, an exit, a hang past 20 ms) only
+// ends that host and turns stepping ahead off for this build.
 #pragma once
 #include <sys/types.h>
 
@@ -19,7 +20,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
+#include <deque>
 #include <vector>
 
 #include "plugin/detail/plugin_wire.h"
@@ -65,19 +66,22 @@ class PluginHostClient {
     bool exchange(uint8_t type, const std::string& payload, std::string* reply, std::string* fault);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
 
-    struct Key {
+    // The results of one request's frames ahead, in order: the next request of the same
+    // actor asks for entries[next] when the keys were as foreseen.
+    struct Chain {
         uint64_t world;
-        ts_mover_state state;
-        uint32_t keys;
         ts_fix params[TS_MOVER_MAX_PARAMS];
         bool traced;
-        bool operator==(const Key& o) const;
-        uint64_t hash() const;
+        struct Entry {
+            ts_mover_state in;
+            uint8_t keys;
+            wire::Result result;
+        };
+        std::vector<Entry> entries;
+        size_t next = 0;
     };
-    struct Ahead {
-        Key key;
-        wire::Result result;
-    };
+    bool fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys, const ts_fix* params,
+                    bool traced, wire::Result* out);
 
     std::string path_;
     int libraryFd_ = -1;
@@ -85,8 +89,8 @@ class PluginHostClient {
     int fd_ = -1;
     bool dying_ = false;            // sent a fault; its location may follow
     std::vector<uint64_t> worlds_;  // the worlds the host holds, oldest first
-    std::unordered_multimap<uint64_t, Ahead> ahead_;
-    uint32_t speculate_ = 31;  // frames per request; odd (see step())
+    std::deque<Chain> chains_;      // newest first
+    bool ahead_ = true;             // step ahead (off after the steps ahead failed)
     std::mutex mutex_;
 };
 

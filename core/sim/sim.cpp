@@ -1,5 +1,6 @@
 #include "sim/sim.h"
 
+#include "movers/keys_ahead.h"
 #include "record/trace_writer.h"
 
 namespace ts {
@@ -41,6 +42,7 @@ void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;
         if (trace) trace->actor = int32_t(i);
+        setSteppingActor(i);
         states_[i] = info.step(states_[i], in, params_[i], world, trace);
     }
     ++frame_;

@@ -114,7 +114,7 @@ void putStep(Writer& w, const StepRequest& s) {
 
 bool getStep(Reader& r, StepRequest* s) {
     r.raw(s, sizeof *s);
-    return r.ok();
+    return r.ok() && s->frames >= 1 && s->frames <= kMaxFrames;
 }
 
 bool getReply(Reader& r, std::vector<Result>* out, uint8_t* flags) {

@@ -97,13 +97,14 @@ ReadStatus readMessage(int fd, int64_t timeoutMs, uint8_t* type, std::string* pa
 void putWorld(Writer& w, const Map& m);
 bool getWorld(Reader& r, Map* m);
 
+constexpr uint32_t kMaxFrames = 256;  // steps per request
 struct StepRequest {
     uint64_t world = 0;
     ts_mover_state state{};
-    uint32_t keys = 0;
     ts_fix params[TS_MOVER_MAX_PARAMS]{};
     uint8_t traced = 0;
-    uint32_t frames = 1;  // 1 + how many frames to step on with the same keys
+    uint32_t frames = 1;            // the frame asked for, then frames - 1 ahead
+    uint8_t keys[kMaxFrames] = {};  // of each
 };
 void putStep(Writer& w, const StepRequest& s);
 bool getStep(Reader& r, StepRequest* s);
