@@ -9,6 +9,8 @@
 #include <ucontext.h>
 #include <unistd.h>
 
+#include <time.h>
+
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -26,8 +28,11 @@ namespace {
 
 constexpr int kSocket = 3;
 constexpr int kLibrary = 4;
-// Speculative steps (frames after the one asked for) stop after this long.
-constexpr int kSpeculationBudgetUs = 20000;
+// Steps ahead (frames nobody asked for yet) stop after this long, between two steps; one step
+// ahead that runs longer than the hard limit ends the host (it may never return), well
+// within any step limit tilestep's watchdog may have.
+constexpr int64_t kAheadBudgetNs = 10000000;
+constexpr int kAheadHardLimitUs = 50000;
 constexpr size_t kWorldsKept = 4;
 
 // ---- State the fault handlers read (set before any plugin code runs) --------------------
@@ -238,6 +243,12 @@ void limitMemory() {
     setrlimit(RLIMIT_AS, &r);
 }
 
+int64_t elapsedNs(const timespec& since) {
+    timespec now{};
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (int64_t(now.tv_sec) - since.tv_sec) * 1000000000 + (now.tv_nsec - since.tv_nsec);
+}
+
 void setAlarm(int us) {
     itimerval t{};
     t.it_value.tv_usec = us;
@@ -314,10 +325,15 @@ class Host {
         const ts_draw draw{nullptr, addProbe};
         startReply();
         ts_mover_state in = q.state;
+        const uint32_t firstAhead = q.ahead ? 0 : 1;
+        timespec start{};
         for (uint32_t i = 0; i < q.frames; ++i) {
-            if (i == 1) {
+            if (i == firstAhead) {
                 g_speculating = 1;
-                setAlarm(kSpeculationBudgetUs);
+                setAlarm(kAheadHardLimitUs);
+                clock_gettime(CLOCK_MONOTONIC, &start);
+            } else if (i > firstAhead && elapsedNs(start) > kAheadBudgetNs) {
+                break;
             }
             beginResult(in);
             ts_mover_state out = in;

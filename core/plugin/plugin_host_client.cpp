@@ -104,6 +104,7 @@ std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
 
 void PluginHostClient::stop() {
     dying_ = false;
+    pending_.active = false;
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
     if (pid_ > 0) {
@@ -121,6 +122,7 @@ std::string PluginHostClient::ended() {
     fd_ = -1;
     pid_ = -1;
     worlds_.clear();
+    pending_.active = false;
     if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "the plugin host ended";
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
@@ -240,6 +242,7 @@ bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault
 
 bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::string* fault) {
     std::lock_guard<std::mutex> lock(mutex_);
+    takePending(wire::StepRequest{}, nullptr);
     if (dying_) stop();
     wire::Descriptor ignored;
     std::string error;
@@ -258,17 +261,75 @@ bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::st
     return true;
 }
 
+bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out) {
+    if (!pending_.active) return false;
+    pending_.active = false;
+    const wire::StepRequest& p = pending_.request;
+    uint8_t type = 0;
+    std::string reply;
+    if (wire::readMessage(fd_, -1, &type, &reply) != wire::ReadStatus::Ok || type != wire::kReply) {
+        stop();  // a new host for the frame asked for
+        return false;
+    }
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    const bool ok = wire::getReply(r, &results, &flags) && results.size() <= p.frames;
+    if (!ok || (flags & wire::kReplyRestart)) {
+        stop();
+        ahead_ = false;
+        return false;
+    }
+    if (!out || results.empty() || p.world != q.world || p.keys[0] != q.keys[0] ||
+        p.traced != q.traced || !sameState(p.state, q.state) ||
+        std::memcmp(p.params, q.params, sizeof p.params) != 0)
+        return false;
+    if (!out) return false;
+    wire::StepRequest asked = p;
+    uint8_t later[2 * wire::kMaxFrames];
+    int n = 0;
+    if (results.size() == p.frames)
+        if (const KeysAhead* known = keysAhead())
+            n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
+                                 int(p.frames + wire::kMaxFrames) - 1);
+    n -= int(p.frames) - 1;
+    keepAhead(asked, results, n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0));
+    *out = std::move(results[0]);
+    return true;
+}
+
+void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>& results,
+                                 const uint8_t* later, int n) {
+    if (results.size() > 1) {
+        if (chains_.size() >= kMaxChains) chains_.pop_back();
+        Chain c;
+        c.world = q.world;
+        std::memcpy(c.params, q.params, sizeof c.params);
+        c.traced = q.traced;
+        c.entries.reserve(results.size() - 1);
+        for (size_t i = 1; i < results.size(); ++i)
+            c.entries.push_back(
+                Chain::Entry{results[i - 1].state, q.keys[i], std::move(results[i])});
+        chains_.push_front(std::move(c));
+    }
+    if (n <= 0 || !later || fd_ < 0) return;
+    wire::StepRequest& next = pending_.request;
+    next = q;
+    next.state = results.back().state;
+    next.ahead = 1;
+    next.frames = uint32_t(std::min<int>(n, int(wire::kMaxFrames)));
+    std::memcpy(next.keys, later, next.frames);
+    wire::Writer w;
+    w.buf.reserve(sizeof next);
+    wire::putStep(w, next);
+    pending_.active = wire::sendMessage(fd_, wire::kStep, w.buf);
+}
+
 bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
                             const ts_fix* params, bool traced, wire::Result* out,
                             std::string* fault) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (fromChains(world.generation(), in, keys, params, traced, out)) return true;
-    if (dying_) stop();
-    wire::Descriptor ignored;
-    std::string error;
-    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
-    if (!holdWorld(world, fault)) return false;
-
     wire::StepRequest q;
     q.world = world.generation();
     q.state = in;
@@ -276,12 +337,23 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     q.traced = traced;
     q.keys[0] = uint8_t(keys);
     q.frames = 1;
+    if (takePending(q, out)) return true;
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+    if (!holdWorld(world, fault)) return false;
+
+    // Keys of the frames after this one: those of this request and of the next.
+    uint8_t later[2 * wire::kMaxFrames];
+    int n = 0;
     if (ahead_) {
-        const KeysAhead* known = keysAhead();
-        InputBits* next = reinterpret_cast<InputBits*>(&q.keys[1]);
-        const int n = known ? known->keysAfter(steppingActor(), next, int(kFramesKnown - 1)) : 0;
+        if (const KeysAhead* known = keysAhead())
+            n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
+                                 int(2 * wire::kMaxFrames - 1));
         if (n > 0) {
-            q.frames = 1 + uint32_t(n);
+            q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
+            std::memcpy(&q.keys[1], later, q.frames - 1);
         } else {
             q.frames = kFramesGuessed;
             for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
@@ -301,18 +373,8 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
         stop();  // the steps ahead met a crash, an exit or a hang: never again for this build
         ahead_ = false;
     }
-    if (results.size() > 1) {
-        if (chains_.size() >= kMaxChains) chains_.pop_back();
-        Chain c;
-        c.world = q.world;
-        std::memcpy(c.params, params, sizeof c.params);
-        c.traced = traced;
-        c.entries.reserve(results.size() - 1);
-        for (size_t i = 1; i < results.size(); ++i)
-            c.entries.push_back(
-                Chain::Entry{results[i - 1].state, q.keys[i], std::move(results[i])});
-        chains_.push_front(std::move(c));
-    }
+    const int rest = results.size() == q.frames ? n - int(q.frames - 1) : 0;
+    keepAhead(q, results, rest > 0 ? later + q.frames - 1 : nullptr, rest);
     *out = std::move(results[0]);
     return true;
 }

@@ -10,7 +10,9 @@
 // common case: keys held for a while), and sends them all in one reply. A later request for
 // exactly such a step (same state, keys, parameters, world, traced or not) is answered from
 // them without a message, each stepped result used once (a plugin with hidden state still
-// steps differently each time it is asked, as the determinism check needs). What the steps
+// steps differently each time it is asked, as the determinism check needs). When more keys
+// are known than one reply holds, the next request is sent as soon as a reply comes, so that
+// the host steps the next frames while tilestep uses these. What the steps
 // ahead meet that the frame asked for did not (a crash, an exit, a hang past 20 ms) only
 // ends that host and turns stepping ahead off for this build.
 #pragma once
@@ -80,6 +82,18 @@ class PluginHostClient {
         std::vector<Entry> entries;
         size_t next = 0;
     };
+    // The frames ahead requested before anyone asked for them (StepRequest::ahead).
+    struct Pending {
+        bool active = false;
+        wire::StepRequest request;
+    };
+    // Reads the pending reply; true with *out when it answers `q` (then its frames ahead
+    // become a chain), else drops it.
+    bool takePending(const wire::StepRequest& q, wire::Result* out);
+    // Makes a chain of results[1..] and, when more keys are known (`later`, n of them), asks
+    // for the frames after the last result.
+    void keepAhead(const wire::StepRequest& q, std::vector<wire::Result>& results,
+                   const uint8_t* later, int n);
     bool fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys, const ts_fix* params,
                     bool traced, wire::Result* out);
 
@@ -90,6 +104,7 @@ class PluginHostClient {
     bool dying_ = false;            // sent a fault; its location may follow
     std::vector<uint64_t> worlds_;  // the worlds the host holds, oldest first
     std::deque<Chain> chains_;      // newest first
+    Pending pending_;
     bool ahead_ = true;             // step ahead (off after the steps ahead failed)
     std::mutex mutex_;
 };

@@ -141,5 +141,31 @@ TEST(PluginIsolation, TheDebuggerSurvivesACrashAndTheFramesBeforeStaySteppable) 
     EXPECT_EQ(dbg.state(0).x, Fix::fromInt(25));
 }
 
+// Replaying a recording, the host steps the recorded frames ahead in one message
+// (movers/keys_ahead.h): the states are those of the frames stepped one by one.
+TEST(PluginIsolation, ReplayingWithTheKeysAheadGivesTheStatesSteppedOneByOne) {
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(TILESTEP_EXAMPLE_PLUGIN_DIR "/topdown_aabb_plugin.so", false, &kind,
+                                &error))
+        << error;
+    Map m = test::mapFromRows({"##############", "#............#", "#...##.......#",
+                               "#............#", "#.......#....#", "##############"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 12, 12));
+    Debugger dbg(m);
+    const InputBits runs[] = {KEY_R, KEY_R | KEY_D, 0, KEY_L, KEY_U, KEY_D, KEY_R | KEY_U};
+    std::vector<MoverState> live;
+    for (int f = 0; f < 600; ++f) {
+        dbg.stepForward(runs[(f / 7 + f / 50) % 7]);
+        live.push_back(dbg.state(0));
+    }
+    for (int64_t p : {0, 599, 123, 600, 1, 450}) {
+        dbg.seekNow(p);
+        if (p > 0) {
+            EXPECT_EQ(dbg.state(0), live[size_t(p - 1)]) << "position " << p;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace ts

@@ -103,6 +103,7 @@ struct StepRequest {
     ts_mover_state state{};
     ts_fix params[TS_MOVER_MAX_PARAMS]{};
     uint8_t traced = 0;
+    uint8_t ahead = 0;              // 1: nobody asked for the first frame yet either
     uint32_t frames = 1;            // the frame asked for, then frames - 1 ahead
     uint8_t keys[kMaxFrames] = {};  // of each
 };
