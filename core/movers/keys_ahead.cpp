@@ -5,6 +5,7 @@ namespace ts {
 namespace {
 thread_local const KeysAhead* t_keysAhead = nullptr;
 thread_local size_t t_actor = 0;
+thread_local const char* t_actorName = nullptr;
 }  // namespace
 
 const KeysAhead* keysAhead() {
@@ -23,8 +24,13 @@ size_t steppingActor() {
     return t_actor;
 }
 
-void setSteppingActor(size_t actor) {
+const char* steppingActorName() {
+    return t_actorName;
+}
+
+void setSteppingActor(size_t actor, const char* name) {
     t_actor = actor;
+    t_actorName = name;
 }
 
 }  // namespace ts

@@ -1,5 +1,6 @@
 // The keys of the frames after the one being stepped, where the caller knows them (the
-// Timeline replaying a recording), and which actor a Sim is stepping. A mover that costs a
+// Timeline replaying a recording), and which actor a Sim is stepping (for those keys, and for
+// a plugin's fault report to name it). A mover that costs a
 // round trip per call (a plugin in its host process, core/plugin/plugin_host_client.h) steps
 // the frames ahead in the same call and keeps the results for when they are asked for; the
 // built-in models ignore both. Per thread.
@@ -32,8 +33,10 @@ class KeysAheadScope {
     const KeysAhead* previous_;
 };
 
-// The index of the actor a Sim is stepping on this thread (Sim::step sets it).
+// The actor a Sim is stepping or spawning on this thread (Sim sets it): its index, and its
+// name for messages (null outside a Sim's step or spawn).
 size_t steppingActor();
-void setSteppingActor(size_t actor);
+const char* steppingActorName();
+void setSteppingActor(size_t actor, const char* name = nullptr);
 
 }  // namespace ts

@@ -15,6 +15,7 @@
 
 #include "../../include/tilestep/mover_plugin.h"
 #include "base/text_buffer.h"
+#include "movers/keys_ahead.h"
 #include "plugin/detail/plugin_wire.h"
 #include "plugin/detail/world_table.h"
 #include "plugin/plugin_host_client.h"
@@ -255,8 +256,11 @@ void PluginMover::fault(const char* call, const std::string& what) const {
         std::lock_guard<std::mutex> lock(faultMutex_);
         lastFault_ = what;
     }
-    if (!StepWatchdog::reportFault(id_.c_str(), call, what))
-        std::fprintf(stderr, "tilestep: %s: %s %s\n", id_.c_str(), call, what.c_str());
+    // "a step of actor 'hero'" where a Sim is stepping one.
+    std::string who = call;
+    if (const char* actor = steppingActorName()) who += std::string(" of actor '") + actor + "'";
+    if (!StepWatchdog::reportFault(id_.c_str(), who.c_str(), what))
+        std::fprintf(stderr, "tilestep: %s: %s %s\n", id_.c_str(), who.c_str(), what.c_str());
 }
 
 MoverState PluginMover::fromAbi(const ts_mover_state& s) const {

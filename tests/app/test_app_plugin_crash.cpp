@@ -37,7 +37,8 @@ TEST_F(AppPluginCrash, ACrashingStepIsReportedAndTheEditorGoesOn) {
                shellQuote(dir_ + "/keys.log"),
            "TILESTEP_RECOVERY_SECONDS=3600");
     if (HasFatalFailure()) return;
-    const std::string fault = "plugin:crash_step: a step at frame 0 crashed: SIGSEGV";
+    const std::string fault =
+        "plugin:crash_step: a step of actor 'hero' at frame 0 crashed: SIGSEGV";
     key("period");  // step frame 0: J held, the step crashes
     for (int i = 0; i < 100 && count(app_->err(), fault) == 0; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(100));

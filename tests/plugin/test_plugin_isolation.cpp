@@ -44,8 +44,11 @@ TEST(PluginIsolation, ACrashInAStepEndsRunWithOneLineNamingPluginFrameSignalAndL
     const auto r = runToFrame5(dir, "crash_step", "--trace " + out);
     EXPECT_EQ(r.exitCode, 1) << r.err;
     EXPECT_EQ(lines(r.err), 1u) << r.err;
-    EXPECT_EQ(r.err.rfind("tilestep run: plugin:crash_step: a step at frame 5 crashed: SIGSEGV", 0),
-              0u)
+    EXPECT_EQ(
+        r.err.rfind(
+            "tilestep run: plugin:crash_step: a step of actor 'link' at frame 5 crashed: SIGSEGV",
+            0),
+        0u)
         << r.err;
     // The plugin is built with -g: the function and the line of the null pointer read.
     const std::string source = test::readFile(test::sourcePath("tests/plugins/crash_step.c"));
@@ -63,8 +66,10 @@ TEST(PluginIsolation, ACrashInAStepEndsRunWithOneLineNamingPluginFrameSignalAndL
 TEST(PluginIsolation, ExitInAStepIsAnErrorNotTheEndOfTilestep) {
     const auto r = runToFrame5(test::tempDir(), "exit_step");
     EXPECT_EQ(r.exitCode, 1) << r.err;
-    EXPECT_NE(r.err.find("tilestep run: plugin:exit_step: a step at frame 5 called exit(0)"),
-              std::string::npos)
+    EXPECT_NE(
+        r.err.find(
+            "tilestep run: plugin:exit_step: a step of actor 'link' at frame 5 called exit(0)"),
+        std::string::npos)
         << r.err;
     EXPECT_EQ(lines(r.out), 6u) << r.out;  // the trace of the frames before it, on stdout
 }

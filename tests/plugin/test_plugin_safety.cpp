@@ -274,7 +274,9 @@ TEST_F(ReloadFixture, CrashingStepIsReportedAndThePreviousBuildKept) {
     const ReloadOutcome r = reloadWith("reload_crash.so", 10);
     EXPECT_FALSE(r.installed);
     EXPECT_FALSE(r.stuck);
-    EXPECT_EQ(r.message.rfind("plugin:reload: a step at frame 12 crashed: SIGSEGV", 0), 0u)
+    EXPECT_EQ(
+        r.message.rfind("plugin:reload: a step of actor 'hero' at frame 12 crashed: SIGSEGV", 0),
+        0u)
         << r.message;
     EXPECT_NE(r.message.find("; kept the previous build"), std::string::npos) << r.message;
     EXPECT_EQ(xAfter(map, std::vector<InputBits>(30, KEY_R)), 50);
