@@ -123,15 +123,15 @@ std::string PluginHostClient::ended() {
     pid_ = -1;
     worlds_.clear();
     pending_.active = false;
-    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "the plugin host ended";
+    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "ended the plugin host";
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
-        std::string s = "the plugin host was killed by signal " + std::to_string(sig);
+        std::string s = "was killed by signal " + std::to_string(sig);
         if (const char* name = ::sigabbrev_np(sig)) s += std::string(" (SIG") + name + ")";
-        return s;
+        return s + " in the plugin host";
     }
-    return "ended the process (exit status " + std::to_string(WEXITSTATUS(status)) +
-           ", e.g. _exit() or quick_exit())";
+    return "ended the plugin host (exit status " + std::to_string(WEXITSTATUS(status)) +
+           ": _exit() or quick_exit()?)";
 }
 
 bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error) {
