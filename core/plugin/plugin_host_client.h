@@ -105,7 +105,7 @@ class PluginHostClient {
     std::vector<uint64_t> worlds_;  // the worlds the host holds, oldest first
     std::deque<Chain> chains_;      // newest first
     Pending pending_;
-    bool ahead_ = true;             // step ahead (off after the steps ahead failed)
+    bool ahead_ = true;  // step ahead (off after the steps ahead failed)
     std::mutex mutex_;
 };
 
