@@ -4,13 +4,26 @@
 // the same 256 x 256-tile random map, 1 000 actors and keys, with and without probes. The
 // plugin pays for the state conversion, the C function table of the collision layer, the
 // watchdog's counter and, traced, the copy of each probe's `why`. Compare items_per_second.
+// These load the plugin into this process (TILESTEP_PLUGIN_IN_PROCESS=1).
+//
+// BM_Resimulate10k_*: what a plugin in its host process (core/plugin/plugin_host.h) costs
+// against the same build in this process, in the same run: 10 000 frames of one actor from
+// its spawn with the scene's key runs, the keys ahead known as when the Timeline replays a
+// recording (movers/keys_ahead.h); *_KeysUnknown guesses the same keys (a live session).
+// host_cpu_ms: the host's CPU time per 10 000 frames, besides this process's ("CPU").
 #include <benchmark/benchmark.h>
+
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "bench_scene.h"
 #include "world/collision.h"
+#include "movers/keys_ahead.h"
 #include "movers/topdown_aabb.h"
 #include "plugin/plugin_registry.h"
 #include "trace/trace.h"
@@ -27,7 +40,10 @@ const MoverInfo& plugin() {
     static const MoverInfo* info = [] {
         MoverKind kind{};
         std::string error;
-        if (!loadPluginMover(TILESTEP_TOPDOWN_PLUGIN, false, &kind, &error)) {
+        ::setenv("TILESTEP_PLUGIN_IN_PROCESS", "1", 1);
+        const bool loaded = loadPluginMover(TILESTEP_TOPDOWN_PLUGIN, false, &kind, &error);
+        ::unsetenv("TILESTEP_PLUGIN_IN_PROCESS");
+        if (!loaded) {
             std::fprintf(stderr, "%s\n", error.c_str());
             std::exit(1);
         }
@@ -60,8 +76,93 @@ void BM_TopDownPluginTraced(benchmark::State& state) {
     run(state, plugin(), true);
 }
 
+const PluginMover& build(bool inProcess) {
+    static std::unique_ptr<PluginMover> builds[2];
+    std::unique_ptr<PluginMover>& b = builds[inProcess];
+    if (!b) {
+        std::string error;
+        if (inProcess) ::setenv("TILESTEP_PLUGIN_IN_PROCESS", "1", 1);
+        b = PluginMover::load(TILESTEP_TOPDOWN_PLUGIN, false, &error);
+        ::unsetenv("TILESTEP_PLUGIN_IN_PROCESS");
+        if (!b || b->inProcess() != inProcess) {
+            std::fprintf(stderr, "%s\n", error.c_str());
+            std::exit(1);
+        }
+    }
+    return *b;
+}
+
+// The recorded keys after the frame being stepped, as the Timeline gives them.
+struct Recording final : KeysAhead {
+    std::vector<InputBits> keys;
+    int64_t next = 0;
+    int keysAfter(size_t, InputBits* out, int max) const override {
+        int n = 0;
+        for (int64_t f = next; n < max && f < int64_t(keys.size()); ++f) out[n++] = keys[size_t(f)];
+        return n;
+    }
+};
+
+// CPU seconds used so far by this process's children (the plugin hosts), from /proc: on a
+// busy machine wall time mostly says how long the host waited for a CPU.
+double childrenCpuSeconds() {
+    double total = 0;
+    const std::string self = std::to_string(::getpid());
+    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+        std::ifstream in(e.path() / "stat");
+        std::string line;
+        if (!std::getline(in, line) || line.rfind(')') == std::string::npos) continue;
+        std::istringstream rest(line.substr(line.rfind(')') + 2));
+        std::string field, ppid;
+        rest >> field >> ppid;
+        if (ppid != self) continue;
+        long long utime = 0, stime = 0;
+        for (int i = 4; i <= 13; ++i) rest >> field;
+        rest >> utime >> stime;
+        total += double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
+    }
+    return total;
+}
+
+void resimulate(benchmark::State& state, bool inProcess, bool keysKnown) {
+    constexpr int64_t kFrames = 10000;
+    const bench::Scene& sc = scene();
+    const PluginMover& mover = build(inProcess);
+    CollisionWorld world(sc.map);
+    const ParamValues params = defaultParams(MoverKind::TopDownAabb);
+    Recording recording;
+    for (int64_t f = 0; f < kFrames; ++f) recording.keys.push_back(sc.frameKeys(size_t(f))[0]);
+    const KeysAheadScope hint(keysKnown ? &recording : nullptr);
+    setSteppingActor(0);
+    const double hostCpuBefore = childrenCpuSeconds();
+    for (auto _ : state) {
+        MoverState s = sc.spawn[0];
+        for (int64_t f = 0; f < kFrames; ++f) {
+            recording.next = f + 1;
+            s = mover.step(s, recording.keys[size_t(f)], params, world, nullptr);
+        }
+        benchmark::DoNotOptimize(s);
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * kFrames);
+    state.counters["host_cpu_ms"] =
+        (childrenCpuSeconds() - hostCpuBefore) * 1000.0 / double(state.iterations());
+}
+
+void BM_Resimulate10k_InProcess(benchmark::State& state) {
+    resimulate(state, true, true);
+}
+void BM_Resimulate10k_PluginHost(benchmark::State& state) {
+    resimulate(state, false, true);
+}
+void BM_Resimulate10k_PluginHost_KeysUnknown(benchmark::State& state) {
+    resimulate(state, false, false);
+}
+
 }  // namespace
 
+BENCHMARK(BM_Resimulate10k_InProcess)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Resimulate10k_PluginHost)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Resimulate10k_PluginHost_KeysUnknown)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_TopDownBuiltIn_Baseline);
 BENCHMARK(BM_TopDownPlugin);
 BENCHMARK(BM_TopDownBuiltInTraced);

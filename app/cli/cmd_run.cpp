@@ -2,6 +2,7 @@
 // steps the simulation and streams one JSON line per actor per frame (plus probe lines).
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "sim/determinism_check.h"
 #include "base/file_identity.h"
 #include "import_args.h"
+#include "movers/keys_ahead.h"
 #include "sim/input_log.h"
 #include "base/json_text.h"
 #include "plugin_args.h"
@@ -224,9 +226,26 @@ int cmdRun(const Args& args) {
     Sim sim(map);
     Trace trace;
     InputCursor keys(log);
+    // The keys after each frame, known in advance: a plugin's host steps those frames in the
+    // same message (movers/keys_ahead.h).
+    struct LogAhead final : KeysAhead {
+        const InputCursor* cursor;
+        size_t driven;
+        int64_t left = 0;
+        int keysAfter(size_t actor, InputBits* out, int max) const override {
+            InputCursor c = *cursor;
+            const int n = int(std::min<int64_t>(max, left));
+            for (int i = 0; i < n; ++i) out[i] = actor == driven ? c.next() : InputBits(0);
+            return n;
+        }
+    } ahead;
+    ahead.cursor = &keys;
+    ahead.driven = driven;
+    const KeysAheadScope hint(&ahead);
     std::vector<InputBits> inputs(map.actors.size(), 0);
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
+        ahead.left = frames - f - 1;
         if (watchdog) watchdog->setFrame(f);
         sim.step(inputs, probes ? &trace : nullptr);
         writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);

@@ -40,11 +40,31 @@ bool PluginRebuildWatch::load(const std::vector<std::string>& paths, std::string
         (void)ignored;
         ::_exit(1);
     });
+    watchdog_->setFaultReport([this](const std::string& m) {
+        std::lock_guard<std::mutex> lock(faultsMutex_);
+        faults_.push_back(m);
+    });
+    watchdog_->setFrameSource(
+        [this] { return session_ ? session_->dbg.timeline().sim().frame() : int64_t(-1); });
     watchdog_->guardThisThread();
     return true;
 }
 
 void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
+    session_ = &d;
+    std::vector<std::string> faults;
+    {
+        std::lock_guard<std::mutex> lock(faultsMutex_);
+        faults.swap(faults_);
+    }
+    if (!faults.empty()) {
+        for (const std::string& f : faults) std::fprintf(stderr, "tilestep: %s\n", f.c_str());
+        std::string m = faults[0];
+        if (faults.size() > 1) m += " (and " + std::to_string(faults.size() - 1) + " more)";
+        d.message = m + "; the frames before it stay steppable, the next step restarts the plugin";
+        d.messageIsError = true;
+        setMessage(s, d.message);
+    }
     const double now =
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     if (plugins_.empty() || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;

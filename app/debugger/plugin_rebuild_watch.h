@@ -10,7 +10,10 @@
 // The live simulation runs on the UI thread: a plugin step that hangs there cannot be
 // interrupted, so the watchdog (one for the thread, whichever plugin's step hangs) first
 // writes the map's unsaved changes to the recovery copy, then reports the hang on stderr and
-// ends the editor, rather than leave a frozen window.
+// ends the editor, rather than leave a frozen window. A step that crashes or exits (the
+// plugin runs in its own process, core/plugin/plugin_host.h) ends nothing: the fault, with
+// its frame, goes to the status bar and the debugger's panel, the frames before it stay
+// steppable and the next step starts the plugin again.
 //
 // The other two parts of a plugin reload, without a window: the check of a new build
 // (core/plugin/plugin_reload.h) and the undo step of a changed parameter list
@@ -19,6 +22,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -54,6 +58,10 @@ class PluginRebuildWatch {
     std::unique_ptr<StepWatchdog> watchdog_;
     double lastPoll_ = -1;
     std::atomic<EditorState*> recoverOnHang_{nullptr};
+    // Faults reported during the UI thread's steps, shown by the next update().
+    std::mutex faultsMutex_;
+    std::vector<std::string> faults_;
+    DebugSession* session_ = nullptr;  // whose simulation the UI thread steps
 };
 
 }  // namespace ts

@@ -1,6 +1,7 @@
 #include "plugin/plugin_mover.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -13,10 +14,14 @@
 #include <set>
 
 #include "../../include/tilestep/mover_plugin.h"
-#include "world/collision.h"
-#include "plugin/step_watchdog.h"
 #include "base/text_buffer.h"
+#include "movers/keys_ahead.h"
+#include "plugin/detail/plugin_wire.h"
+#include "plugin/detail/world_table.h"
+#include "plugin/plugin_host_client.h"
+#include "plugin/step_watchdog.h"
 #include "trace/trace.h"
+#include "world/collision.h"
 
 namespace ts {
 
@@ -32,6 +37,9 @@ static_assert(int(KEY_J) == int(TS_KEY_J) && int(DIR_DOWN) == int(TS_DIR_DOWN),
               "keys and directions match");
 
 constexpr int kMaxFields = 8;
+// Loading a plugin calls its entry point: one that never returns is an error after this long
+// (or the guarding watchdog's limit, when longer).
+constexpr int64_t kLoadLimitMs = 5000;
 constexpr size_t kMaxNameLength = 32;
 
 bool validName(const char* s) {
@@ -62,12 +70,24 @@ ts_mover_state toAbi(const MoverState& s) {
     return o;
 }
 
-MoverState fromAbi(const ts_mover_state& s) {
+// The largest coordinate a trace may hold (record/trace_reader.cpp: view and diff refuse
+// +-2^46 px and beyond), in whole pixels so that its decimal text reads back exactly.
+constexpr int64_t kMaxRaw = ((int64_t(1) << 46) - 1) * 65536;
+
+int64_t clampRaw(int64_t v, bool* clamped) {
+    if (v > kMaxRaw || v < -kMaxRaw) {
+        *clamped = true;
+        return v > 0 ? kMaxRaw : -kMaxRaw;
+    }
+    return v;
+}
+
+MoverState fromAbiClamped(const ts_mover_state& s, bool* clamped) {
     MoverState o;
-    o.x = Fix::fromRaw(s.x);
-    o.y = Fix::fromRaw(s.y);
-    o.vx = Fix::fromRaw(s.vx);
-    o.vy = Fix::fromRaw(s.vy);
+    o.x = Fix::fromRaw(clampRaw(s.x, clamped));
+    o.y = Fix::fromRaw(clampRaw(s.y, clamped));
+    o.vx = Fix::fromRaw(clampRaw(s.vx, clamped));
+    o.vy = Fix::fromRaw(clampRaw(s.vy, clamped));
     // A box the overlays and the collision layer can work with, whatever the plugin wrote.
     o.w = std::clamp<int32_t>(s.w, 1, 4096);
     o.h = std::clamp<int32_t>(s.h, 1, 4096);
@@ -82,76 +102,6 @@ MoverState fromAbi(const ts_mover_state& s) {
     o.pushing = s.pushing != 0;
     for (size_t i = 0; i < o.vars.size(); ++i) o.vars[i] = s.vars[i];
     return o;
-}
-
-// ---- The collision layer as C functions -------------------------------------------------
-
-const CollisionWorld& worldOf(const void* ctx) {
-    return *static_cast<const CollisionWorld*>(ctx);
-}
-RectI rectOf(ts_rect r) {
-    return RectI{r.x, r.y, r.w, r.h};
-}
-int solidPixel(const void* ctx, int64_t x, int64_t y) {
-    return worldOf(ctx).solidPixel(x, y);
-}
-int rectBlocked(const void* ctx, ts_rect r, uint8_t travel) {
-    return worldOf(ctx).rectBlocked(rectOf(r), travel);
-}
-int cellBlocked(const void* ctx, int64_t cx, int64_t cy, uint8_t travel) {
-    return worldOf(ctx).cellBlocked(cx, cy, travel);
-}
-uint8_t shapeAt(const void* ctx, int64_t cx, int64_t cy) {
-    return uint8_t(worldOf(ctx).shapeAt(cx, cy));
-}
-uint8_t passMaskAt(const void* ctx, int64_t cx, int64_t cy) {
-    return worldOf(ctx).passMaskAt(cx, cy);
-}
-int wallH(const void* ctx, int64_t cx, int64_t cy) {
-    return worldOf(ctx).wallH(cx, cy);
-}
-int wallV(const void* ctx, int64_t cx, int64_t cy) {
-    return worldOf(ctx).wallV(cx, cy);
-}
-int64_t copyOut(const std::vector<RectI>& rects, ts_rect* out, int64_t cap) {
-    for (size_t i = 0; i < rects.size() && int64_t(i) < cap; ++i)
-        out[i] = ts_rect{rects[i].x, rects[i].y, rects[i].w, rects[i].h};
-    return int64_t(rects.size());
-}
-int64_t brushes(const void* ctx, ts_rect r, ts_rect* out, int64_t cap) {
-    thread_local std::vector<RectI> found;
-    found.clear();
-    worldOf(ctx).forEachBrushOverlapping(rectOf(r), [](const RectI& b) {
-        // A brush spanning several buckets is reported once per bucket: keep one copy.
-        if (std::find(found.begin(), found.end(), b) == found.end()) found.push_back(b);
-    });
-    return copyOut(found, out, cap);
-}
-int64_t solids(const void* ctx, ts_rect r, ts_rect* out, int64_t cap) {
-    thread_local std::vector<RectI> found;
-    found.clear();
-    worldOf(ctx).collectSolids(rectOf(r), found);
-    return copyOut(found, out, cap);
-}
-
-ts_world worldTable(const CollisionWorld& w) {
-    ts_world t{};
-    t.ctx = &w;
-    t.tile_size = w.tileSize();
-    t.width_tiles = w.map().width;
-    t.height_tiles = w.map().height;
-    t.width_px = w.widthPx();
-    t.height_px = w.heightPx();
-    t.solid_pixel = solidPixel;
-    t.rect_blocked = rectBlocked;
-    t.cell_blocked = cellBlocked;
-    t.shape_at = shapeAt;
-    t.pass_mask_at = passMaskAt;
-    t.wall_h = wallH;
-    t.wall_v = wallV;
-    t.brushes = brushes;
-    t.solids = solids;
-    return t;
 }
 
 // ---- The trace as a C callback ----------------------------------------------------------
@@ -218,6 +168,43 @@ const char* internProbeWhy(const char* why) {
 
 std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool copyFirst,
                                                std::string* error) {
+    const char* inProcess = std::getenv("TILESTEP_PLUGIN_IN_PROCESS");
+    if (inProcess && *inProcess && std::strcmp(inProcess, "0") != 0)
+        return loadInProcess(path, copyFirst, error);
+    if (::access(path.c_str(), R_OK) != 0) {
+        *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
+        return nullptr;
+    }
+    // The host loads the file open on this descriptor, on every restart too: a copy (unlinked
+    // at once) when the path is to stay free for the next build.
+    std::string openPath = path;
+    if (copyFirst) {
+        openPath = copyToTemp(path, error);
+        if (openPath.empty()) return nullptr;
+    }
+    const int opened = ::open(openPath.c_str(), O_RDONLY | O_CLOEXEC);
+    if (copyFirst) ::unlink(openPath.c_str());
+    // Above the descriptors a host finds its socket and library at.
+    const int fd = opened >= 0 ? ::fcntl(opened, F_DUPFD_CLOEXEC, 10) : -1;
+    if (opened >= 0) ::close(opened);
+    if (fd < 0) {
+        *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
+        return nullptr;
+    }
+    const int64_t limit = StepWatchdog::guardLimitMs();
+    auto remote = std::make_unique<wire::Descriptor>();
+    std::unique_ptr<PluginHostClient> host =
+        PluginHostClient::start(path, fd, std::max(limit, kLoadLimitMs), remote.get(), error);
+    if (!host) return nullptr;
+    std::unique_ptr<PluginMover> mover = fromDescriptor(&remote->d, path, error);
+    if (!mover) return nullptr;
+    mover->host_ = std::move(host);
+    mover->remote_ = std::move(remote);
+    return mover;
+}
+
+std::unique_ptr<PluginMover> PluginMover::loadInProcess(const std::string& path, bool copyFirst,
+                                                        std::string* error) {
     if (::access(path.c_str(), R_OK) != 0) {
         *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
         return nullptr;
@@ -255,8 +242,41 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
     return mover;
 }
 
+PluginMover::~PluginMover() {
+    unload();
+}
+
+std::string PluginMover::lastFault() const {
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    return lastFault_;
+}
+
+void PluginMover::fault(const char* call, const std::string& what) const {
+    {
+        std::lock_guard<std::mutex> lock(faultMutex_);
+        lastFault_ = what;
+    }
+    // "a step of actor 'hero'" where a Sim is stepping one.
+    std::string who = call;
+    if (const char* actor = steppingActorName()) who += std::string(" of actor '") + actor + "'";
+    if (!StepWatchdog::reportFault(id_.c_str(), who.c_str(), what))
+        std::fprintf(stderr, "tilestep: %s: %s %s\n", id_.c_str(), who.c_str(), what.c_str());
+}
+
+MoverState PluginMover::fromAbi(const ts_mover_state& s) const {
+    bool clamped = false;
+    MoverState o = fromAbiClamped(s, &clamped);
+    if (clamped && !clampSaid_.exchange(true))
+        std::fprintf(stderr,
+                     "tilestep: %s: a position or velocity at or past +-2^46 px was clamped "
+                     "(traces hold no more); said once\n",
+                     id_.c_str());
+    return o;
+}
+
 void PluginMover::unload() {
     desc_ = nullptr;
+    host_.reset();
     if (library_) ::dlclose(library_);
     library_ = nullptr;
 }
@@ -369,6 +389,19 @@ MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
     ts_mover_state st = toAbi(s);
     ts_fix params[TS_MOVER_MAX_PARAMS];
     for (int i = 0; i < TS_MOVER_MAX_PARAMS; ++i) params[i] = p[size_t(i)].raw;
+    if (host_) {
+        std::string what;
+        bool ok;
+        {
+            StepWatchdog::Guard guard(id_.c_str());
+            ok = host_->init(&st, params, &what);
+        }
+        if (!ok) {
+            fault("init", what + host_->faultLocation(PluginHostClient::kLocateLimitMs));
+            return s;
+        }
+        return fromAbi(st);
+    }
     StepWatchdog::Guard guard(id_.c_str());
     desc_->init(&st, params);
     return fromAbi(st);
@@ -380,6 +413,23 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
     ts_mover_state after = before;
     ts_fix params[TS_MOVER_MAX_PARAMS];
     for (int i = 0; i < TS_MOVER_MAX_PARAMS; ++i) params[i] = p[size_t(i)].raw;
+    if (host_) {
+        wire::Result r;
+        std::string what;
+        bool ok;
+        {
+            StepWatchdog::Guard guard(id_.c_str());
+            ok = host_->step(world, before, in, params, trace != nullptr, &r, &what);
+        }
+        if (!ok) {
+            fault("a step", what + host_->faultLocation(PluginHostClient::kLocateLimitMs));
+            return s;
+        }
+        if (trace)
+            for (const wire::Probe& pr : r.probes)
+                drawProbe(trace, pr.shape, pr.verdict, pr.why.c_str(), pr.x0, pr.y0, pr.x1, pr.y1);
+        return fromAbi(r.state);
+    }
     const ts_world w = worldTable(world);
     const ts_draw draw{trace, drawProbe};
     StepWatchdog::Guard guard(id_.c_str());
@@ -389,9 +439,14 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
 
 void PluginMover::describe(const MoverState& s, TextBuffer& out) const {
     for (const Field& f : fields_) {
-        const int64_t v = f.slot == TS_SLOT_TIMER ? s.timer
-                          : f.slot == TS_SLOT_AUX ? s.aux
-                                                  : s.vars[size_t(f.slot - TS_SLOT_VAR0)];
+        // Within the trace's +-2^46 (record/trace_reader.cpp), whatever the plugin stored.
+        const int64_t raw = f.slot == TS_SLOT_TIMER ? s.timer
+                            : f.slot == TS_SLOT_AUX ? s.aux
+                                                    : s.vars[size_t(f.slot - TS_SLOT_VAR0)];
+        bool clamped = false;
+        const int64_t v = f.type == TS_FIELD_FIX
+                              ? clampRaw(raw, &clamped)
+                              : std::clamp(raw, -kMaxRaw / 65536, kMaxRaw / 65536);
         if (f.type == TS_FIELD_FIX)
             out.fixField(f.name, Fix::fromRaw(v));
         else if (f.type == TS_FIELD_BOOL)

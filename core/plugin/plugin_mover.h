@@ -1,18 +1,31 @@
 // A mover plugin (include/tilestep/mover_plugin.h) loaded from a shared library and adapted
 // to the core's mover interface: its descriptor copied into a MoverInfo (id "plugin:NAME"),
 // its step called with the collision layer as a table of C functions and the trace as a
-// C drawing callback. Registering it (plugin_registry.h) gives it a MoverKind, so that maps,
-// the Sim, the Timeline and the CLI treat it like a built-in model.
+// C drawing callback. The plugin's code runs in a plugin host process (plugin_host.h,
+// plugin_host_client.h): a crash, exit() or hang there is reported as a fault of the call
+// (StepWatchdog::reportFault) and the call returns the state it was given; the next call
+// starts a new host. $TILESTEP_PLUGIN_IN_PROCESS=1 loads it into tilestep's own process
+// instead (benchmarks' baseline: nothing protects tilestep from it then). Registering it
+// (plugin_registry.h) gives it a MoverKind, so that maps, the Sim, the Timeline and the CLI treat
+// it like a built-in model.
 #pragma once
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "movers/mover.h"
 
 struct ts_mover_plugin;
+struct ts_mover_state;
 
 namespace ts {
+
+class PluginHostClient;
+namespace wire {
+struct Descriptor;
+}
 
 class PluginMover {
   public:
@@ -20,7 +33,9 @@ class PluginMover {
     // name and that copy is loaded, so that a rebuilt file at the same path loads as new
     // code (the dynamic loader returns the already loaded library for a path it knows).
     // On failure returns null and sets *error to "PATH: problem": missing file, not a shared
-    // library, no entry point, ABI version mismatch, a descriptor that breaks the ABI's rules.
+    // library, no entry point, ABI version mismatch, a descriptor that breaks the ABI's rules,
+    // an entry point that crashed or did not return within 5 s (or the guarding watchdog's
+    // limit, StepWatchdog::guardLimitMs, when longer).
     static std::unique_ptr<PluginMover> load(const std::string& path, bool copyFirst,
                                              std::string* error);
     // Adapts a descriptor that is already in memory (tests, a plugin linked in).
@@ -31,7 +46,7 @@ class PluginMover {
     // Closes the library (a build that was never registered, so never stepped). Registered
     // builds are never destroyed: the registry unload()s one nothing refers to any more
     // (plugin_registry.h says when that is).
-    ~PluginMover() { unload(); }
+    ~PluginMover();
     PluginMover(const PluginMover&) = delete;
     PluginMover& operator=(const PluginMover&) = delete;
 
@@ -52,10 +67,17 @@ class PluginMover {
     // can still be running; step, spawn and describe must not be called after it.
     void unload();
     bool loaded() const { return desc_ != nullptr; }
+    bool inProcess() const { return !host_; }
+    // The last fault of a call ("crashed: SIGSEGV ... at walk.c:12"), "" when none.
+    std::string lastFault() const;
 
   private:
     PluginMover() = default;
     bool adopt(const ts_mover_plugin* d, std::string* error);
+    static std::unique_ptr<PluginMover> loadInProcess(const std::string& path, bool copyFirst,
+                                                      std::string* error);
+    void fault(const char* call, const std::string& what) const;
+    MoverState fromAbi(const ::ts_mover_state& s) const;
 
     const ts_mover_plugin* desc_ = nullptr;
     void* library_ = nullptr;  // the dlopen handle; null for a descriptor already in memory
@@ -71,6 +93,12 @@ class PluginMover {
     };
     std::vector<Field> fields_;
     MoverInfo info_{};
+    // Out of process: the host and the descriptor it sent.
+    std::unique_ptr<PluginHostClient> host_;
+    std::unique_ptr<wire::Descriptor> remote_;
+    mutable std::mutex faultMutex_;
+    mutable std::string lastFault_;
+    mutable std::atomic<bool> clampSaid_{false};
 };
 
 // `why` strings from plugins, copied once and kept for the life of the process (the Trace

@@ -57,6 +57,7 @@ struct CheckJob {
     bool done = false;
     bool stuck = false;
     std::string stuckMessage;
+    std::string faultMessage;  // the first call of the check that crashed or exited
     DeterminismReport report;
     std::unique_ptr<StepWatchdog> watchdog;
 };
@@ -108,6 +109,10 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
         job->stuckMessage = m;
         job->cv.notify_all();
     });
+    job->watchdog->setFaultReport([job](const std::string& m) {
+        std::lock_guard<std::mutex> lock(job->mutex);
+        if (job->faultMessage.empty()) job->faultMessage = m;
+    });
     // `job` is captured by the watchdog's callback it owns: a cycle that keeps a job whose
     // worker is stuck alive for good, which is the point. A finished job breaks it below.
     std::thread worker([job] {
@@ -142,6 +147,11 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     worker.join();
     const DeterminismReport report = job->report;
     job->watchdog.reset();  // stops its monitor thread and breaks the cycle
+    if (!job->faultMessage.empty()) {
+        reinstatePluginMover(kind, previous);
+        out.message = job->faultMessage + kept;
+        return out;
+    }
     if (!report.same) {
         reinstatePluginMover(kind, previous);
         out.message = id + ": not deterministic: " + report.message() + kept;

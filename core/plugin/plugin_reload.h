@@ -58,9 +58,9 @@ struct ReloadOutcome {
 // the check with the map's values carried over by name (param_carry.h), as the map will
 // hold them. Loaded, deterministic and in time: the new build stays and the message says
 // what became of the parameters ("; parameters: + lift (default 5), - old; 3 actors
-// updated"). Else the previous build is put back and the message says why. A step that ran
-// too long cannot be stopped: its thread is left running (one busy CPU core until the
-// process exits) and never touches anything but its own copy of the map.
+// updated"). Else (a step or init that crashed or exited counts) the previous build is put back and
+// the message says why. A step that ran too long cannot be stopped: its thread is left running (one
+// busy CPU core until the process exits) and never touches anything but its own copy of the map.
 // `map` with the parameters of every actor of `kind` carried over as `carry` says.
 Map withParamsCarried(const Map& map, MoverKind kind, const ParamCarry& carry);
 

@@ -32,6 +32,23 @@ void StepWatchdog::unguardThisThread() {
     t_guarding = nullptr;
 }
 
+bool StepWatchdog::reportFault(const char* mover, const char* call, const std::string& what) {
+    StepWatchdog* dog = t_guarding;
+    if (!dog) return false;
+    int64_t frame = dog->frame_.load(std::memory_order_relaxed);
+    if (frame < 0 && dog->frameSource_) frame = dog->frameSource_();
+    std::string message = std::string(mover) + ": " + call;
+    if (frame >= 0) message += " at frame " + std::to_string(frame);
+    message += " " + what;
+    const Report& report = dog->onFault_ ? dog->onFault_ : dog->onStuck_;
+    if (report) report(message);
+    return true;
+}
+
+int64_t StepWatchdog::guardLimitMs() {
+    return t_guarding ? t_guarding->limitMs_ : 0;
+}
+
 StepWatchdog::Guard::Guard(const char* mover) : dog_(t_guarding) {
     if (!dog_) return;
     dog_->mover_.store(mover, std::memory_order_relaxed);

@@ -36,6 +36,18 @@ class StepWatchdog {
     // The frame being stepped, for the report.
     void setFrame(int64_t frame) { frame_.store(frame, std::memory_order_relaxed); }
     bool fired() const { return fired_.load(); }
+    // Where a plugin call that failed for good (crashed, exited, ran out of memory: it runs
+    // in a plugin host, plugin_host.h) is reported, on the thread that made the call, with
+    // "plugin:NAME: a step at frame F crashed: ...". Without one, onStuck reports it.
+    void setFaultReport(Report onFault) { onFault_ = std::move(onFault); }
+    // For those reports, when setFrame is not used: the frame being stepped, asked on the
+    // stepping thread at the time of the fault.
+    void setFrameSource(std::function<int64_t()> frame) { frameSource_ = std::move(frame); }
+    // Reports such a failure of `mover`'s `call` ("a step", "init") to the watchdog guarding
+    // the calling thread; false when none guards it.
+    static bool reportFault(const char* mover, const char* call, const std::string& what);
+    // The limit of the watchdog guarding the calling thread; 0 when none guards it.
+    static int64_t guardLimitMs();
     int64_t limitMs() const { return limitMs_; }
 
     // Marks one plugin call on the current thread; a no-op when no watchdog guards it.
@@ -55,6 +67,8 @@ class StepWatchdog {
 
     const int64_t limitMs_;
     Report onStuck_;
+    Report onFault_;
+    std::function<int64_t()> frameSource_;
     std::atomic<uint64_t> calls_{0};  // odd while a step runs
     std::atomic<const char*> mover_{""};
     std::atomic<int64_t> frame_{-1};

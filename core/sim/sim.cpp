@@ -1,5 +1,6 @@
 #include "sim/sim.h"
 
+#include "movers/keys_ahead.h"
 #include "record/trace_writer.h"
 
 namespace ts {
@@ -28,9 +29,11 @@ void Sim::reset() {
     states_.clear();
     params_.clear();
     for (const Actor& a : map_->actors) {
+        setSteppingActor(states_.size(), a.name.c_str());
         states_.push_back(spawnState(a));
         params_.push_back(a.params);
     }
+    setSteppingActor(0);
 }
 
 void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
@@ -40,8 +43,10 @@ void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;
         if (trace) trace->actor = int32_t(i);
+        setSteppingActor(i, map_->actors[i].name.c_str());
         states_[i] = info.step(states_[i], in, params_[i], world, trace);
     }
+    setSteppingActor(0);
     ++frame_;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "movers/keys_ahead.h"
+
 namespace ts {
 
 Timeline::Timeline(const Map& map, int64_t snapshotInterval, size_t snapshotBudgetBytes)
@@ -30,6 +32,20 @@ void Timeline::stepOnce(Trace* trace) {
     applyParamChangesAt(frame);
     std::vector<InputBits> in(actors_, 0);
     for (size_t a = 0; a < actors_; ++a) in[a] = keysAt(frame, a);
+    // The recorded keys after this frame, for movers that step ahead (movers/keys_ahead.h).
+    struct Recorded final : KeysAhead {
+        const Timeline* timeline;
+        int64_t next;
+        int keysAfter(size_t actor, InputBits* out, int max) const override {
+            int n = 0;
+            for (int64_t f = next; n < max && f < timeline->length(); ++f)
+                out[n++] = timeline->keysAt(f, actor);
+            return n;
+        }
+    } recorded;
+    recorded.timeline = this;
+    recorded.next = frame + 1;
+    const KeysAheadScope hint(&recorded);
     sim_.step(in, trace);
     maybeSnapshot();
 }

@@ -1,6 +1,7 @@
 #include "world/collision.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace ts {
 
@@ -9,6 +10,8 @@ CollisionWorld::CollisionWorld(const Map& map) : map_(&map) {
 }
 
 void CollisionWorld::rebuild() {
+    static std::atomic<uint64_t> builds{0};
+    generation_ = ++builds;
     const Map& m = *map_;
     tile_ = m.tileSize;
     kindShape_.clear();

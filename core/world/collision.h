@@ -39,6 +39,9 @@ class CollisionWorld {
     // "" if a map whose brushes need `entries` in total can run, else the problem.
     static std::string brushBucketProblem(uint64_t entries);
     const Map& map() const { return *map_; }
+    // Different for every build of every CollisionWorld in the process (0: never built), so
+    // that a copy of the world kept elsewhere (a plugin host's) knows when it is stale.
+    uint64_t generation() const { return generation_; }
 
     int32_t tileSize() const { return tile_; }
     int64_t widthPx() const { return int64_t(map_->width) * tile_; }
@@ -170,6 +173,7 @@ class CollisionWorld {
     bool wallsCross(const RectI& r) const;
 
     const Map* map_;
+    uint64_t generation_ = 0;
     int32_t tile_ = 16;
     std::vector<Shape> kindShape_;
     std::vector<uint8_t> kindMask_;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <utime.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -141,12 +142,19 @@ void copyFile(const std::string& from, const std::string& to, int mtimeOffset) {
 
 // The test plugins' libraries mapped into this process (the temporary copies they are
 // loaded from are named tilestep-plugin-*).
+// Builds whose library is loaded: mapped in this process (in-process mode) or held open for
+// the plugin host that runs it (plugin_host_client.h).
 int mappedPluginCopies() {
     std::ifstream maps("/proc/self/maps");
     std::set<std::string> files;
     for (std::string line; std::getline(maps, line);)
         if (line.find("tilestep-plugin-") != std::string::npos)
             files.insert(line.substr(line.find('/')));
+    for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) {
+        std::error_code ec;
+        const std::string target = std::filesystem::read_symlink(e.path(), ec).string();
+        if (!ec && target.find("tilestep-plugin-") != std::string::npos) files.insert(target);
+    }
     return int(files.size());
 }
 

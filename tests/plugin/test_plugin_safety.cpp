@@ -267,6 +267,21 @@ TEST_F(ReloadFixture, EndlessStepIsReportedAndThePreviousBuildKept) {
     EXPECT_EQ(xAfter(map, std::vector<InputBits>(30, KEY_R)), 50);
 }
 
+// A rebuild whose step crashes (in its own plugin host) is refused as one that hangs, and
+// nothing is left running.
+TEST_F(ReloadFixture, CrashingStepIsReportedAndThePreviousBuildKept) {
+    keys[12] = KEY_J;
+    const ReloadOutcome r = reloadWith("reload_crash.so", 10);
+    EXPECT_FALSE(r.installed);
+    EXPECT_FALSE(r.stuck);
+    EXPECT_EQ(
+        r.message.rfind("plugin:reload: a step of actor 'hero' at frame 12 crashed: SIGSEGV", 0),
+        0u)
+        << r.message;
+    EXPECT_NE(r.message.find("; kept the previous build"), std::string::npos) << r.message;
+    EXPECT_EQ(xAfter(map, std::vector<InputBits>(30, KEY_R)), 50);
+}
+
 // The editor's hot reload without a window: the debugger keeps its recording, re-simulates
 // from frame 0 with the new build, and shows the previous build's run as the ghost.
 TEST_F(ReloadFixture, DebuggerKeepsTheRecordingAndGhostsThePreviousBuild) {

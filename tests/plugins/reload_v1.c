@@ -1,8 +1,9 @@
 /* Builds of the same mover ("reload"), as a developer's rebuilds would give: v1 walks 1 px
  * per frame with the default speed, v2 (RELOAD_V2) walks twice as fast, RELOAD_HIDDEN_STATE
  * reads a static counter (not deterministic), RELOAD_ENDLESS never returns from a step with
- * the jump key down, RELOAD_PARAMS has another parameter list: "lift" added before "speed",
- * whose range shrank to 0..4 (it walks as v1, reading speed from its new position). */
+ * the jump key down, RELOAD_CRASH reads through a null pointer then, RELOAD_PARAMS has another
+ * parameter list: "lift" added before "speed", whose range shrank to 0..4 (it walks as v1, reading
+ * speed from its new position). */
 #include "plugin_common.h"
 
 #ifdef RELOAD_PARAMS
@@ -36,6 +37,12 @@ static void step(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, c
     if (keys & TS_KEY_J) {
         volatile int64_t spin = 0;
         for (;;) ++spin;
+    }
+#endif
+#ifdef RELOAD_CRASH
+    if (keys & TS_KEY_J) {
+        const int32_t* volatile nowhere = NULL;
+        out->aux = *nowhere;
     }
 #endif
     ts_draw_point(d, TS_INFO, "origin", ts_fix_floor(in->x), ts_fix_floor(in->y));

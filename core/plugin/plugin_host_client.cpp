@@ -1,0 +1,382 @@
+#include "plugin/plugin_host_client.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+
+#include "movers/keys_ahead.h"
+#include "world/collision.h"
+
+extern char** environ;
+
+namespace ts {
+
+namespace {
+
+constexpr size_t kWorldsHeld = 4;  // as the host keeps them (plugin_host.cpp)
+constexpr size_t kMaxChains = 64;  // actors stepped in turn, each with its frames ahead
+// Frames ahead per request: with the keys known, as many as a message holds; guessing the
+// same keys, fewer, and an odd count of steps per request, so that a plugin whose hidden
+// state is one bit flipped per call still steps differently in two runs side by side.
+constexpr uint32_t kFramesKnown = wire::kMaxFrames;
+constexpr uint32_t kFramesGuessed = 15;
+// A build whose entry point returned once is not expected to hang on a restart.
+constexpr int64_t kRestartTimeoutMs = 5000;
+
+bool isFile(const std::string& p) {
+    return !p.empty() && ::access(p.c_str(), X_OK) == 0;
+}
+
+bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
+    return a.x == b.x && a.y == b.y && a.vx == b.vx && a.vy == b.vy && a.w == b.w && a.h == b.h &&
+           a.timer == b.timer && a.aux == b.aux && a.facing == b.facing &&
+           a.grounded == b.grounded && a.pushing == b.pushing && a.reserved == b.reserved &&
+           std::memcmp(a.vars, b.vars, sizeof a.vars) == 0;
+}
+
+}  // namespace
+
+bool PluginHostClient::fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys,
+                                  const ts_fix* params, bool traced, wire::Result* out) {
+    for (auto c = chains_.begin(); c != chains_.end(); ++c) {
+        Chain::Entry& e = c->entries[c->next];
+        if (e.keys != keys || !sameState(e.in, in) || c->world != world || c->traced != traced ||
+            std::memcmp(c->params, params, sizeof c->params) != 0)
+            continue;
+        *out = std::move(e.result);
+        if (++c->next == c->entries.size()) chains_.erase(c);
+        return true;
+    }
+    return false;
+}
+
+std::string PluginHostClient::hostPath() {
+    if (const char* env = std::getenv("TILESTEP_PLUGIN_HOST"))
+        if (isFile(env)) return env;
+    char self[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) {
+        std::string dir(self, size_t(n));
+        dir = dir.substr(0, dir.rfind('/') + 1);
+        if (isFile(dir + "tilestep-plugin-host")) return dir + "tilestep-plugin-host";
+    }
+#ifdef TILESTEP_PLUGIN_HOST_BUILD
+    if (isFile(TILESTEP_PLUGIN_HOST_BUILD)) return TILESTEP_PLUGIN_HOST_BUILD;
+#endif
+    return "";
+}
+
+std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& path, int libraryFd,
+                                                          int64_t timeoutMs, wire::Descriptor* desc,
+                                                          std::string* error) {
+    std::unique_ptr<PluginHostClient> c(new PluginHostClient());
+    c->path_ = path;
+    c->libraryFd_ = libraryFd;
+    if (!c->launch(timeoutMs, desc, error)) return nullptr;
+    return c;
+}
+
+PluginHostClient::~PluginHostClient() {
+    stop();
+    if (libraryFd_ >= 0) ::close(libraryFd_);
+}
+
+std::string PluginHostClient::faultLocation(int64_t timeoutMs) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return takeLocation(timeoutMs);
+}
+
+std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
+    std::string where;
+    uint8_t type = 0;
+    if (dying_ && fd_ >= 0 &&
+        (wire::readMessage(fd_, timeoutMs, &type, &where) != wire::ReadStatus::Ok ||
+         type != wire::kWhere))
+        where.clear();
+    stop();
+    return where;
+}
+
+void PluginHostClient::stop() {
+    dying_ = false;
+    pending_.active = false;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (pid_ > 0) {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, nullptr, 0);
+    }
+    pid_ = -1;
+    worlds_.clear();
+}
+
+std::string PluginHostClient::ended() {
+    int status = 0;
+    const pid_t pid = pid_;
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    pid_ = -1;
+    worlds_.clear();
+    pending_.active = false;
+    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "ended the plugin host";
+    if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        std::string s = "was killed by signal " + std::to_string(sig);
+        if (const char* name = ::sigabbrev_np(sig)) s += std::string(" (SIG") + name + ")";
+        return s + " in the plugin host";
+    }
+    return "ended the plugin host (exit status " + std::to_string(WEXITSTATUS(status)) +
+           ": _exit() or quick_exit()?)";
+}
+
+bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error) {
+    const std::string host = hostPath();
+    if (host.empty()) {
+        *error = path_ +
+                 ": cannot start tilestep-plugin-host (not beside tilestep; set "
+                 "TILESTEP_PLUGIN_HOST to its path)";
+        return false;
+    }
+    int sv[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        *error = path_ + ": cannot start the plugin host (" + std::strerror(errno) + ")";
+        return false;
+    }
+    // Out of the way of the 3 and 4 the host finds them at.
+    const int child = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
+    ::close(sv[1]);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, child, 3);
+    posix_spawn_file_actions_adddup2(&actions, libraryFd_, 4);
+    const std::string parent = std::to_string(::getpid());
+    char* argv[] = {const_cast<char*>(host.c_str()), const_cast<char*>(path_.c_str()),
+                    const_cast<char*>(parent.c_str()), nullptr};
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, host.c_str(), &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(child);
+    if (rc != 0) {
+        ::close(sv[0]);
+        *error = path_ + ": cannot start " + host + " (" + std::strerror(rc) + ")";
+        return false;
+    }
+    pid_ = pid;
+    fd_ = sv[0];
+    uint8_t type = 0;
+    std::string payload;
+    const wire::ReadStatus status = wire::readMessage(fd_, timeoutMs, &type, &payload);
+    if (status == wire::ReadStatus::Timeout) {
+        stop();
+        *error = path_ + ": " TS_MOVER_ENTRY_SYMBOL "() did not return within " +
+                 std::to_string(timeoutMs) + " ms; not loaded";
+        return false;
+    }
+    if (status == wire::ReadStatus::Closed) {
+        *error = path_ + ": while loading, " + ended();
+        return false;
+    }
+    if (type == wire::kError) {
+        *error = path_ + ": " + payload;
+        stop();
+        return false;
+    }
+    if (type == wire::kFault) {
+        dying_ = true;
+        *error = path_ + ": " TS_MOVER_ENTRY_SYMBOL "() or its descriptor " + payload +
+                 takeLocation(kLocateLimitMs);
+        return false;
+    }
+    wire::Reader r(payload);
+    if (type != wire::kDescribe || !wire::getDescriptor(r, desc)) {
+        stop();
+        *error = path_ + ": the plugin host sent something unexpected";
+        return false;
+    }
+    return true;
+}
+
+bool PluginHostClient::exchange(uint8_t type, const std::string& payload, std::string* reply,
+                                std::string* fault) {
+    uint8_t got = 0;
+    if (!wire::sendMessage(fd_, type, payload) ||
+        wire::readMessage(fd_, -1, &got, reply) != wire::ReadStatus::Ok) {
+        // A fault message may still be waiting when the send failed.
+        if (fd_ >= 0 && wire::readMessage(fd_, 0, &got, reply) == wire::ReadStatus::Ok &&
+            got == wire::kFault) {
+            *fault = *reply;
+            dying_ = true;
+            return false;
+        }
+        *fault = ended();
+        return false;
+    }
+    if (got == wire::kFault) {
+        *fault = *reply;
+        dying_ = true;
+        return false;
+    }
+    return got == wire::kReply || (*fault = "the plugin host sent something unexpected", false);
+}
+
+bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault) {
+    const uint64_t id = world.generation();
+    for (uint64_t w : worlds_)
+        if (w == id) return true;
+    wire::Writer w;
+    w.i64(int64_t(id));
+    wire::putWorld(w, world.map());
+    if (!wire::sendMessage(fd_, wire::kWorld, w.buf)) {
+        *fault = ended();
+        return false;
+    }
+    worlds_.push_back(id);
+    if (worlds_.size() > kWorldsHeld) worlds_.erase(worlds_.begin());
+    return true;
+}
+
+bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::string* fault) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    takePending(wire::StepRequest{}, nullptr);
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+    wire::Writer w;
+    w.raw(state, sizeof *state);
+    w.raw(params, sizeof(ts_fix) * TS_MOVER_MAX_PARAMS);
+    std::string reply;
+    if (!exchange(wire::kInit, w.buf, &reply, fault)) return false;
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    if (!wire::getReply(r, &results, &flags) || results.size() != 1)
+        return *fault = "the plugin host sent something unexpected", false;
+    *state = results[0].state;
+    return true;
+}
+
+bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out) {
+    if (!pending_.active) return false;
+    pending_.active = false;
+    const wire::StepRequest& p = pending_.request;
+    uint8_t type = 0;
+    std::string reply;
+    if (wire::readMessage(fd_, -1, &type, &reply) != wire::ReadStatus::Ok || type != wire::kReply) {
+        stop();  // a new host for the frame asked for
+        return false;
+    }
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    const bool ok = wire::getReply(r, &results, &flags) && results.size() <= p.frames;
+    if (!ok || (flags & wire::kReplyRestart)) {
+        stop();
+        ahead_ = false;
+        return false;
+    }
+    if (!out || results.empty() || p.world != q.world || p.keys[0] != q.keys[0] ||
+        p.traced != q.traced || !sameState(p.state, q.state) ||
+        std::memcmp(p.params, q.params, sizeof p.params) != 0)
+        return false;
+    if (!out) return false;
+    wire::StepRequest asked = p;
+    uint8_t later[2 * wire::kMaxFrames];
+    int n = 0;
+    if (results.size() == p.frames)
+        if (const KeysAhead* known = keysAhead())
+            n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
+                                 int(p.frames + wire::kMaxFrames) - 1);
+    n -= int(p.frames) - 1;
+    keepAhead(asked, results, n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0));
+    *out = std::move(results[0]);
+    return true;
+}
+
+void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>& results,
+                                 const uint8_t* later, int n) {
+    if (results.size() > 1) {
+        if (chains_.size() >= kMaxChains) chains_.pop_back();
+        Chain c;
+        c.world = q.world;
+        std::memcpy(c.params, q.params, sizeof c.params);
+        c.traced = q.traced;
+        c.entries.reserve(results.size() - 1);
+        for (size_t i = 1; i < results.size(); ++i)
+            c.entries.push_back(
+                Chain::Entry{results[i - 1].state, q.keys[i], std::move(results[i])});
+        chains_.push_front(std::move(c));
+    }
+    if (n <= 0 || !later || fd_ < 0) return;
+    wire::StepRequest& next = pending_.request;
+    next = q;
+    next.state = results.back().state;
+    next.ahead = 1;
+    next.frames = uint32_t(std::min<int>(n, int(wire::kMaxFrames)));
+    std::memcpy(next.keys, later, next.frames);
+    wire::Writer w;
+    w.buf.reserve(sizeof next);
+    wire::putStep(w, next);
+    pending_.active = wire::sendMessage(fd_, wire::kStep, w.buf);
+}
+
+bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
+                            const ts_fix* params, bool traced, wire::Result* out,
+                            std::string* fault) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (fromChains(world.generation(), in, keys, params, traced, out)) return true;
+    wire::StepRequest q;
+    q.world = world.generation();
+    q.state = in;
+    std::memcpy(q.params, params, sizeof q.params);
+    q.traced = traced;
+    q.keys[0] = uint8_t(keys);
+    q.frames = 1;
+    if (takePending(q, out)) return true;
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+    if (!holdWorld(world, fault)) return false;
+
+    // Keys of the frames after this one: those of this request and of the next.
+    uint8_t later[2 * wire::kMaxFrames];
+    int n = 0;
+    if (ahead_) {
+        if (const KeysAhead* known = keysAhead())
+            n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
+                                 int(2 * wire::kMaxFrames - 1));
+        if (n > 0) {
+            q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
+            std::memcpy(&q.keys[1], later, q.frames - 1);
+        } else {
+            q.frames = kFramesGuessed;
+            for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
+        }
+    }
+    wire::Writer w;
+    w.buf.reserve(sizeof q);
+    wire::putStep(w, q);
+    std::string reply;
+    if (!exchange(wire::kStep, w.buf, &reply, fault)) return false;
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    if (!wire::getReply(r, &results, &flags) || results.empty() || results.size() > q.frames)
+        return *fault = "the plugin host sent something unexpected", false;
+    if (flags & wire::kReplyRestart) {
+        stop();  // the steps ahead met a crash, an exit or a hang: never again for this build
+        ahead_ = false;
+    }
+    const int rest = results.size() == q.frames ? n - int(q.frames - 1) : 0;
+    keepAhead(q, results, rest > 0 ? later + q.frames - 1 : nullptr, rest);
+    *out = std::move(results[0]);
+    return true;
+}
+
+}  // namespace ts

@@ -1,0 +1,176 @@
+// A plugin is the user's movement code, and tilestep exists to debug code that is wrong: it
+// runs in a plugin host process (core/plugin/plugin_host.h), so that a crash, an exit() or a
+// hang in it is an error tilestep reports, not the end of tilestep. And what a plugin asks
+// of the world or writes into its state is bounded as tilestep's own code is.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "../../app/debugger/debugger_state.h"
+#include "plugin/plugin_registry.h"
+#include "plugin/plugin_reload.h"
+#include "test_support.h"
+
+namespace ts {
+namespace {
+
+const std::string kPluginDir = TILESTEP_PLUGIN_DIR;
+
+// A map file whose actor uses `mover`, for the CLI.
+std::string writeRoom(const std::string& dir, const std::string& mover) {
+    std::string text = test::readFile(test::sourcePath("maps/zelda-room.json"));
+    const std::string from = "\"mover\": \"topdown_aabb\"";
+    text.replace(text.find(from), from.size(), "\"mover\": \"" + mover + "\"");
+    test::writeFile(dir + "/room.json", text);
+    return dir + "/room.json";
+}
+
+size_t lines(const std::string& s) {
+    return size_t(std::count(s.begin(), s.end(), '\n'));
+}
+
+// Frames 0..4 walk right, frame 5 holds J: the plugins below misbehave at frame 5.
+test::CommandResult runToFrame5(const std::string& dir, const std::string& plugin,
+                                const std::string& more = "") {
+    test::writeFile(dir + "/keys.log", "5,R\n1,J\n");
+    return test::runTilestep("run " + writeRoom(dir, "plugin:" + plugin) +
+                             " --frames 20 --inputs " + dir + "/keys.log --plugin " + kPluginDir +
+                             "/" + plugin + ".so " + more);
+}
+
+TEST(PluginIsolation, ACrashInAStepEndsRunWithOneLineNamingPluginFrameSignalAndLine) {
+    const std::string dir = test::tempDir(), out = dir + "/t.jsonl";
+    const auto r = runToFrame5(dir, "crash_step", "--trace " + out);
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_EQ(
+        r.err.rfind(
+            "tilestep run: plugin:crash_step: a step of actor 'link' at frame 5 crashed: SIGSEGV",
+            0),
+        0u)
+        << r.err;
+    // The plugin is built with -g: the function and the line of the null pointer read.
+    const std::string source = test::readFile(test::sourcePath("tests/plugins/crash_step.c"));
+    const size_t line = 1 + lines(source.substr(0, source.find("the faulting line")));
+    EXPECT_NE(r.err.find(" in step at "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("crash_step.c:" + std::to_string(line) + ";"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("(" + out + " holds every frame before it)"), std::string::npos) << r.err;
+    // The header and frames 0..4, whole.
+    const std::string trace = test::readFile(out);
+    EXPECT_EQ(lines(trace), 6u) << trace;
+    EXPECT_NE(trace.find("{\"frame\":4,"), std::string::npos) << trace;
+    EXPECT_EQ(trace.find("{\"frame\":5,"), std::string::npos) << trace;
+}
+
+TEST(PluginIsolation, ExitInAStepIsAnErrorNotTheEndOfTilestep) {
+    const auto r = runToFrame5(test::tempDir(), "exit_step");
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(
+        r.err.find(
+            "tilestep run: plugin:exit_step: a step of actor 'link' at frame 5 called exit(0)"),
+        std::string::npos)
+        << r.err;
+    EXPECT_EQ(lines(r.out), 6u) << r.out;  // the trace of the frames before it, on stdout
+}
+
+TEST(PluginIsolation, AnEntryPointThatNeverReturnsIsAnErrorWithinBoundedTime) {
+    const std::string dir = test::tempDir();
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = runToFrame5(dir, "hang_entry");
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(r.err.find("hang_entry.so: tilestep_mover_plugin() did not return within 5000 ms"),
+              std::string::npos)
+        << r.err;
+    EXPECT_LT(seconds, 30.0);
+    // Any command that loads plugins: validate too.
+    const auto v = test::runTilestep("validate " + dir + "/room.json --plugin " + kPluginDir +
+                                     "/hang_entry.so");
+    EXPECT_EQ(v.exitCode, 1) << v.err;
+    EXPECT_NE(v.err.find("did not return within"), std::string::npos) << v.err;
+}
+
+TEST(PluginIsolation, HugeWorldQueriesCostWhatTheMapHolds) {
+    // A 2^40 px square each step: answered from the map and a one-tile border around it.
+    const std::string dir = test::tempDir();
+    const auto r = test::runTilestep("run " + writeRoom(dir, "plugin:huge_query") +
+                                     " --frames 3 --plugin " + kPluginDir + "/huge_query.so");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(lines(r.out), 4u) << r.out;
+    const size_t at = r.out.find("\"solids\":");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    // Every solid tile of the 30 x 19 room at most, with the border's tiles and the walls.
+    const long solids = std::stol(r.out.substr(at + 9));
+    EXPECT_GT(solids, 0);
+    EXPECT_LT(solids, 32 * 21 * 3);
+}
+
+TEST(PluginIsolation, PositionsPastTheTraceLimitAreClampedToWhatDiffReads) {
+    const std::string dir = test::tempDir(), out = dir + "/t.jsonl";
+    const auto r = runToFrame5(dir, "far_away", "--trace " + out);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("plugin:far_away: a position or velocity at or past +-2^46 px was "
+                         "clamped"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << "said once: " << r.err;
+    const std::string trace = test::readFile(out);
+    EXPECT_NE(trace.find("\"x\":70368744177663,"), std::string::npos) << trace;
+    EXPECT_NE(trace.find("\"y\":-70368744177663,"), std::string::npos) << trace;
+    const auto d = test::runTilestep("diff " + out + " " + out);
+    EXPECT_EQ(d.exitCode, 0) << d.out << d.err;
+}
+
+// The debugger's session outlives a crashing plugin: the fault is the call's, the frames
+// before it are stepped again by a new host, and the crash comes back at the same frame.
+TEST(PluginIsolation, TheDebuggerSurvivesACrashAndTheFramesBeforeStaySteppable) {
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/crash_step.so", false, &kind, &error)) << error;
+    const PluginMover* build = pluginMover(kind);
+    ASSERT_FALSE(build->inProcess());
+    Map m = test::mapFromRows({"##########", "#........#", "#........#", "##########"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(m);
+    for (int f = 0; f < 5; ++f) dbg.stepForward(KEY_R);
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(25));
+    EXPECT_EQ(build->lastFault(), "");
+    dbg.stepForward(KEY_J);  // crashes: the state stays what it was
+    EXPECT_EQ(build->lastFault().rfind("crashed: SIGSEGV", 0), 0u) << build->lastFault();
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(25));
+    dbg.seekNow(2);  // re-simulated by a new host
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(22));
+    dbg.seekNow(5);
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(25));
+}
+
+// Replaying a recording, the host steps the recorded frames ahead in one message
+// (movers/keys_ahead.h): the states are those of the frames stepped one by one.
+TEST(PluginIsolation, ReplayingWithTheKeysAheadGivesTheStatesSteppedOneByOne) {
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(TILESTEP_EXAMPLE_PLUGIN_DIR "/topdown_aabb_plugin.so", false, &kind,
+                                &error))
+        << error;
+    Map m = test::mapFromRows({"##############", "#............#", "#...##.......#",
+                               "#............#", "#.......#....#", "##############"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 12, 12));
+    Debugger dbg(m);
+    const InputBits runs[] = {KEY_R, KEY_R | KEY_D, 0, KEY_L, KEY_U, KEY_D, KEY_R | KEY_U};
+    std::vector<MoverState> live;
+    for (int f = 0; f < 600; ++f) {
+        dbg.stepForward(runs[(f / 7 + f / 50) % 7]);
+        live.push_back(dbg.state(0));
+    }
+    for (int64_t p : {0, 599, 123, 600, 1, 450}) {
+        dbg.seekNow(p);
+        if (p > 0) {
+            EXPECT_EQ(dbg.state(0), live[size_t(p - 1)]) << "position " << p;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace ts
