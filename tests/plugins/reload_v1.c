@@ -2,7 +2,8 @@
  * per frame with the default speed, v2 (RELOAD_V2) walks twice as fast, RELOAD_HIDDEN_STATE
  * reads a static counter (not deterministic), RELOAD_ENDLESS never returns from a step with
  * the jump key down, RELOAD_PARAMS has another parameter list: "lift" added before "speed",
- * whose range shrank to 0..4 (it walks as v1, reading speed from its new position). */
+ * whose range shrank to 0..4 (it walks as v1, reading speed from its new position),
+ * RELOAD_DEFAULT the same list with speed's default raised to 2. */
 #include "plugin_common.h"
 
 #ifdef RELOAD_PARAMS
@@ -11,6 +12,11 @@ static const ts_param_spec kParams[] = {
     {"speed", "px/frame", TS_FIX_INT(1), 0, TS_FIX_INT(4), 0, "Speed"},
 };
 #define SPEED_AT 1
+#elif defined(RELOAD_DEFAULT)
+static const ts_param_spec kParams[] = {
+    {"speed", "px/frame", TS_FIX_INT(2), 0, TS_FIX_INT(8), 0, "Speed"},
+};
+#define SPEED_AT 0
 #else
 #define kParams kTestParams
 #define SPEED_AT 0
