@@ -1,10 +1,13 @@
 #include "debugger/plugin_hot_reload.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 
+#include "debugger/reload_log.h"
 #include "edit/plugin_reload_edit.h"
 #include "editor/file_actions.h"
 #include "plugin/plugin_registry.h"
@@ -44,7 +47,17 @@ bool PluginHotReload::load(const std::vector<std::string>& paths, std::string* e
     return true;
 }
 
+namespace {
+
+std::time_t fileTime(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
+}
+
+}  // namespace
+
 void PluginHotReload::update(EditorState& s, DebugSession& d) {
+    dropStaleMessage(s, d);
     const double now =
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     if (plugins_.empty() || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;
@@ -72,11 +85,21 @@ void PluginHotReload::update(EditorState& s, DebugSession& d) {
         if (d.seenRevision == revision) d.seenRevision = s.doc.revision();
         std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
         setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
-        if (r.installed) {
-            d.message = r.message;
-            d.messageIsError = false;
-        }
+        editorReloadLog().add(
+            reloadLogEntry(p->watch.path(), fileTime(p->watch.path()), r, std::time(nullptr)));
+        // A failed reload replaces a success's text, which no longer describes the build.
+        d.message = r.message;
+        d.messageIsError = !r.installed;
+        shownMessage_ = r.message;
+        shownRevision_ = s.doc.revision();
     }
+}
+
+void PluginHotReload::dropStaleMessage(const EditorState& s, DebugSession& d) {
+    // An undo (or any edit) after the reload: its text may name a build no longer in place.
+    if (shownMessage_.empty() || s.doc.revision() == shownRevision_) return;
+    if (d.message == shownMessage_) d.message.clear();
+    shownMessage_.clear();
 }
 
 }  // namespace ts

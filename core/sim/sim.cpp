@@ -1,6 +1,7 @@
 #include "sim/sim.h"
 
 #include "record/trace_writer.h"
+#include "sim/step_frame.h"
 
 namespace ts {
 
@@ -28,6 +29,7 @@ void Sim::reset() {
     frame_ = 0;
     states_.clear();
     params_.clear();
+    const SteppingFrame spawning(0);
     for (const Actor& a : map_->actors) {
         states_.push_back(spawnState(a));
         params_.push_back(a.params);
@@ -37,6 +39,7 @@ void Sim::reset() {
 void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
     if (trace) trace->clear();
     const CollisionWorld& world = this->world();
+    const SteppingFrame stepping(frame_);
     for (size_t i = 0; i < states_.size(); ++i) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;
