@@ -38,6 +38,8 @@ ParamValues ParamCarry::carry(const ParamValues& values) const {
 }
 
 void ParamCarry::carry(Actor& actor) const {
+    // Set or not by the old list's defaults (paramIsSet would ask the registry, which may
+    // hold the new build by now).
     uint32_t set = 0;
     for (int j = 0; j < fromCount_; ++j)
         if ((actor.paramsSet & paramBit(j)) || !(actor.params[size_t(j)] == from_[j].defFix()))

@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 #include <utime.h>
 
+#include "../../app/debugger/debugger_state.h"
 #include "edit/edit.h"
 #include "io/map_io.h"
 #include "movers/param_set.h"
 #include "plugin/plugin_registry.h"
 #include "plugin/plugin_reload.h"
 #include "property.h"
+#include "sim/sim.h"
 #include "test_support.h"
 
 namespace ts {
@@ -78,6 +80,36 @@ TEST(PluginDefaultReload, ANewDefaultReachesTheActorsThatDoNotSetIt) {
     EXPECT_EQ(moverInfo(kind).params[0].defFix(), Fix::fromInt(1)) << "the old build is back";
     ASSERT_TRUE(doc.redo());
     EXPECT_EQ(doc.map().actors[0].params[0], Fix::fromInt(2));
+}
+
+// The debugger's recording re-simulated after the reload steps as `run` steps the same file
+// with the new build: the driven "follows" walks 2 px a frame.
+TEST(PluginDefaultReload, TheDebuggersRunEqualsAFreshRunAfterTheReload) {
+    const std::string path = test::tempDir() + "/reload.so";
+    copyFile(kPluginDir + "/reload_v1.so", path, 0);
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(path, true, &kind, &error)) << error;
+    const std::string text = roomText(kind);
+    Document doc(mapFromJson(text, "room.json"));
+    Debugger dbg(doc.map());
+    dbg.setDrivenActor(0);
+    for (int f = 0; f < 30; ++f) dbg.stepForward(KEY_R);
+
+    copyFile(kPluginDir + "/reload_default.so", path, 10);
+    const ReloadOutcome r = dbg.reloadPlugin(kind, path, 2000, [&](const ReloadOutcome& o) {
+        EXPECT_TRUE(doc.apply(pluginReloadEdit(doc.map(), kind, o.previous, o.current)));
+    });
+    ASSERT_TRUE(r.installed) << r.message;
+    dbg.seekNow(30);
+    const Map fresh = mapFromJson(text, "room.json");
+    std::vector<InputBits> keys(30 * 2, 0);
+    for (int f = 0; f < 30; ++f) keys[size_t(f) * 2] = KEY_R;
+    Sim sim(fresh);
+    for (int f = 0; f < 30; ++f) sim.step({keys[size_t(f) * 2], keys[size_t(f) * 2 + 1]}, nullptr);
+    EXPECT_EQ(dbg.state(0).x, sim.states()[0].x);
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(20 + 30 * 2));
+    EXPECT_EQ(dbg.state(1).x, sim.states()[1].x);
 }
 
 }  // namespace
