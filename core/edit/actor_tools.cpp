@@ -122,4 +122,12 @@ CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value, std
     return replaceActor(map, index, std::move(a), std::string("Set ") + spec.name);
 }
 
+CommandPtr resetActorParams(const Map& map, size_t index) {
+    if (index >= map.actors.size()) return nothing("Parameter defaults");
+    Actor a = map.actors[index];
+    a.params = defaultParams(a.mover);
+    a.paramsSet = 0;
+    return replaceActor(map, index, std::move(a), "Parameter defaults");
+}
+
 }  // namespace ts

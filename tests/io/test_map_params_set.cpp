@@ -65,5 +65,21 @@ TEST(MapParamsSet, ChangingTheMoverForgetsWhatWasSet) {
     EXPECT_EQ(m.actors[0].params, defaultParams(MoverKind::GridWalls));
 }
 
+// "Defaults" in the inspector: the values and the map's claim on them go, even where the
+// values were the defaults already.
+TEST(MapParamsSet, DefaultsForgetWhatWasSet) {
+    Map m = twoActors();
+    m = test::applyUndoRedo(m, setActorParam(m, 0, 0, Fix::fromInt(1), nullptr));
+    m = test::applyUndoRedo(m, resetActorParams(m, 0));
+    EXPECT_EQ(m.actors[0].paramsSet, 0u);
+    EXPECT_EQ(m.actors[0].params, defaultParams(MoverKind::PixelSweep));
+    m.actors[1].paramsSet = paramBit(2);  // set, to its default
+    CommandPtr reset = resetActorParams(m, 1);
+    ASSERT_TRUE(reset);
+    EXPECT_FALSE(reset->changesNothing());
+    m = test::applyUndoRedo(m, std::move(reset));
+    EXPECT_EQ(m.actors[1].paramsSet, 0u);
+}
+
 }  // namespace
 }  // namespace ts
