@@ -1,6 +1,8 @@
 #include "run_editor.h"
 
 #include <algorithm>
+#include <GLFW/glfw3.h>
+
 #include <cstdio>
 
 #include "cli/editor_args.h"
@@ -10,6 +12,7 @@
 #include "debugger/plugin_rebuild_watch.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
+#include "editor/quit_signals.h"
 #include "gfx/image.h"
 #include "io/import_result.h"
 #include "io/map_io.h"
@@ -82,6 +85,20 @@ int screenshot(const EditorArgs& args) {
 
 }  // namespace
 
+// Ended by a signal: the unsaved work goes to the recovery copy, which the next start offers.
+static int endOnSignal(EditorState& s, int sig) {
+    const char* name = quitSignalName(sig);
+    if (!s.doc.dirty())
+        std::fprintf(stderr, "tilestep: %s: nothing unsaved\n", name);
+    else if (writeRecoveryNow(s))
+        std::fprintf(stderr, "tilestep: %s: unsaved work kept in the recovery copy %s\n", name,
+                     s.recovery.mapPath().c_str());
+    else
+        std::fprintf(stderr,
+                     "tilestep: %s: unsaved work lost (no recovery copy could be written)\n", name);
+    return 128 + sig;
+}
+
 int runEditor(int argc, char** argv) {
     EditorArgs args;
     std::string error;
@@ -103,6 +120,8 @@ int runEditor(int argc, char** argv) {
         }
         return screenshot(args);
     }
+    // Before any other thread starts (the plugins' among them).
+    watchQuitSignals();
     // Before the map, whose actors may use them.
     PluginRebuildWatch plugins;
     if (!plugins.load(args.plugins, &error)) {
@@ -120,6 +139,10 @@ int runEditor(int argc, char** argv) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
+    setQuitSignalWake(glfwPostEmptyEvent);
+    struct WakeOff {  // destroyed before the window: no wake once it is closed
+        ~WakeOff() { setQuitSignalWake(nullptr); }
+    } wakeOff;
     plugins.recoverOnHang(&w.state());
     if (!args.map.empty()) {
         w.state().dialogs.level = args.level;
@@ -136,9 +159,11 @@ int runEditor(int argc, char** argv) {
     // Waiting for events keeps an idle editor off the CPU; input wakes it at once. While
     // the simulation runs, the wait ends when its next step is due.
     const Debugger& dbg = session.dbg;
-    while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
+    while (!quitSignalReceived() &&
+           w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
         plugins.update(w.state(), session);
     }
+    if (const int sig = quitSignalReceived()) return endOnSignal(w.state(), sig);
     if (!finishDebuggerArgs(w.state(), session, args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;

@@ -20,7 +20,8 @@
 #include "world/collision.h"  // CollisionWorld
 
 // movers: the interface, the registry and the built-in models
-#include "movers/mover.h"  // MoverInfo registry, ParamSpec, MoverState
+#include "movers/mover.h"      // MoverInfo registry, ParamSpec, MoverState
+#include "movers/param_set.h"  // which parameters a map sets (the rest follow the defaults)
 
 // record: runs as files (docs/trace-format.md)
 #include "record/recorded_frames.h"  // a recorded trace played back like the simulation

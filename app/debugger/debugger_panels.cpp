@@ -11,10 +11,12 @@
 #include <filesystem>
 
 #include "debugger/debugger_ui.h"
+#include "debugger/reload_log.h"
 #include "editor/param_widget.h"
 #include "debugger/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
 #include "movers/state_fields.h"
+#include "plugin/plugin_registry.h"
 
 namespace ts {
 
@@ -410,6 +412,23 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     ImGui::End();
 }
 
+// The plugin reloads of this session, newest first, each with what became of it.
+void pluginsSection() {
+    const auto& log = editorReloadLog().entries();
+    if (log.empty()) {
+        ImGui::TextDisabled("No reload yet: rebuild a --plugin library to reload it");
+        return;
+    }
+    ImGui::PushTextWrapPos(0);
+    for (auto e = log.rbegin(); e != log.rend(); ++e) {
+        const bool ok = e->result == ReloadLogEntry::Result::Installed;
+        ImGui::TextColored(ok ? ImVec4(0.5f, 0.85f, 0.5f, 1) : kRecColor, "%s  %s: %s",
+                           e->when.c_str(), e->build.c_str(), resultName(e->result));
+        ImGui::TextWrapped("%s", e->detail.c_str());
+    }
+    ImGui::PopTextWrapPos();
+}
+
 void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h) {
     ImGui::SetNextWindowPos(ImVec2(x, y));
     ImGui::SetNextWindowSize(ImVec2(w, h));
@@ -434,6 +453,9 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
         tuningSection(s, d);
     if (ImGui::CollapsingHeader("Runs to compare", ImGuiTreeNodeFlags_DefaultOpen)) runsSection(d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
+    if (!pluginMoverKinds().empty() &&
+        ImGui::CollapsingHeader("Plugin reloads", ImGuiTreeNodeFlags_DefaultOpen))
+        pluginsSection();
     ImGui::PopItemWidth();
     ImGui::End();
 }

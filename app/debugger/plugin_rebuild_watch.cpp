@@ -1,10 +1,13 @@
 #include "debugger/plugin_rebuild_watch.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 
+#include "debugger/reload_log.h"
 #include "edit/plugin_reload_edit.h"
 #include "editor/recovery.h"
 #include "plugin/plugin_registry.h"
@@ -50,8 +53,18 @@ bool PluginRebuildWatch::load(const std::vector<std::string>& paths, std::string
     return true;
 }
 
+namespace {
+
+std::time_t fileTime(const std::string& path) {
+    struct stat st;
+    return ::stat(path.c_str(), &st) == 0 ? st.st_mtime : 0;
+}
+
+}  // namespace
+
 void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
     session_ = &d;
+    dropStaleMessage(s, d);
     std::vector<std::string> faults;
     {
         std::lock_guard<std::mutex> lock(faultsMutex_);
@@ -92,11 +105,21 @@ void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
         if (d.seenRevision == revision) d.seenRevision = s.doc.revision();
         std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
         setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
-        if (r.installed) {
-            d.message = r.message;
-            d.messageIsError = false;
-        }
+        editorReloadLog().add(
+            reloadLogEntry(p->watch.path(), fileTime(p->watch.path()), r, std::time(nullptr)));
+        // A failed reload replaces a success's text, which no longer describes the build.
+        d.message = r.message;
+        d.messageIsError = !r.installed;
+        shownMessage_ = r.message;
+        shownRevision_ = s.doc.revision();
     }
+}
+
+void PluginRebuildWatch::dropStaleMessage(const EditorState& s, DebugSession& d) {
+    // An undo (or any edit) after the reload: its text may name a build no longer in place.
+    if (shownMessage_.empty() || s.doc.revision() == shownRevision_) return;
+    if (d.message == shownMessage_) d.message.clear();
+    shownMessage_.clear();
 }
 
 }  // namespace ts

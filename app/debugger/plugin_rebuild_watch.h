@@ -5,7 +5,8 @@
 // the limit), and on success the debugger re-simulates from frame 0 with the previous run as
 // the Compare ghost. A build with another parameter list also edits the map (one undo step,
 // core/edit/plugin_reload_edit.h): its actors keep their values by name. The other plugins
-// keep their builds. The status bar says what happened.
+// keep their builds. The status bar says what happened, the debugger panel's Plugins
+// section keeps the log (reload_log.h).
 //
 // The live simulation runs on the UI thread: a plugin step that hangs there cannot be
 // interrupted, so the watchdog (one for the thread, whichever plugin's step hangs) first
@@ -50,6 +51,7 @@ class PluginRebuildWatch {
     void recoverOnHang(EditorState* s) { recoverOnHang_.store(s); }
 
   private:
+    void dropStaleMessage(const EditorState& s, DebugSession& d);
     struct Watched {
         MoverKind kind;
         PluginFileWatch watch;  // its path is the plugin's --plugin PATH
@@ -62,6 +64,8 @@ class PluginRebuildWatch {
     std::mutex faultsMutex_;
     std::vector<std::string> faults_;
     DebugSession* session_ = nullptr;  // whose simulation the UI thread steps
+    std::string shownMessage_;         // the last reload's text in the debugger panel
+    uint64_t shownRevision_ = 0;
 };
 
 }  // namespace ts

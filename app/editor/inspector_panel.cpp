@@ -82,7 +82,7 @@ void actorInspector(EditorState& s) {
         }
         ImGui::PopID();
     }
-    if (ImGui::Button("Defaults")) applyEdit(s, setActorMover(m, i, a.mover));
+    if (ImGui::Button("Defaults")) applyEdit(s, resetActorParams(m, i));
     ImGui::SameLine();
     if (ImGui::Button("Delete actor")) deleteSelection(s);
 }

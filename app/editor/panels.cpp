@@ -234,6 +234,29 @@ float ui(float px) {
     return px * ImGui::GetFontSize() / 13.0f;
 }
 
+namespace {
+
+const ImVec4 kMessageColor(1.0f, 0.85f, 0.4f, 1.0f);
+
+// A message longer than the status bar's room (a reload's report, a refused edit's reason),
+// wrapped in a box standing on the status bar rather than cut at the window's edge. It takes
+// no input: clicks go to what lies under it.
+void wrappedMessage(const std::string& text, float x, float winW, float bottom) {
+    ImGui::SetNextWindowPos(ImVec2(x, bottom), ImGuiCond_Always, ImVec2(0, 1));
+    ImGui::SetNextWindowSize(ImVec2(winW - x, 0));  // 0: fit the height to the text
+    ImGui::SetNextWindowBgAlpha(0.92f);
+    ImGui::Begin("##status message", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
+                     ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav |
+                     ImGuiWindowFlags_NoSavedSettings);
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored(kMessageColor, "%s", text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+}
+
+}  // namespace
+
 void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::SetNextWindowPos(ImVec2(0, winH - l.statusH));
     ImGui::SetNextWindowSize(ImVec2(winW, l.statusH));
@@ -257,14 +280,18 @@ void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::Text("%d x %d tiles, %d px", m.width, m.height, m.tileSize);
     ImGui::SameLine(ui(600));
     ImGui::Text("%s", currentTool(s).name);
+    const float messageX = ui(720);
+    bool wrapAbove = false;
     if (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6) {
-        ImGui::SameLine(ui(720));
-        ImGui::TextColored(ImVec4(1.0f, 0.85f, 0.4f, 1.0f), "%s", s.message.c_str());
-        // A long note (a refused edit's reason) runs past the window's edge: all of it here.
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", s.message.c_str());
+        wrapAbove = ImGui::CalcTextSize(s.message.c_str()).x > winW - messageX - 8;
+        if (!wrapAbove) {
+            ImGui::SameLine(messageX);
+            ImGui::TextColored(kMessageColor, "%s", s.message.c_str());
+        }
     }
     ImGui::End();
     ImGui::PopStyleVar();
+    if (wrapAbove) wrappedMessage(s.message, messageX, winW, winH - l.statusH);
 }
 
 }  // namespace ts

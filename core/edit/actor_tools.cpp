@@ -5,6 +5,7 @@
 
 #include "edit/map_edits.h"
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts {
 
@@ -96,6 +97,7 @@ CommandPtr setActorMover(const Map& map, size_t index, MoverKind mover) {
     Actor a = map.actors[index];
     a.mover = mover;
     a.params = defaultParams(mover);
+    a.paramsSet = 0;
     return replaceActor(map, index, std::move(a), "Change mover");
 }
 
@@ -116,7 +118,16 @@ CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value, std
     const ParamSpec& spec = mi.params[param];
     Actor a = map.actors[index];
     a.params[size_t(param)] = spec.normalize(value);
+    a.paramsSet |= paramBit(param);
     return replaceActor(map, index, std::move(a), std::string("Set ") + spec.name);
+}
+
+CommandPtr resetActorParams(const Map& map, size_t index) {
+    if (index >= map.actors.size()) return nothing("Parameter defaults");
+    Actor a = map.actors[index];
+    a.params = defaultParams(a.mover);
+    a.paramsSet = 0;
+    return replaceActor(map, index, std::move(a), "Parameter defaults");
 }
 
 }  // namespace ts

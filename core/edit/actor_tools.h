@@ -35,5 +35,8 @@ CommandPtr setActorSize(const Map& map, size_t index, int32_t w, int32_t h);  //
 // rounded to the nearest whole number, clamped to the range). Refused for an unknown parameter.
 CommandPtr setActorParam(const Map& map, size_t index, int param, Fix value,
                          std::string* error = nullptr);
+// Every parameter back to the mover's default and no longer set by the map, so that the
+// defaults of a later build reach it (movers/param_set.h).
+CommandPtr resetActorParams(const Map& map, size_t index);
 
 }  // namespace ts

@@ -86,7 +86,12 @@ class ListEdit : public EditCommand {
         if (op_ == Op::Erase) v.insert(v.begin() + long(index_), before_);
         if (op_ == Op::Replace) v[index_] = before_;
     }
-    bool changesNothing() const override { return op_ == Op::Replace && before_ == after_; }
+    bool changesNothing() const override {
+        if (op_ != Op::Replace || !(before_ == after_)) return false;
+        // Which parameters an actor sets is left out of == but decides what a save writes.
+        if constexpr (std::is_same_v<T, Actor>) return before_.paramsSet == after_.paramsSet;
+        return true;
+    }
     Touched touched() const override {
         return Touched{std::is_same_v<T, Actor> ? Touched::Actors : Touched::Brushes};
     }

@@ -22,14 +22,20 @@ void PluginReloadEdit::apply(Map& map) {
     const PluginMover* before = pluginMover(kind_);
     if (before != redoBuild_.get() && reinstatePluginMover(kind_, redoBuild_.get()))
         undoBuild_ = PluginBuildHold(before);
-    for (const Change& c : changes_) map.actors[c.actor].params = c.after;
+    for (const Change& c : changes_) {
+        map.actors[c.actor].params = c.after;
+        map.actors[c.actor].paramsSet = c.setAfter;
+    }
 }
 
 void PluginReloadEdit::revert(Map& map) {
     const PluginMover* before = pluginMover(kind_);
     if (before != undoBuild_.get() && reinstatePluginMover(kind_, undoBuild_.get()))
         redoBuild_ = PluginBuildHold(before);
-    for (const Change& c : changes_) map.actors[c.actor].params = c.before;
+    for (const Change& c : changes_) {
+        map.actors[c.actor].params = c.before;
+        map.actors[c.actor].paramsSet = c.setBefore;
+    }
 }
 
 CommandPtr pluginReloadEdit(const Map& map, MoverKind kind, const PluginBuildHold& previous,
@@ -38,16 +44,20 @@ CommandPtr pluginReloadEdit(const Map& map, MoverKind kind, const PluginBuildHol
     const MoverInfo& from = previous.get()->info();
     const MoverInfo& to = current.get()->info();
     const ParamCarry carry(from.params, from.paramCount, to.params, to.paramCount);
-    if (!carry.changed()) return nullptr;
+    if (!carry.changed() && !carry.defaultsChanged()) return nullptr;
     std::vector<PluginReloadEdit::Change> changes;
     for (size_t i = 0; i < map.actors.size(); ++i)
         if (map.actors[i].mover == kind) {
-            const ParamValues after = carry.carry(map.actors[i].params);
-            if (!(after == map.actors[i].params))
-                changes.push_back({i, map.actors[i].params, after});
+            const Actor& before = map.actors[i];
+            Actor after = before;
+            carry.carry(after);
+            if (!(after.params == before.params) || after.paramsSet != before.paramsSet)
+                changes.push_back(
+                    {i, before.params, after.params, before.paramsSet, after.paramsSet});
         }
     return std::make_unique<PluginReloadEdit>("Reload " + current.get()->id(), kind,
-                                              std::move(changes), previous, current, true);
+                                              std::move(changes), previous, current,
+                                              carry.changed());
 }
 
 }  // namespace ts

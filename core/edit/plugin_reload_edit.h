@@ -20,6 +20,7 @@ class PluginReloadEdit : public EditCommand {
     struct Change {
         size_t actor;
         ParamValues before, after;
+        uint32_t setBefore = 0, setAfter = 0;  // Actor::paramsSet
     };
     // `previous` and `current` are builds of the plugin registered as `kind`; `current` is
     // the one installed when the edit is first applied.
@@ -42,7 +43,8 @@ class PluginReloadEdit : public EditCommand {
 
 // The edit for the map `map` after the plugin registered as `kind` went from build
 // `previous` to build `current` (a ReloadOutcome's): null when the two builds have the same
-// parameter list (the values mean the same to both: nothing to edit).
+// parameter list with the same defaults (the values mean the same to both: nothing to edit).
+// A changed default reaches the actors that do not set that parameter.
 CommandPtr pluginReloadEdit(const Map& map, MoverKind kind, const PluginBuildHold& previous,
                             const PluginBuildHold& current);
 

@@ -3,6 +3,7 @@
 #include "edit/actor_tools.h"
 #include "edit/map_edits.h"
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts {
 
@@ -19,6 +20,9 @@ CommandPtr replaceParams(const Map& map, size_t index, const ParamValues& values
                          const char* label) {
     Actor a = map.actors[index];
     a.params = inRange(a.mover, values);
+    for (int i = 0; i < moverInfo(a.mover).paramCount; ++i)
+        if (!(a.params[size_t(i)] == map.actors[index].params[size_t(i)]))
+            a.paramsSet |= paramBit(i);
     return std::make_unique<ActorEdit>(label, &Map::actors, ActorEdit::Op::Replace, index,
                                        map.actors[index], std::move(a));
 }

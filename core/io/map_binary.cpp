@@ -15,6 +15,7 @@
 #include "io/map_io.h"
 #include "io/detail/map_io_detail.h"
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts {
 
@@ -236,6 +237,7 @@ void readActors(BinaryReader& in, Map& m) {
             std::string problem = mapio::checkParamValue(mi->params[index], v);
             if (!problem.empty()) in.fail(pf, problem);
             a.params[size_t(index)] = v;
+            a.paramsSet |= paramBit(index);
         }
         m.actors.push_back(std::move(a));
     }
@@ -373,8 +375,10 @@ std::string mapio::toBinary(const Map& m, bool bigEndian) {
             w.write(a.y);
             w.write(a.w);
             w.write(a.h);
-            w.write(uint32_t(mi.paramCount));
+            const uint32_t set = setParams(a);
+            w.write(uint32_t(__builtin_popcount(set)));
             for (int i = 0; i < mi.paramCount; ++i) {
+                if (!(set & paramBit(i))) continue;
                 w.writeText(mi.params[i].name);
                 w.write(a.params[size_t(i)].raw);
             }

@@ -22,6 +22,7 @@
 #include "io/map_io.h"
 #include "io/detail/map_io_detail.h"
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts {
 
@@ -300,8 +301,8 @@ void readBrushes(const JsonReader& in, const Value* v, Map& m) {
     }
 }
 
-ParamValues readParams(const JsonReader& in, const Value* v, MoverKind kind,
-                       const std::string& at) {
+ParamValues readParams(const JsonReader& in, const Value* v, MoverKind kind, const std::string& at,
+                       uint32_t* set) {
     ParamValues p = defaultParams(kind);
     if (!v) return p;
     const std::string field = member(at, "params");
@@ -318,6 +319,7 @@ ParamValues readParams(const JsonReader& in, const Value* v, MoverKind kind,
         std::string problem = mapio::checkParamValue(mi.params[index], value);
         if (!problem.empty()) in.fail(pf, problem);
         p[size_t(index)] = value;
+        *set |= paramBit(index);
     }
     return p;
 }
@@ -347,7 +349,7 @@ void readActors(const JsonReader& in, const Value* v, Map& m) {
         a.y = in.integer(o, "y", at, 0, m.heightPx());
         a.w = int32_t(in.optInteger(o, "w", at, a.w, 1, 4096));
         a.h = int32_t(in.optInteger(o, "h", at, a.h, 1, 4096));
-        a.params = readParams(in, in.find(o, "params"), a.mover, at);
+        a.params = readParams(in, in.find(o, "params"), a.mover, at, &a.paramsSet);
         m.actors.push_back(std::move(a));
     }
 }
@@ -450,13 +452,16 @@ void writeActor(std::string& out, const Actor& a, bool last) {
     out += ", \"mover\": \"" + std::string(mi.id) + "\", \"x\": " + std::to_string(a.x) +
            ", \"y\": " + std::to_string(a.y) + ", \"w\": " + std::to_string(a.w) +
            ", \"h\": " + std::to_string(a.h) + ",\n      \"params\": {";
+    bool any = false;
     for (int i = 0; i < mi.paramCount; ++i) {
-        out += i ? ",\n        " : "\n        ";
+        if (!paramIsSet(a, i)) continue;
+        out += any ? ",\n        " : "\n        ";
+        any = true;
         appendJsonString(out, mi.params[i].name);
         // Fix::str() is the exact decimal value; reading it back gives the same Fix.
         out += ": " + a.params[size_t(i)].str();
     }
-    out += mi.paramCount ? "\n      }\n" : "}\n";
+    out += any ? "\n      }\n" : "}\n";
     out += last ? "    }\n" : "    },\n";
 }
 

@@ -52,6 +52,10 @@ struct Actor {
     int64_t x = 0, y = 0;    // spawn in px: top-left of the box, centre for round movers
     int32_t w = 12, h = 16;  // box size in px; round movers use w as the diameter
     ParamValues params{};    // every parameter of the mover, defaults filled in
+    // Bit i: the map sets parameter i (movers/param_set.h). A parameter not set follows the
+    // mover's default: a save leaves it out and a rebuilt plugin's new default reaches it.
+    // Not compared: the values are what the map does; this only says where they come from.
+    uint32_t paramsSet = 0;
 
     bool operator==(const Actor& o) const {
         return name == o.name && mover == o.mover && x == o.x && y == o.y && w == o.w && h == o.h &&

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "movers/param_set.h"
+
 namespace ts {
 
 namespace {
@@ -35,6 +37,36 @@ ParamValues ParamCarry::carry(const ParamValues& values) const {
     return out;
 }
 
+void ParamCarry::carry(Actor& actor) const {
+    // Set or not by the old list's defaults (paramIsSet would ask the registry, which may
+    // hold the new build by now).
+    uint32_t set = 0;
+    for (int j = 0; j < fromCount_; ++j)
+        if ((actor.paramsSet & paramBit(j)) || !(actor.params[size_t(j)] == from_[j].defFix()))
+            set |= paramBit(j);
+    ParamValues out{};
+    uint32_t outSet = 0;
+    for (int i = 0; i < toCount_; ++i) {
+        const int j = source_[size_t(i)];
+        if (j >= 0 && (set & paramBit(j))) {
+            out[size_t(i)] = to_[i].normalize(actor.params[size_t(j)]);
+            outSet |= paramBit(i);
+        } else {
+            out[size_t(i)] = to_[i].defFix();
+        }
+    }
+    actor.params = out;
+    actor.paramsSet = outSet;
+}
+
+bool ParamCarry::defaultsChanged() const {
+    for (int i = 0; i < toCount_; ++i) {
+        const int j = source_[size_t(i)];
+        if (j >= 0 && !(from_[j].defFix() == to_[i].defFix())) return true;
+    }
+    return false;
+}
+
 bool ParamCarry::changed() const {
     if (fromCount_ != toCount_) return true;
     for (int i = 0; i < toCount_; ++i)
@@ -59,7 +91,13 @@ std::string ParamCarry::summary() const {
             parts.push_back(std::string(to_[i].name) + " " + range(to_[i]) + " (was " +
                             range(from_[j]) + ")");
     }
-    if (parts.empty()) return changed() ? "order" : "";
+    if (parts.empty() && changed()) parts.push_back("order");
+    for (int i = 0; i < toCount_; ++i) {
+        const int j = source_[size_t(i)];
+        if (j >= 0 && !(from_[j].defFix() == to_[i].defFix()))
+            parts.push_back(std::string(to_[i].name) + " default " + to_[i].defFix().str() +
+                            " (was " + from_[j].defFix().str() + ")");
+    }
     std::string s;
     for (const std::string& p : parts) s += (s.empty() ? "" : ", ") + p;
     return s;

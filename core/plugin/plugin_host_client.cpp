@@ -157,8 +157,17 @@ bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::st
     const std::string parent = std::to_string(::getpid());
     char* argv[] = {const_cast<char*>(host.c_str()), const_cast<char*>(path_.c_str()),
                     const_cast<char*>(parent.c_str()), nullptr};
+    // The host starts with no signal blocked: the editor blocks its quit signals in every
+    // thread (app/editor/quit_signals), and a blocked mask is inherited.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
     pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, host.c_str(), &actions, nullptr, argv, environ);
+    const int rc = ::posix_spawn(&pid, host.c_str(), &actions, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
     ::close(child);
     if (rc != 0) {

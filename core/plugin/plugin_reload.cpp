@@ -72,7 +72,7 @@ ParamCarry carryBetween(const PluginMover& from, const PluginMover& to) {
 Map withParamsCarried(const Map& map, MoverKind kind, const ParamCarry& carry) {
     Map out = map;
     for (Actor& a : out.actors)
-        if (a.mover == kind) a.params = carry.carry(a.params);
+        if (a.mover == kind) carry.carry(a);
     return out;
 }
 
@@ -100,7 +100,7 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     const ParamCarry carry = carryBetween(*previous, *candidate);
 
     auto job = std::make_shared<CheckJob>();
-    job->map = carry.changed() ? withParamsCarried(map, kind, carry) : map;
+    job->map = withParamsCarried(map, kind, carry);
     job->frames = frames;
     job->keys = keys;
     job->watchdog = std::make_unique<StepWatchdog>(stepLimitMs, [job](const std::string& m) {
@@ -162,9 +162,15 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     out.current = PluginBuildHold(candidate);
     out.message =
         id + ": reloaded " + path + ", deterministic over " + std::to_string(frames) + " frames";
-    if (carry.changed()) {
+    if (carry.changed() || carry.defaultsChanged()) {
+        const Map carried = withParamsCarried(map, kind, carry);
         size_t actors = 0;
-        for (const Actor& a : map.actors) actors += a.mover == kind ? 1 : 0;
+        for (size_t i = 0; i < map.actors.size(); ++i)
+            actors += map.actors[i].mover == kind &&
+                              (!(carried.actors[i].params == map.actors[i].params) ||
+                               carried.actors[i].paramsSet != map.actors[i].paramsSet)
+                          ? 1
+                          : 0;
         out.message += "; parameters: " + carry.summary() + "; " + std::to_string(actors) +
                        (actors == 1 ? " actor" : " actors") + " updated";
     }

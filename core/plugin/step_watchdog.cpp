@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "sim/step_frame.h"
+
 namespace ts {
 
 namespace {
@@ -52,6 +54,8 @@ int64_t StepWatchdog::guardLimitMs() {
 StepWatchdog::Guard::Guard(const char* mover) : dog_(t_guarding) {
     if (!dog_) return;
     dog_->mover_.store(mover, std::memory_order_relaxed);
+    const int64_t frame = steppingFrame();
+    if (frame >= 0) dog_->frame_.store(frame, std::memory_order_relaxed);
     dog_->calls_.fetch_add(1, std::memory_order_release);
 }
 

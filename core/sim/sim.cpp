@@ -2,6 +2,7 @@
 
 #include "movers/keys_ahead.h"
 #include "record/trace_writer.h"
+#include "sim/step_frame.h"
 
 namespace ts {
 
@@ -28,6 +29,7 @@ void Sim::reset() {
     frame_ = 0;
     states_.clear();
     params_.clear();
+    const SteppingFrame spawning(0);
     for (const Actor& a : map_->actors) {
         setSteppingActor(states_.size(), a.name.c_str());
         states_.push_back(spawnState(a));
@@ -39,6 +41,7 @@ void Sim::reset() {
 void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
     if (trace) trace->clear();
     const CollisionWorld& world = this->world();
+    const SteppingFrame stepping(frame_);
     for (size_t i = 0; i < states_.size(); ++i) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;

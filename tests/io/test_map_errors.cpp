@@ -318,8 +318,16 @@ TEST(MapErrors, InvalidUtf8) {
 
 // ---- binary ----
 
+// kValidMapJson with every parameter of its actors set by the map, so that the binary form
+// holds parameters to break (a save writes only the parameters a map sets).
+Map validMapSettingEveryParam() {
+    Map m = mapFromJson(kValidMapJson, "t.json");
+    for (Actor& a : m.actors) a.paramsSet = (uint32_t(1) << moverInfo(a.mover).paramCount) - 1;
+    return m;
+}
+
 std::string validBinary() {
-    return mapToBinary(mapFromJson(kValidMapJson, "t.json"));
+    return mapToBinary(validMapSettingEveryParam());
 }
 
 TEST(MapErrors, BinaryGarbage) {
@@ -404,7 +412,7 @@ TEST(MapErrors, BinaryBodyFields) {
 }
 
 TEST(MapErrors, BinaryDuplicateActorsAndBadParams) {
-    Map m = mapFromJson(kValidMapJson, "t.json");
+    Map m = validMapSettingEveryParam();
     Actor second = m.actors[0];
     second.name = "hexo";
     m.actors.push_back(second);

@@ -59,11 +59,33 @@ TEST(ParamCarry, AChangedRangeGoesThroughTheNewNormalize) {
 
 TEST(ParamCarry, TheSameListChangesNothing) {
     const ParamSpec from[] = {spec("a", 1, 0, 9), spec("b", 2, 0, 9)};
-    const ParamSpec to[] = {spec("a", 5, 0, 9), spec("b", 6, 0, 9)};  // defaults may differ
-    const ParamCarry c(from, 2, to, 2);
+    const ParamCarry c(from, 2, from, 2);
     EXPECT_FALSE(c.changed());
+    EXPECT_FALSE(c.defaultsChanged());
     EXPECT_EQ(c.summary(), "");
     EXPECT_EQ(c.carry(values({7, 8})), values({7, 8}));
+}
+
+// Values by position still mean the same, but an actor that does not set a parameter
+// follows its new default; one that sets it keeps its value, even the old default.
+TEST(ParamCarry, ANewDefaultReachesTheParametersAnActorDoesNotSet) {
+    const ParamSpec from[] = {spec("a", 1, 0, 9), spec("b", 2, 0, 9), spec("c", 3, 0, 9)};
+    const ParamSpec to[] = {spec("a", 5, 0, 9), spec("b", 6, 0, 9), spec("c", 3, 0, 9)};
+    const ParamCarry c(from, 3, to, 3);
+    EXPECT_FALSE(c.changed());
+    EXPECT_TRUE(c.defaultsChanged());
+    EXPECT_EQ(c.summary(), "a default 5 (was 1), b default 6 (was 2)");
+    Actor a;
+    a.params = values({1, 2, 3});
+    a.paramsSet = uint32_t(1) << 1;  // b set, to its old default
+    c.carry(a);
+    EXPECT_EQ(a.params, values({5, 2, 3}));
+    EXPECT_EQ(a.paramsSet, uint32_t(1) << 1);
+    Actor off;
+    off.params = values({4, 2, 3});  // a is off the default: the map's own value
+    c.carry(off);
+    EXPECT_EQ(off.params, values({4, 6, 3}));
+    EXPECT_EQ(off.paramsSet, 1u);
 }
 
 }  // namespace

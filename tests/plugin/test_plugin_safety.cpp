@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <thread>
 
 #include "sim/determinism_check.h"
+#include "sim/sim.h"
 #include "../../app/debugger/debugger_state.h"
 #include "plugin/plugin_registry.h"
 #include "plugin/plugin_reload.h"
@@ -108,6 +110,27 @@ TEST(StepWatchdog, ReportsAStepLongerThanTheLimitOnce) {
     std::lock_guard<std::mutex> lock(mutex);
     ASSERT_EQ(reports.size(), 1u);
     EXPECT_EQ(reports[0], "plugin:slow: a step at frame 7 ran longer than 40 ms");
+}
+
+// The editor's watchdog guards the UI thread and is told no frame: the report takes the
+// frame from the Sim stepping on that thread, whoever drives it.
+TEST(StepWatchdog, NamesTheFrameTheSimIsStepping) {
+    const MoverKind kind = load(kPluginDir + "/endless_step.so");
+    auto reported = std::make_shared<std::promise<std::string>>();
+    // Left alive on purpose: the stuck thread's guard points at it until the process ends.
+    auto* dog = new StepWatchdog(40, [reported](const std::string& m) { reported->set_value(m); });
+    auto map = std::make_shared<Map>(test::mapFromRows({"........", "........"}));
+    map->actors.push_back(test::makeActor("a", kind, 8, 8, 8, 8));
+    std::thread([dog, map] {
+        dog->guardThisThread();
+        Sim sim(*map);
+        for (int f = 0; f < 5; ++f) sim.step({KEY_R}, nullptr);
+        sim.step({KEY_J}, nullptr);  // never returns
+    }).detach();
+    std::future<std::string> message = reported->get_future();
+    ASSERT_EQ(message.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+    EXPECT_EQ(message.get(), "plugin:endless_step: a step at frame 5 ran longer than 40 ms");
+    keepPluginBuildsLoaded();  // the stuck thread runs its code until the process exits
 }
 
 TEST(StepWatchdog, ManyQuickStepsAreNotReported) {

@@ -3,7 +3,7 @@
  * reads a static counter (not deterministic), RELOAD_ENDLESS never returns from a step with
  * the jump key down, RELOAD_CRASH reads through a null pointer then, RELOAD_PARAMS has another
  * parameter list: "lift" added before "speed", whose range shrank to 0..4 (it walks as v1, reading
- * speed from its new position). */
+ * speed from its new position), RELOAD_DEFAULT the same list with speed's default raised to 2. */
 #include "plugin_common.h"
 
 #ifdef RELOAD_PARAMS
@@ -12,6 +12,11 @@ static const ts_param_spec kParams[] = {
     {"speed", "px/frame", TS_FIX_INT(1), 0, TS_FIX_INT(4), 0, "Speed"},
 };
 #define SPEED_AT 1
+#elif defined(RELOAD_DEFAULT)
+static const ts_param_spec kParams[] = {
+    {"speed", "px/frame", TS_FIX_INT(2), 0, TS_FIX_INT(8), 0, "Speed"},
+};
+#define SPEED_AT 0
 #else
 #define kParams kTestParams
 #define SPEED_AT 0

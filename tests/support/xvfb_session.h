@@ -222,6 +222,9 @@ class BackgroundTilestep {
         for (int t = 0; t < 5000 && !gone(); t += 10) sleepMs(10);
     }
     bool running() const { return pid_ > 0 && kill(pid_, 0) == 0 && !zombie(); }
+    void signal(int sig) const {
+        if (pid_ > 0) kill(pid_, sig);
+    }
     std::string out() const { return readFile(dir_ + "/out"); }
     std::string err() const { return readFile(dir_ + "/err"); }
     // Waits until stdout holds `text`; false after `ms`.

@@ -7,6 +7,7 @@
 #include "base/json_number.h"
 #include "io/detail/map_io_detail.h"
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts::interop {
 
@@ -137,6 +138,7 @@ bool addActor(Map& m, std::string name, MoverKind mover, double left, double top
             continue;
         }
         a.params[size_t(index)] = v;
+        a.paramsSet |= paramBit(index);
     }
     if (m.actors.size() >= mapio::kMaxActors) {
         warnings.push_back(what + ": skipped: too many actors");
