@@ -13,6 +13,7 @@
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
 #include "editor/quit_signals.h"
+#include "editor/recovery.h"
 #include "gfx/image.h"
 #include "io/import_result.h"
 #include "io/map_io.h"
