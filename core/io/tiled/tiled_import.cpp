@@ -232,7 +232,16 @@ class Importer {
         TileKind& empty = out.kinds[0];
         readKindFields(ts.properties, "tilestep_kind0_", "kind 0", empty);
         empty.passMask = uint8_t(propertyInt(ts.properties, "tilestep_kind0_pass_mask", 0) & 15);
-        for (uint32_t id = 0; id < uint32_t(ts.tileCount); ++id) {
+        // Tiled rounds an image tileset's tile count up to whole rows of the image when it
+        // re-saves the file; every kind tilestep wrote has its tile described, the cells of
+        // the last row past them are no kinds.
+        int64_t count = ts.tileCount;
+        if (ts.columns > 0) {
+            int64_t described = 0;
+            for (const TiledTile& t : ts.tiles) described = std::max<int64_t>(described, t.id + 1);
+            count = std::min(count, described);
+        }
+        for (uint32_t id = 0; id < uint32_t(count); ++id) {
             const TiledTile* tile = ts.tile(id);
             TileKind k;
             k.name = ts.name + ":" + std::to_string(id);
