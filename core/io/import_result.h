@@ -10,10 +10,14 @@ namespace ts::interop {
 
 struct ImportOptions {
     // The tile layer (Tiled) or IntGrid layer (LDtk) that becomes the map's tiles; "" picks
-    // the default: a layer named "collision" (any case), else the first such layer.
+    // the default: a layer named "collision" (any case), else the first such layer. "#N"
+    // (unless a layer has that name) picks the N-th such layer in file order, 1-based: the
+    // way to pick one of several layers with the same name, which is otherwise an error.
     std::string collisionLayer;
     // The LDtk level to import, by its identifier (the exact one, else the only one equal in
-    // any case); "" picks the first. An unknown name is an error listing the levels.
+    // any case); "" picks the first; "#N" (unless a level has that name) the N-th level,
+    // 1-based, in the order `tilestep info` lists them. An unknown name is an error listing
+    // the levels; two levels with the name, one listing them by number.
     std::string level;
 };
 
@@ -26,7 +30,10 @@ struct ImportResult {
     // LDtk IntGrid value (0 for kind 0). Lets tests compare cell by cell with the source.
     std::vector<uint32_t> kindSource;
     std::string collisionLayer;  // the layer used
-    std::string level;           // the LDtk level imported ("" for Tiled)
+    // Which one: Tiled, its index among the tile layers in file order; LDtk, among the
+    // level's layer instances. -1 when there is none.
+    int64_t collisionLayerIndex = -1;
+    std::string level;  // the LDtk level imported ("" for Tiled)
 };
 
 }  // namespace ts::interop

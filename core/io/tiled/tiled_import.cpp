@@ -137,30 +137,51 @@ class Importer {
         throw MapError(path_ + ": " + problem);
     }
 
+    // Two or more candidates: an error listing them by number.
+    [[noreturn]] void ambiguous(const std::vector<size_t>& matches, const std::string& what) {
+        std::string list;
+        for (size_t i : matches)
+            list += (list.empty() ? "#" : ", #") + std::to_string(i + 1) + " \"" +
+                    tm_.tileLayers[i].name + "\"";
+        fail(std::to_string(matches.size()) + " tile layers are " + what + ": " + list +
+             " (pick one by its number in file order: --collision-layer '#N')");
+    }
+
     const TiledTileLayer* chooseLayer() {
         const TiledTileLayer* chosen = nullptr;
-        if (!options_.collisionLayer.empty()) {
-            for (const TiledTileLayer& l : tm_.tileLayers)
-                if (l.name == options_.collisionLayer && !chosen) chosen = &l;
-            if (!chosen) {
+        const std::string& wanted = options_.collisionLayer;
+        std::vector<size_t> matches;
+        if (!wanted.empty()) {
+            for (size_t i = 0; i < tm_.tileLayers.size(); ++i)
+                if (tm_.tileLayers[i].name == wanted) matches.push_back(i);
+            const size_t number = numberInList(wanted);
+            if (matches.empty() && number >= 1 && number <= tm_.tileLayers.size())
+                matches.push_back(number - 1);
+            if (matches.size() > 1) ambiguous(matches, "named \"" + wanted + "\"");
+            if (matches.empty()) {
                 std::string names;
                 for (const TiledTileLayer& l : tm_.tileLayers)
                     names += (names.empty() ? "\"" : ", \"") + l.name + "\"";
-                fail("no tile layer named \"" + options_.collisionLayer +
+                fail("no tile layer named \"" + wanted +
                      "\" (tile layers: " + (names.empty() ? "none" : names) + ")");
             }
             explicitLayer_ = true;
         } else {
-            for (const TiledTileLayer& l : tm_.tileLayers)
-                if (sameNoCase(l.name, "collision") && !chosen) chosen = &l;
-            explicitLayer_ = chosen != nullptr;
-            if (!chosen && !tm_.tileLayers.empty()) {
-                chosen = &tm_.tileLayers[0];
+            for (size_t i = 0; i < tm_.tileLayers.size(); ++i)
+                if (sameNoCase(tm_.tileLayers[i].name, "collision")) matches.push_back(i);
+            if (matches.size() > 1) ambiguous(matches, "named \"collision\" (in any case)");
+            explicitLayer_ = !matches.empty();
+            if (matches.empty() && !tm_.tileLayers.empty()) {
+                matches.push_back(0);
                 warn("no tile layer named \"collision\": using the first tile layer, \"" +
-                     chosen->name +
+                     tm_.tileLayers[0].name +
                      "\"; its tiles without collision information are not solid "
                      "(--collision-layer NAME picks a layer whose painted tiles are solid)");
             }
+        }
+        if (!matches.empty()) {
+            chosen = &tm_.tileLayers[matches[0]];
+            result_.collisionLayerIndex = int64_t(matches[0]);
         }
         for (const TiledTileLayer& l : tm_.tileLayers)
             if (&l != chosen)
