@@ -8,6 +8,7 @@
 #include "import_args.h"
 #include "io/foreign_maps.h"
 #include "io/interop_files.h"
+#include "io/tiled/tiled_inplace.h"
 #include "plugin_args.h"
 #include "io/map_io.h"
 
@@ -84,15 +85,21 @@ int cmdConvert(const Args& args) {
         // names them relative to OUT.
         const std::string outFolder = interop::folderOf(out);
         const std::string inFolder = interop::folderOf(in);
+        std::shared_ptr<interop::ForeignSource> source;
         if (interop::isImportPath(in)) {
+            options.keepSource = exportTiled;
             interop::ImportResult r = interop::importMapFile(in, options, outFolder);
             for (const std::string& w : r.warnings)
                 std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
             m = std::move(r.map);
+            source = std::move(r.source);
         } else if (!loadMapReported(cmd, in, &m)) {
             return kExitFailure;
         }
-        if (exportTiled)
+        // Tiled to the same Tiled form: the file itself, every layer and tileset kept.
+        if (source && interop::savesInPlace(*source, out))
+            interop::saveTiledInPlace(*source, m, out, outFolder);
+        else if (exportTiled)
             interop::exportMapFile(m, out, interop::isImportPath(in) ? outFolder : inFolder);
         else
             saveMap(m, out);

@@ -1,12 +1,15 @@
 // What a Tiled or LDtk import produces, and the options it takes.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "map/map.h"
 
 namespace ts::interop {
+
+struct ForeignSource;
 
 struct ImportOptions {
     // The tile layer (Tiled) or IntGrid layer (LDtk) that becomes the map's tiles; "" picks
@@ -19,6 +22,9 @@ struct ImportOptions {
     // 1-based, in the order `tilestep info` lists them. An unknown name is an error listing
     // the levels; two levels with the name, one listing them by number.
     std::string level;
+    // Keep the file as read in ImportResult::source, for saving the map back into it
+    // (core/io/tiled/tiled_inplace.h). Tiled maps only.
+    bool keepSource = false;
 };
 
 struct ImportResult {
@@ -34,6 +40,8 @@ struct ImportResult {
     // level's layer instances. -1 when there is none.
     int64_t collisionLayerIndex = -1;
     std::string level;  // the LDtk level imported ("" for Tiled)
+    // With ImportOptions::keepSource, the file as read (core/io/foreign_source.h).
+    std::shared_ptr<ForeignSource> source;
 };
 
 }  // namespace ts::interop

@@ -147,7 +147,7 @@ bool addActor(Map& m, std::string name, MoverKind mover, double left, double top
 }
 
 void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
-                std::vector<std::string>& warnings) {
+                std::vector<std::string>& warnings, ObjectOrigins* origins) {
     sx += layer.offsetX;
     sy += layer.offsetY;
     for (const TiledObject& o : layer.objects) {
@@ -165,8 +165,10 @@ void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
             }
             // Tile objects are anchored at their bottom-left corner.
             const double top = o.gid ? o.y - o.height : o.y;
-            addActor(m, o.name, mi->kind, o.x + sx, top + sy, o.width, o.height, o.properties, what,
-                     warnings);
+            if (addActor(m, o.name, mi->kind, o.x + sx, top + sy, o.width, o.height, o.properties,
+                         what, warnings) &&
+                origins)
+                origins->actors.push_back(o.id);
             continue;
         }
         std::string problem;
@@ -175,10 +177,11 @@ void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
         } else if (o.shape == ObjectShape::Rectangle) {
             if (!o.type.empty() && o.type != "brush")
                 problem = "class \"" + o.type + "\" is neither a mover nor \"brush\"";
-            else
-                problem = addBrush(o, sx, sy, m);
+            else if ((problem = addBrush(o, sx, sy, m)).empty() && origins)
+                origins->brushes.push_back(o.id);
         } else if (o.shape == ObjectShape::Polyline) {
-            problem = addWalls(o, sx, sy, m);
+            if ((problem = addWalls(o, sx, sy, m)).empty() && origins)
+                origins->walls.push_back(o.id);
         } else {
             problem = std::string("tilestep has no ") + objectShapeName(o.shape) +
                       " objects (only brushes, actors and edge walls)";

@@ -15,10 +15,15 @@
 
 namespace ts::interop {
 
+// The ids of the objects that became actors, brushes and walls.
+struct ObjectOrigins {
+    std::vector<int64_t> actors, brushes, walls;
+};
+
 // Adds what the layer's objects become. shiftX/Y (px) is added to every coordinate (layer
-// offsets, the origin of an infinite map).
+// offsets, the origin of an infinite map). `origins`, when given, collects the objects used.
 void addObjects(const TiledObjectLayer& layer, double shiftX, double shiftY, Map& m,
-                std::vector<std::string>& warnings);
+                std::vector<std::string>& warnings, ObjectOrigins* origins = nullptr);
 
 // An actor from a box given by its top-left corner and size in px (0 x 0: a point, the
 // actor gets the default box at that point). `what` names the source object in warnings.

@@ -10,24 +10,12 @@
 #include "base/json_text.h"
 #include "io/map_io.h"
 #include "io/detail/map_io_detail.h"
+#include "io/tiled/detail/tiled_objects_out.h"
 #include "movers/mover.h"
 
 namespace ts::interop {
 
 namespace {
-
-struct Property {
-    std::string name, type, value;  // type "" = string
-};
-
-struct ExportObject {
-    int64_t id = 0;
-    std::string name, type;
-    double x = 0, y = 0, w = 0, h = 0;
-    bool ellipse = false;
-    std::vector<std::pair<int64_t, int64_t>> polyline;  // relative points
-    std::vector<Property> properties;
-};
 
 std::string colorProperty(uint32_t argb) {
     char buf[16];
@@ -92,39 +80,6 @@ void addWallRuns(const Map& m, std::vector<ExportObject>& out, int64_t& nextId) 
     }
 }
 
-std::vector<ExportObject> objectsOf(const Map& m) {
-    std::vector<ExportObject> out;
-    int64_t nextId = 1;
-    for (const Brush& b : m.brushes) {
-        ExportObject o;
-        o.id = nextId++;
-        o.type = "brush";
-        o.x = double(b.rect.x);
-        o.y = double(b.rect.y);
-        o.w = double(b.rect.w);
-        o.h = double(b.rect.h);
-        out.push_back(o);
-    }
-    for (const Actor& a : m.actors) {
-        const MoverInfo& mi = moverInfo(a.mover);
-        ExportObject o;
-        o.id = nextId++;
-        o.name = a.name;
-        o.type = mi.id;
-        o.w = a.w;
-        o.h = a.h;
-        o.ellipse = mi.round;
-        // Round movers are placed by their centre; Tiled places the ellipse's box.
-        o.x = mi.round ? double(a.x) - a.w / 2.0 : double(a.x);
-        o.y = mi.round ? double(a.y) - a.h / 2.0 : double(a.y);
-        for (int i = 0; i < mi.paramCount; ++i)
-            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].str()});
-        out.push_back(o);
-    }
-    addWallRuns(m, out, nextId);
-    return out;
-}
-
 std::string csvRows(const Map& m) {
     std::string s = "\n";
     for (int32_t y = 0; y < m.height; ++y) {
@@ -173,6 +128,60 @@ void checkExportable(const Map& m) {
 
 }  // namespace
 
+std::vector<ExportObject> exportObjects(const Map& m) {
+    std::vector<ExportObject> out;
+    int64_t nextId = 1;
+    for (const Brush& b : m.brushes) {
+        ExportObject o;
+        o.id = nextId++;
+        o.type = "brush";
+        o.x = double(b.rect.x);
+        o.y = double(b.rect.y);
+        o.w = double(b.rect.w);
+        o.h = double(b.rect.h);
+        out.push_back(o);
+    }
+    for (const Actor& a : m.actors) {
+        const MoverInfo& mi = moverInfo(a.mover);
+        ExportObject o;
+        o.id = nextId++;
+        o.name = a.name;
+        o.type = mi.id;
+        o.w = a.w;
+        o.h = a.h;
+        o.ellipse = mi.round;
+        // Round movers are placed by their centre; Tiled places the ellipse's box.
+        o.x = mi.round ? double(a.x) - a.w / 2.0 : double(a.x);
+        o.y = mi.round ? double(a.y) - a.h / 2.0 : double(a.y);
+        for (int i = 0; i < mi.paramCount; ++i)
+            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].str()});
+        out.push_back(o);
+    }
+    addWallRuns(m, out, nextId);
+    return out;
+}
+
+void appendTmxObject(pugi::xml_node group, const ExportObject& o) {
+    pugi::xml_node n = group.append_child("object");
+    n.append_attribute("id") = (long long)o.id;
+    if (!o.name.empty()) n.append_attribute("name") = o.name.c_str();
+    n.append_attribute("type") = o.type.c_str();
+    n.append_attribute("x") = number(o.x).c_str();
+    n.append_attribute("y") = number(o.y).c_str();
+    if (o.polyline.empty()) {
+        n.append_attribute("width") = number(o.w).c_str();
+        n.append_attribute("height") = number(o.h).c_str();
+    }
+    xmlProperties(n, o.properties);
+    if (o.ellipse) n.append_child("ellipse");
+    if (!o.polyline.empty()) {
+        std::string pts;
+        for (auto& [x, y] : o.polyline)
+            pts += (pts.empty() ? "" : " ") + std::to_string(x) + "," + std::to_string(y);
+        n.append_child("polyline").append_attribute("points") = pts.c_str();
+    }
+}
+
 bool drawKindSheet(const Map& m, KindSheet* sheet, std::vector<uint32_t>* argb) {
     const int64_t cells = int64_t(m.tileset.kinds.size()) - 1, t = m.tileSize;
     if (cells < 1) return false;
@@ -200,7 +209,7 @@ bool drawKindSheet(const Map& m, KindSheet* sheet, std::vector<uint32_t>* argb) 
 
 std::string mapToTmx(const Map& m, const KindSheet& sheet) {
     checkExportable(m);
-    const std::vector<ExportObject> objects = objectsOf(m);
+    const std::vector<ExportObject> objects = exportObjects(m);
     pugi::xml_document doc;
     pugi::xml_node decl = doc.append_child(pugi::node_declaration);
     decl.append_attribute("version") = "1.0";
@@ -257,26 +266,7 @@ std::string mapToTmx(const Map& m, const KindSheet& sheet) {
     pugi::xml_node group = map.append_child("objectgroup");
     group.append_attribute("id") = 2;
     group.append_attribute("name") = "objects";
-    for (const ExportObject& o : objects) {
-        pugi::xml_node n = group.append_child("object");
-        n.append_attribute("id") = (long long)o.id;
-        if (!o.name.empty()) n.append_attribute("name") = o.name.c_str();
-        n.append_attribute("type") = o.type.c_str();
-        n.append_attribute("x") = number(o.x).c_str();
-        n.append_attribute("y") = number(o.y).c_str();
-        if (o.polyline.empty()) {
-            n.append_attribute("width") = number(o.w).c_str();
-            n.append_attribute("height") = number(o.h).c_str();
-        }
-        xmlProperties(n, o.properties);
-        if (o.ellipse) n.append_child("ellipse");
-        if (!o.polyline.empty()) {
-            std::string pts;
-            for (auto& [x, y] : o.polyline)
-                pts += (pts.empty() ? "" : " ") + std::to_string(x) + "," + std::to_string(y);
-            n.append_child("polyline").append_attribute("points") = pts.c_str();
-        }
-    }
+    for (const ExportObject& o : objects) appendTmxObject(group, o);
     std::ostringstream out;
     doc.save(out, " ", pugi::format_default, pugi::encoding_utf8);
     return out.str();
@@ -284,7 +274,7 @@ std::string mapToTmx(const Map& m, const KindSheet& sheet) {
 
 std::string mapToTmj(const Map& m, const KindSheet& sheet) {
     checkExportable(m);
-    const std::vector<ExportObject> objects = objectsOf(m);
+    const std::vector<ExportObject> objects = exportObjects(m);
     const std::string ts = std::to_string(m.tileSize);
     std::string out = "{\n  \"type\": \"map\",\n  \"version\": \"1.8\",\n";
     out += "  \"tiledversion\": \"1.8.2\",\n  \"orientation\": \"orthogonal\",\n";

@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "io/detail/collision_mapping.h"
+#include "io/foreign_source.h"
 #include "map/image_flip.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
@@ -123,11 +124,29 @@ class Importer {
         m.tileset.kinds = {Tileset::defaults().kinds[0]};
         result_.kindSource = {0};
         readTilestepKinds();
+        if (options_.keepSource) result_.source = std::make_shared<ForeignSource>();
         if (layer) fillTiles(*layer);
+        ObjectOrigins origins;
         for (const TiledObjectLayer& ol : tm_.objectLayers)
             addObjects(ol, -double(originX_) * m.tileSize, -double(originY_) * m.tileSize, m,
-                       result_.warnings);
+                       result_.warnings, &origins);
         mapio::validateLoaded(m, path_);
+        if (ForeignSource* src = result_.source.get()) {
+            src->path = path_;
+            src->options = options_;
+            src->imported = m;
+            src->layerIndex = result_.collisionLayerIndex;
+            src->originX = originX_;
+            src->originY = originY_;
+            src->actorObjects = std::move(origins.actors);
+            src->brushObjects = std::move(origins.brushes);
+            src->wallObjects = std::move(origins.walls);
+            src->kindGid.resize(m.tileset.kinds.size(), 0);
+            for (size_t k = 1; k < result_.kindSource.size() && tilestepTileset_; ++k)
+                src->kindGid[k] = result_.kindSource[k];
+            for (const auto& [gid, kind] : kindGid_)
+                if (!src->kindGid[kind]) src->kindGid[kind] = gid;
+        }
         return std::move(result_);
     }
 
@@ -410,6 +429,15 @@ class Importer {
         // The layer's offset (whole tiles: chooseLayer refuses others) moves its cells; on a
         // finite map, those it moves past the map's edge are dropped, with a warning.
         const TileShift shift = tileShift(layer, m.tileSize);
+        if (ForeignSource* src = result_.source.get()) {
+            src->layerChunked = tm_.infinite;
+            src->layerWidth = layer.width;
+            src->layerHeight = layer.height;
+            src->cellX = layer.x0 + shift.x - originX_;
+            src->cellY = layer.y0 + shift.y - originY_;
+            src->layerGids = layer.gids;
+            for (const auto& [gid, kind] : kindOfGid) kindGid_.emplace(gid, kind);
+        }
         int64_t outside = 0;
         for (int64_t y = 0; y < layer.height; ++y)
             for (int64_t x = 0; x < layer.width; ++x) {
@@ -478,6 +506,7 @@ class Importer {
     ImportResult result_;
     bool explicitLayer_ = false;
     int64_t originX_ = 0, originY_ = 0;
+    std::map<uint32_t, uint16_t> kindGid_;  // keepSource: the GIDs painted, with their kinds
     const TiledTileset* tilestepTileset_ = nullptr;
     // (GID, shape, pass mask, flips shown) -> kind; flips are 0 for tiles drawn as colours.
     std::map<std::tuple<uint32_t, Shape, uint8_t, uint8_t>, uint16_t> kindOf_;
@@ -494,7 +523,9 @@ ImportResult importTiledMap(const TiledMap& tm, const std::string& path,
 ImportResult importTiled(const std::string& path, const ImportOptions& options) {
     TiledMap tm = endsWithNoCase(path, ".tmj") || endsWithNoCase(path, ".json") ? readTmj(path)
                                                                                 : readTmx(path);
-    return importTiledMap(tm, path, options);
+    ImportResult r = importTiledMap(tm, path, options);
+    if (r.source) r.source->bytes = readFileBytes(path);
+    return r;
 }
 
 }  // namespace ts::interop

@@ -1,0 +1,35 @@
+// The objects an export writes for a map's brushes, actors and walls, shared by the export
+// (tiled_export.cpp) and the in-place save (tiled_inplace.cpp), which writes the same objects
+// into the user's file in place of those the import read.
+#pragma once
+#include <pugixml.hpp>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "map/map.h"
+
+namespace ts::interop {
+
+struct Property {
+    std::string name, type, value;  // type "" = string
+};
+
+struct ExportObject {
+    int64_t id = 0;
+    std::string name, type;  // type: "brush", "wall" or the actor's mover id
+    double x = 0, y = 0, w = 0, h = 0;
+    bool ellipse = false;
+    std::vector<std::pair<int64_t, int64_t>> polyline;  // relative points
+    std::vector<Property> properties;
+};
+
+// Brushes, then actors, then the walls merged into runs; ids from 1. Map pixels.
+std::vector<ExportObject> exportObjects(const Map& m);
+
+// Appends O to GROUP as an <object> element.
+void appendTmxObject(pugi::xml_node group, const ExportObject& o);
+
+}  // namespace ts::interop
