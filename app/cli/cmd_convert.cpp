@@ -68,7 +68,10 @@ int cmdConvert(const Args& args) {
     const std::string& in = a.positional[0];
     const std::string& out = a.positional[1];
     // saveMap would replace IN itself (rewriting a hard-linked IN would also split the link).
-    const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}, {"stdout", "-"}});
+    // A Tiled OUT's generated tileset image is an output too.
+    const std::string image = interop::isExportPath(out) ? interop::exportImagePath(out) : "";
+    const std::string clash = findOutputClash(
+        {{"IN", in}}, {{"OUT", out}, {"OUT's tileset image", image}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
     if (!importOptionsFor(a, in, &options, &error)) return usageError(cmd, error);

@@ -1,6 +1,11 @@
 #include "io/foreign_maps.h"
 
 #include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "base/atomic_file.h"
+#include "base/file_identity.h"
 
 #include "io/interop_files.h"
 #include "io/ldtk/ldtk_import.h"
@@ -11,6 +16,17 @@
 #include "io/tiled/tiled_import.h"
 
 namespace ts::interop {
+
+namespace {
+
+bool readWhole(const std::string& path, std::string* out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return bool(in) || in.eof();
+}
+
+}  // namespace
 
 bool isImportPath(const std::string& path) {
     const MapFileFormat* f = mapFileFormatFor(path);
@@ -45,6 +61,11 @@ Map loadForeignMap(const std::string& path, const ImportOptions& options) {
     return std::move(r.map);
 }
 
+std::string exportImagePath(const std::string& path) {
+    const std::string stem = path.substr(path.rfind('/') + 1);
+    return joinPath(folderOf(path), stem.substr(0, stem.size() - 4) + ".tiles.png");
+}
+
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder) {
     if (!isExportPath(path)) throw MapError(path + ": export writes Tiled maps (.tmx or .tmj)");
     Map copy = m;
@@ -52,24 +73,44 @@ void exportMapFile(const Map& m, const std::string& path, const std::string& map
     std::string bytes;
     KindSheet sheet;
     std::vector<uint32_t> pixels;
+    const std::string sheetPath = exportImagePath(path);
     try {
         std::string problem = validateMap(copy);
         if (!problem.empty()) throw MapError("cannot export an invalid map: " + problem);
         // The kinds' image beside the map, written first so the map never names a
         // missing file: "level.tmx" -> "level.tiles.png".
         if (drawKindSheet(copy, &sheet, &pixels)) {
-            std::string stem = path.substr(path.rfind('/') + 1);
-            sheet.file = stem.substr(0, stem.size() - 4) + ".tiles.png";
+            sheet.file = sheetPath.substr(sheetPath.rfind('/') + 1);
+            // Never over the image the map itself shows (a map whose tileset image is
+            // "level.tiles.png" from an earlier export keeps it as it is).
+            if (!copy.tileset.image.empty() &&
+                sameFile(sheetPath, joinPath(folderOf(path), copy.tileset.image)))
+                throw MapError("the tileset image it would write, " + sheetPath +
+                               ", is the map's own tileset image (export under another name)");
         }
         bytes = mapFileFormatFor(path)->kind == MapFileKind::TiledXml ? mapToTmx(copy, sheet)
                                                                       : mapToTmj(copy, sheet);
     } catch (const MapError& e) {
         throw MapError(path + ": not saved: " + e.what());
     }
-    if (!sheet.file.empty())
-        saveBytesAtomically(joinPath(folderOf(path), sheet.file),
-                            encodePng(sheet.width, sheet.height, pixels));
-    saveBytesAtomically(path, bytes);
+    if (sheet.file.empty()) {
+        saveBytesAtomically(path, bytes);
+        return;
+    }
+    // A failed map save takes the image back: no export leaves half its files behind.
+    std::string before;
+    const bool existed = readWhole(sheetPath, &before);
+    saveBytesAtomically(sheetPath, encodePng(sheet.width, sheet.height, pixels));
+    try {
+        saveBytesAtomically(path, bytes);
+    } catch (...) {
+        std::string ignored;
+        if (existed)
+            writeFileAtomically(sheetPath, before, &ignored);
+        else
+            std::remove(sheetPath.c_str());
+        throw;
+    }
 }
 
 }  // namespace ts::interop

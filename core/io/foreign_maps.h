@@ -22,8 +22,13 @@ ImportResult importMapFile(const std::string& path, const ImportOptions& options
 // loadMap's route: warnings on stderr ("PATH: warning: ...").
 Map loadForeignMap(const std::string& path, const ImportOptions& options = {});
 
+// The tileset image an export of PATH writes beside it: "dir/level.tmx" -> "dir/level.tiles.png".
+std::string exportImagePath(const std::string& path);
+
 // Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
-// rebased from `mapFolder` (where the map's own file is) to PATH's folder.
+// rebased from `mapFolder` (where the map's own file is) to PATH's folder. The generated
+// image (exportImagePath) is refused when it is the map's own tileset image; when the map
+// cannot be written, the image is taken back (removed, or its old bytes restored).
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder);
 
 // The image path (relative to `from`) rewritten relative to `to`.
