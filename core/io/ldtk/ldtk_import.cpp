@@ -253,7 +253,7 @@ class LdtkReader {
                     params.push_back(p);
                 }
             addActor(result_.map, name, mi->kind, x - pivotX * w + ox, y - pivotY * h + oy, w, h,
-                     params, what, result_.warnings);
+                     params, what, result_.warnings, actorNames_);
         }
     }
 
@@ -276,6 +276,7 @@ class LdtkReader {
     const LdtkJson* json_ = nullptr;
     ImportOptions options_;
     ImportResult result_;
+    ActorNames actorNames_;
     std::map<int64_t, std::vector<IntGridValue>> intGrid_;
     const LdtkProject* project_ = nullptr;
     std::map<int64_t, uint16_t> kindOfValue_;  // IntGrid value -> its kind

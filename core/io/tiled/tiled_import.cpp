@@ -129,7 +129,7 @@ class Importer {
         ObjectOrigins origins;
         for (const TiledObjectLayer& ol : tm_.objectLayers)
             addObjects(ol, -double(originX_) * m.tileSize, -double(originY_) * m.tileSize, m,
-                       result_.warnings, &origins);
+                       result_.warnings, actorNames_, &origins);
         mapio::validateLoaded(m, path_);
         if (ForeignSource* src = result_.source.get()) {
             src->path = path_;
@@ -507,6 +507,7 @@ class Importer {
     bool explicitLayer_ = false;
     int64_t originX_ = 0, originY_ = 0;
     std::map<uint32_t, uint16_t> kindGid_;  // keepSource: the GIDs painted, with their kinds
+    ActorNames actorNames_;
     const TiledTileset* tilestepTileset_ = nullptr;
     // (GID, shape, pass mask, flips shown) -> kind; flips are 0 for tiles drawn as colours.
     std::map<std::tuple<uint32_t, Shape, uint8_t, uint8_t>, uint16_t> kindOf_;
