@@ -263,5 +263,59 @@ TEST(InteropTiledInplace, WhatTheFileCannotHoldIsRefusedNamingItBeforeAnythingIs
     EXPECT_EQ(test::readFile(dir + "/m.tmx"), original);
 }
 
+// The same in Tiled's JSON form: Tiled itself writes the .tmj from each TMX above.
+TEST(InteropTiledInplace, TmjMapsAreSavedInPlaceTheSameWay) {
+    REQUIRE_TILED();
+    const std::vector<uint32_t> cells = {1, 0, 0, 1, 0, 5, 6, 0, 1, 1, 1, 1};
+    std::string csv;
+    for (size_t i = 0; i < cells.size(); ++i)
+        csv += std::to_string(cells[i]) + (i + 1 < cells.size() ? "," : "");
+    for (const char* c : {"csv", "zlib"}) {
+        SCOPED_TRACE(c);
+        const std::string dir = test::tempDir();
+        writeTileset(dir);
+        test::writeFile(
+            dir + "/m.tmx",
+            threeLayerMap(std::string(c) == "csv"
+                              ? "<data encoding=\"csv\">" + csv + "</data>"
+                              : "<data encoding=\"base64\" compression=\"zlib\">" +
+                                    interop::base64Encode(interop::compress(gidBytes(cells), c)) +
+                                    "</data>"));
+        std::string messages;
+        ASSERT_EQ(test::tiledExport("json", dir + "/m.tmx", dir + "/m.tmj", &messages), 0)
+            << messages;
+        // Unedited, into another folder: Tiled reads the same.
+        test::runShell("mkdir -p " + dir + "/other");
+        interop::ImportResult r = importKept(dir + "/m.tmj", dir);
+        interop::saveTiledInPlace(*r.source, r.map, dir + "/other/m.tmj", dir);
+        EXPECT_EQ(tiledJson(dir + "/other/m.tmj", dir, "ours.json"),
+                  tiledJson(dir + "/m.tmj", dir, "theirs.json"));
+        // Edited: cells, a shape of the embedded tileset, a brush.
+        Map edited = r.map;
+        const uint16_t solid = edited.tile(0, 0), slope = edited.tile(2, 1);
+        edited.setTile(1, 0, solid);
+        edited.setTile(0, 0, 0);
+        edited.setTile(3, 2, slope);
+        edited.tileset.kinds[edited.tile(1, 1)].shape = Shape::Empty;
+        edited.brushes.push_back(Brush{RectI{1, 2, 3, 4}});
+        interop::saveTiledInPlace(*r.source, edited, dir + "/m.tmj", dir);
+        std::vector<test::TiledLayerDump> layers = test::tiledTileLayers(dir + "/m.tmj");
+        ASSERT_EQ(layers.size(), 2u);
+        EXPECT_EQ(layers[0].gids, std::vector<uint32_t>(12, 2));
+        const std::vector<uint32_t> want = {0, 1, 0, 1, 0, 5, 6, 0, 1, 1, 1, 6};
+        EXPECT_EQ(layers[1].gids, want);
+        const Map back = interop::importMapFile(dir + "/m.tmj", {}, dir).map;
+        EXPECT_EQ(back.tiles, edited.tiles);
+        EXPECT_EQ(back.brushes, edited.brushes);
+        EXPECT_EQ(back.actors, edited.actors);
+        EXPECT_EQ(back.walls, edited.walls);
+        EXPECT_EQ(back.tileset.kinds[back.tile(1, 1)].shape, Shape::Empty);
+        const std::string text = test::readFile(dir + "/m.tmj");
+        EXPECT_NE(text.find("keep me"), std::string::npos);
+        EXPECT_NE(text.find("\"sign\""), std::string::npos);
+        if (std::string(c) == "zlib") EXPECT_NE(text.find("\"zlib\""), std::string::npos);
+    }
+}
+
 }  // namespace
 }  // namespace ts
