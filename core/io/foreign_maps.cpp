@@ -14,6 +14,7 @@
 #include "io/png_write.h"
 #include "io/tiled/tiled_export.h"
 #include "io/tiled/tiled_import.h"
+#include "io/tiled/tiled_inplace.h"
 
 namespace ts::interop {
 
@@ -68,6 +69,11 @@ std::string exportImagePath(const std::string& path) {
 
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder) {
     if (!isExportPath(path)) throw MapError(path + ": export writes Tiled maps (.tmx or .tmj)");
+    // The user's own Tiled file, opened for editing: saved in place, everything kept.
+    if (auto src = rememberedSource(path); src && savesInPlace(*src, path)) {
+        saveTiledInPlace(*src, m, path, mapFolder);
+        return;
+    }
     Map copy = m;
     rebaseImage(copy, mapFolder, folderOf(path));
     std::string bytes;

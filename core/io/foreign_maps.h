@@ -28,7 +28,9 @@ std::string exportImagePath(const std::string& path);
 // Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
 // rebased from `mapFolder` (where the map's own file is) to PATH's folder. The generated
 // image (exportImagePath) is refused when it is the map's own tileset image; when the map
-// cannot be written, the image is taken back (removed, or its old bytes restored).
+// cannot be written, the image is taken back (removed, or its old bytes restored). PATH
+// itself opened for editing (rememberForeignSource, core/io/tiled/tiled_inplace.h) is saved
+// in place instead: the user's file with only tilestep's changes, no image written.
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder);
 
 // The image path (relative to `from`) rewritten relative to `to`.

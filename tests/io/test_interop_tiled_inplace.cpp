@@ -7,6 +7,8 @@
 
 #include <dirent.h>
 
+#include <fstream>
+
 #include "io/foreign_maps.h"
 #include "io/foreign_source.h"
 #include "io/interop_files.h"
@@ -315,6 +317,27 @@ TEST(InteropTiledInplace, TmjMapsAreSavedInPlaceTheSameWay) {
         EXPECT_NE(text.find("\"sign\""), std::string::npos);
         if (std::string(c) == "zlib") EXPECT_NE(text.find("\"zlib\""), std::string::npos);
     }
+}
+
+// The editor's route: the import remembered, Save As onto the same file (exportMapFile, by
+// any path to it) saves it in place; any other file is a plain export.
+TEST(InteropTiledInplace, ExportOntoARememberedSourceSavesItInPlace) {
+    const std::string dir = test::tempDir();
+    writeTileset(dir);
+    test::writeFile(dir + "/m.tmx",
+                    threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
+    interop::ImportResult r = importKept(dir + "/m.tmx", dir);
+    interop::rememberForeignSource(r.source);
+    Map edited = r.map;
+    edited.setTile(1, 0, edited.tile(0, 0));
+    interop::exportMapFile(edited, dir + "/./m.tmx", dir);
+    const std::string text = test::readFile(dir + "/m.tmx");
+    EXPECT_NE(text.find("name=\"deco\""), std::string::npos);
+    EXPECT_NE(text.find("name=\"sign\""), std::string::npos);
+    EXPECT_FALSE(std::ifstream(dir + "/m.tiles.png").good());
+    EXPECT_EQ(interop::importMapFile(dir + "/m.tmx", {}, dir).map.tiles, edited.tiles);
+    interop::exportMapFile(edited, dir + "/copy.tmx", dir);
+    EXPECT_EQ(test::readFile(dir + "/copy.tmx").find("name=\"deco\""), std::string::npos);
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 #include "io/tiled/tiled_inplace.h"
 
 #include <filesystem>
+#include <mutex>
 
+#include "base/file_identity.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "io/map_formats.h"
@@ -179,6 +181,37 @@ void saveTiledInPlace(const ForeignSource& src, const Map& edited, const std::st
         bytes = mapFileFormatFor(out)->kind == MapFileKind::TiledXml ? patchTmx(src, plan, out)
                                                                      : patchTmj(src, plan, out);
     saveBytesAtomically(out, bytes);
+}
+
+namespace {
+struct Remembered {
+    std::mutex lock;
+    std::vector<std::shared_ptr<const ForeignSource>> sources;
+};
+Remembered& remembered() {
+    static Remembered r;
+    return r;
+}
+}  // namespace
+
+void rememberForeignSource(std::shared_ptr<const ForeignSource> src) {
+    if (!src) return;
+    Remembered& r = remembered();
+    std::lock_guard<std::mutex> hold(r.lock);
+    for (auto& s : r.sources)
+        if (sameFile(s->path, src->path)) {
+            s = std::move(src);
+            return;
+        }
+    r.sources.push_back(std::move(src));
+}
+
+std::shared_ptr<const ForeignSource> rememberedSource(const std::string& path) {
+    Remembered& r = remembered();
+    std::lock_guard<std::mutex> hold(r.lock);
+    for (const auto& s : r.sources)
+        if (sameFile(s->path, path)) return s;
+    return nullptr;
 }
 
 }  // namespace ts::interop

@@ -15,6 +15,7 @@
 //     folder than the source.
 // With nothing changed, into the same folder, the bytes are the source's.
 #pragma once
+#include <memory>
 #include <string>
 
 #include "io/foreign_source.h"
@@ -32,5 +33,11 @@ bool savesInPlace(const ForeignSource& src, const std::string& out);
 // anything is written: MapError("OUT: not saved in place: PROBLEM; PROBLEM ...").
 void saveTiledInPlace(const ForeignSource& src, const Map& edited, const std::string& out,
                       const std::string& mapFolder);
+
+// The sources of the Tiled files opened for editing (the editor's import), one per file:
+// exportMapFile saves into such a file in place instead of exporting a new map over it.
+void rememberForeignSource(std::shared_ptr<const ForeignSource> src);
+// The remembered source read from PATH (the same file by identity), or null.
+std::shared_ptr<const ForeignSource> rememberedSource(const std::string& path);
 
 }  // namespace ts::interop
