@@ -80,6 +80,7 @@ TEST(InteropNames, TwoLdtkLevelsWithOneNameAreAnErrorAndHashNumberPicksOne) {
     interop::ImportResult r = interop::importLdtkText(text, "p.ldtk", o);
     EXPECT_EQ(r.map.width, 2);  // Tower's 2 x 4 cells
     EXPECT_EQ(r.map.height, 4);
+    EXPECT_GE(r.collisionLayerIndex, 0);
 }
 
 TEST(InteropNames, AnLdtkProjectOlderThanTheOldestReadIsRefusedByItsVersion) {

@@ -91,6 +91,7 @@ class LdtkReader {
             fail("level \"" + lname + "\": no IntGrid layer named \"" + options_.collisionLayer +
                  "\"");
         if (!grid) fail("level \"" + lname + "\": no IntGrid layer to take the tiles from");
+        result_.collisionLayerIndex = int64_t(grid - layers.Begin());
         readGrid(*grid);
         LdtkCellTiles shown;
         if (readLdtkCellTiles(project_->json(), project_->root(), *json_, layers, *grid,
