@@ -1,7 +1,7 @@
-// A Tiled map as it was read, kept beside the Map imported from it, so that saving the map
-// back into that file (core/io/tiled/tiled_inplace.h) changes only what tilestep owns: the
-// collision layer's cells, the collision shapes of the tiles, and the objects tilestep
-// models. Everything else is written back as the file had it.
+// A Tiled map (or LDtk project) as it was read, kept beside the Map imported from it, so that
+// saving the map back into that file (core/io/tiled/tiled_inplace.h, ldtk/ldtk_inplace.h) changes
+// only what tilestep owns: the collision layer's cells, the collision shapes of the tiles, and the
+// objects tilestep models. Everything else is written back as the file had it.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,6 +29,10 @@ struct ForeignSource {
     // Per kind of `imported`, a GID (flip bits included) that the import makes that kind;
     // 0 for kind 0 and for kinds no GID gives.
     std::vector<uint32_t> kindGid;
+    // LDtk: the level's index among the project's levels (as `tilestep info` lists them);
+    // kindGid holds each kind's IntGrid value and layerIndex the collision layer's index
+    // among the level's layer instances.
+    int64_t levelIndex = -1;
     // The Tiled object ids the import made the map's actors, brushes and walls from.
     std::vector<int64_t> actorObjects, brushObjects, wallObjects;
 };

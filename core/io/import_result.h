@@ -23,7 +23,7 @@ struct ImportOptions {
     // the levels; two levels with the name, one listing them by number.
     std::string level;
     // Keep the file as read in ImportResult::source, for saving the map back into it
-    // (core/io/tiled/tiled_inplace.h). Tiled maps only.
+    // (core/io/tiled/tiled_inplace.h, core/io/ldtk/ldtk_inplace.h).
     bool keepSource = false;
 };
 

@@ -1,3 +1,4 @@
+#include "io/foreign_source.h"
 #include "io/ldtk/ldtk_import.h"
 
 // See core/io/map_json.cpp for why cereal's header comes first.
@@ -52,6 +53,18 @@ class LdtkReader {
         readLevel(*layers.layers);
         json_ = &project.json();
         mapio::validateLoaded(result_.map, path_);
+        if (options_.keepSource) {
+            auto src = std::make_shared<ForeignSource>();
+            src->path = path_;
+            src->options = options_;
+            src->imported = result_.map;
+            src->levelIndex = int64_t(chosen);
+            src->layerIndex = result_.collisionLayerIndex;
+            src->layerWidth = result_.map.width;
+            src->layerHeight = result_.map.height;
+            src->kindGid = result_.kindSource;
+            result_.source = std::move(src);
+        }
         return std::move(result_);
     }
 
@@ -289,7 +302,9 @@ class LdtkReader {
 ImportResult importLdtkText(const std::string& text, const std::string& path,
                             const ImportOptions& options) {
     try {
-        return LdtkReader(path, options).read(text);
+        ImportResult r = LdtkReader(path, options).read(text);
+        if (r.source) r.source->bytes = text;
+        return r;
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
     }
