@@ -177,10 +177,12 @@ TEST(InteropTiledInplace, EditedCellsAreWrittenInTheLayersOwnEncodingAndNothingE
         interop::saveTiledInPlace(*r.source, edited, dir + "/m.tmx", dir);
         const std::string text = test::readFile(dir + "/m.tmx");
         const std::string encoding = name.substr(0, name.find(' '));
-        if (encoding != "xml")
+        if (encoding != "xml") {
             EXPECT_NE(text.find("encoding=\"" + encoding + "\""), std::string::npos);
-        if (name.size() > 7)
+        }
+        if (name.size() > 7) {
             EXPECT_NE(text.find("compression=\"" + name.substr(7) + "\""), std::string::npos);
+        }
         std::vector<test::TiledLayerDump> layers = test::tiledTileLayers(dir + "/m.tmx");
         ASSERT_EQ(layers.size(), 2u);
         EXPECT_EQ(layers[0].gids, std::vector<uint32_t>(12, 2));  // deco untouched
@@ -315,7 +317,9 @@ TEST(InteropTiledInplace, TmjMapsAreSavedInPlaceTheSameWay) {
         const std::string text = test::readFile(dir + "/m.tmj");
         EXPECT_NE(text.find("keep me"), std::string::npos);
         EXPECT_NE(text.find("\"sign\""), std::string::npos);
-        if (std::string(c) == "zlib") EXPECT_NE(text.find("\"zlib\""), std::string::npos);
+        if (std::string(c) == "zlib") {
+            EXPECT_NE(text.find("\"zlib\""), std::string::npos);
+        }
     }
 }
 

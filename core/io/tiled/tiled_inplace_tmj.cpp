@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 
+#include "base/file_identity.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "io/map_io.h"
@@ -135,7 +136,8 @@ struct TilesetFile {
     rapidjson::Document doc;
 };
 
-void applyShapes(const ForeignSource& src, const InplacePlan& plan, rapidjson::Document& doc,
+void applyShapes(const ForeignSource& src, const std::string& out, const InplacePlan& plan,
+                 rapidjson::Document& doc,
                  std::map<std::string, std::unique_ptr<TilesetFile>>& files) {
     Value* tilesets = member(doc, "tilesets");
     for (const InplacePlan::TileShape& s : plan.shapes) {
@@ -152,6 +154,8 @@ void applyShapes(const ForeignSource& src, const InplacePlan& plan, rapidjson::D
             continue;
         }
         const std::string path = joinPath(folderOf(src.path), source->GetString());
+        if (sameFile(path, src.path) || sameFile(path, out))
+            throw MapError(path + ": not saved in place: the tileset file is the map itself");
         if (!endsWithNoCase(path, ".tsj") && !endsWithNoCase(path, ".json"))
             throw MapError(path +
                            ": not saved in place: a .tmj map's tile shapes are written "
@@ -294,7 +298,7 @@ std::string patchTmj(const ForeignSource& src, const InplacePlan& plan, const st
     collect(doc, 0, 0, layers);
     if (plan.cellsChanged) writeCells(*layers.tiles.at(size_t(src.layerIndex)), plan.gids, a);
     std::map<std::string, std::unique_ptr<TilesetFile>> files;
-    applyShapes(src, plan, doc, files);
+    applyShapes(src, out, plan, doc, files);
     applyObjects(plan, doc, layers, src.originX, src.originY);
     if (plan.simRateChanged) setProperty(doc, "sim_rate", "int", std::to_string(plan.simRate), a);
     rebaseAll(doc, folderOf(src.path), folderOf(out), a);

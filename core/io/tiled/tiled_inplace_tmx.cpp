@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "base/atomic_file.h"
+#include "base/file_identity.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "io/map_io.h"
@@ -134,8 +135,8 @@ struct TilesetFiles {
     std::map<std::string, TilesetFile> docs;
 };
 
-void applyShapes(const ForeignSource& src, const InplacePlan& plan, pugi::xml_node map,
-                 TilesetFiles& files) {
+void applyShapes(const ForeignSource& src, const std::string& out, const InplacePlan& plan,
+                 pugi::xml_node map, TilesetFiles& files) {
     for (const InplacePlan::TileShape& s : plan.shapes) {
         pugi::xml_node best;
         for (pugi::xml_node ts : map.children("tileset"))
@@ -151,6 +152,8 @@ void applyShapes(const ForeignSource& src, const InplacePlan& plan, pugi::xml_no
             continue;
         }
         const std::string path = joinPath(folderOf(src.path), source);
+        if (sameFile(path, src.path) || sameFile(path, out))
+            throw MapError(path + ": not saved in place: the tileset file is the map itself");
         if (!endsWithNoCase(path, ".tsx"))
             throw MapError(path +
                            ": not saved in place: tile shapes are written into .tsx "
@@ -248,7 +251,7 @@ std::string patchTmx(const ForeignSource& src, const InplacePlan& plan, const st
         writeCells(layer.child("data"), plan.gids, src.layerWidth);
     }
     TilesetFiles files;
-    applyShapes(src, plan, map, files);
+    applyShapes(src, out, plan, map, files);
     applyObjects(plan, map, layers, src.originX, src.originY);
     if (plan.simRateChanged) setProperty(map, "sim_rate", "int", std::to_string(plan.simRate));
     rebaseAll(doc, folderOf(src.path), folderOf(out));
