@@ -38,7 +38,9 @@ void editAndCheck(const std::string& project, const std::string& levelFile) {
     EXPECT_TRUE(back.map == edited);
     EXPECT_EQ(back.map.actors.size(), r.map.actors.size());
     EXPECT_TRUE(importLevel(project, "Start").map == start);
-    if (!levelFile.empty()) EXPECT_EQ(test::readFile(project), projectBytes);
+    if (!levelFile.empty()) {
+        EXPECT_EQ(test::readFile(project), projectBytes);
+    }
 }
 
 TEST(InteropLdtkInplace, CollisionCellsAreWrittenIntoTheProject) {
