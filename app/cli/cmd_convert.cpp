@@ -9,6 +9,7 @@
 #include "io/foreign_maps.h"
 #include "io/interop_files.h"
 #include "io/map_formats.h"
+#include "io/tiled/tiled_inplace.h"
 #include "io/map_io.h"
 #include "plugin_args.h"
 
@@ -28,12 +29,16 @@ const char kConvertUsage[] =
     "atomic: a failed save leaves an existing OUT untouched. docs/interop.md describes how\n"
     "Tiled and LDtk maps are mapped; what an import skips is listed on stderr, one\n"
     "'warning:' line each. A Tiled OUT gets its tileset image beside it (OUT's name with\n"
-    ".tiles.png: the kinds drawn as their collision shapes).\n"
+    ".tiles.png: the kinds drawn as their collision shapes), except from a Tiled IN of\n"
+    "the same form (.tmx -> .tmx, .tmj -> .tmj): OUT is then IN itself, every layer,\n"
+    "tileset and object kept (docs/interop.md, \"Saving a Tiled map in place\").\n"
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
     "                          map's tiles (default: the layer named \"collision\", any\n"
-    "                          case, else the first one)\n"
+    "                          case, else the first one); '#N' the N-th in file order,\n"
+    "                          for two layers with one name (an error otherwise)\n"
     "  --level NAME            the level of an LDtk project, by its identifier (any case;\n"
-    "                          default: the first; tilestep info IN lists them)\n"
+    "                          default: the first; tilestep info IN lists them); '#N'\n"
+    "                          the N-th level, for two levels with one name\n"
     "  --plugin PATH.so        load a mover plugin first (maps whose actors use it); once\n"
     "                          per plugin, two with the same NAME are an error\n"
     "On success prints 'IN (FORMAT) -> OUT (FORMAT)' on stdout, exit 0. A bad IN, an unknown\n"
@@ -55,7 +60,10 @@ int cmdConvert(const Args& args) {
     const std::string& in = a.positional[0];
     const std::string& out = a.positional[1];
     // saveMap would replace IN itself (rewriting a hard-linked IN would also split the link).
-    const std::string clash = findOutputClash({{"IN", in}}, {{"OUT", out}, {"stdout", "-"}});
+    // A Tiled OUT's generated tileset image is an output too.
+    const std::string image = interop::isExportPath(out) ? interop::exportImagePath(out) : "";
+    const std::string clash = findOutputClash(
+        {{"IN", in}}, {{"OUT", out}, {"OUT's tileset image", image}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
     if (!importOptionsFor(a, in, &options, &error)) return usageError(cmd, error);
@@ -64,18 +72,29 @@ int cmdConvert(const Args& args) {
         const MapFileFormat& outFormat = mapFormatForWriting(out);
         const MapFileFormat& inFormat = mapFormatForReading(in);
         if (!loadPluginsReported(cmd, a)) return kExitFailure;
-        std::vector<std::string> warnings;
-        Map m = loadMap(in, options, &warnings);
-        for (const std::string& w : warnings)
-            std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
         // An imported map names its image relative to IN: the written map names it relative
         // to OUT. Between tilestep files the path is copied as it is (docs/cli.md).
+        std::vector<std::string> warnings;
         std::string mapFolder = interop::folderOf(in);
+        Map m;
+        std::shared_ptr<interop::ForeignSource> source;
         if (inFormat.foreign) {
-            interop::rebaseImage(m, mapFolder, interop::folderOf(out));
             mapFolder = interop::folderOf(out);
+            options.keepSource = interop::isExportPath(out);
+            interop::ImportResult r = interop::importMapFile(in, options, mapFolder);
+            warnings = std::move(r.warnings);
+            m = std::move(r.map);
+            source = std::move(r.source);
+        } else {
+            m = loadMap(in, options, &warnings);
         }
-        saveMap(m, out, mapFolder);
+        for (const std::string& w : warnings)
+            std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
+        // Tiled to the same Tiled form: the user's file itself, every layer and tileset kept.
+        if (source && interop::savesInPlace(*source, out))
+            interop::saveTiledInPlace(*source, m, out, mapFolder);
+        else
+            saveMap(m, out, mapFolder);
         std::printf("%s (%s) -> %s (%s)\n", in.c_str(), inFormat.name, out.c_str(), outFormat.name);
         return kExitOk;
     } catch (const MapError& e) {

@@ -6,6 +6,7 @@
 #include "edit/map_edits.h"
 #include "editor/file_steps.h"
 #include "io/foreign_maps.h"
+#include "io/tiled/tiled_inplace.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
 
@@ -234,7 +235,10 @@ void files::importInto(EditorState& s, const std::string& path) {
     options.level = s.dialogs.level;
     std::error_code ec;
     const fs::path folder = fs::absolute(path, ec).parent_path();
+    // Kept so that Save As onto this very .tmx / .tmj saves it in place (tiled_inplace.h).
+    options.keepSource = true;
     interop::ImportResult r = interop::importMapFile(path, options, folder.string());
+    interop::rememberForeignSource(r.source);
     if (!r.map.tileset.image.empty() && fs::path(r.map.tileset.image).is_relative())
         r.map.tileset.image = (folder / r.map.tileset.image).lexically_normal().string();
     for (const std::string& w : r.warnings)

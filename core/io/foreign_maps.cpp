@@ -1,12 +1,32 @@
 #include "io/foreign_maps.h"
 
+#include <cstdio>
+#include <fstream>
+#include <iterator>
+
+#include "base/atomic_file.h"
+#include "base/file_identity.h"
+
 #include "io/interop_files.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
 #include "io/png_write.h"
 #include "io/tiled/tiled_export.h"
+#include "io/tiled/tiled_import.h"
+#include "io/tiled/tiled_inplace.h"
 
 namespace ts::interop {
+
+namespace {
+
+bool readWhole(const std::string& path, std::string* out) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    out->assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return bool(in) || in.eof();
+}
+
+}  // namespace
 
 bool isImportPath(const std::string& path) {
     const MapFileFormat* f = mapFileFormatFor(path);
@@ -33,6 +53,11 @@ ImportResult importMapFile(const std::string& path, const ImportOptions& options
     return r;
 }
 
+std::string exportImagePath(const std::string& path) {
+    const std::string stem = path.substr(path.rfind('/') + 1);
+    return joinPath(folderOf(path), stem.substr(0, stem.size() - 4) + ".tiles.png");
+}
+
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder) {
     if (!isExportPath(path)) throw MapError(path + ": export writes Tiled maps (.tmx or .tmj)");
     mapFileFormatFor(path)->write(m, path, mapFolder);
@@ -42,28 +67,53 @@ namespace {
 
 void exportTiled(const Map& m, const std::string& path, const std::string& mapFolder,
                  std::string (*toText)(const Map&, const KindSheet&)) {
+    // The user's own Tiled file, opened for editing: saved in place, everything kept.
+    if (auto src = rememberedSource(path); src && savesInPlace(*src, path)) {
+        saveTiledInPlace(*src, m, path, mapFolder);
+        return;
+    }
     Map copy = m;
     rebaseImage(copy, mapFolder, folderOf(path));
     std::string bytes;
     KindSheet sheet;
     std::vector<uint32_t> pixels;
+    const std::string sheetPath = exportImagePath(path);
     try {
         std::string problem = validateMap(copy);
         if (!problem.empty()) throw MapError("cannot export an invalid map: " + problem);
         // The kinds' image beside the map, written first so the map never names a
         // missing file: "level.tmx" -> "level.tiles.png".
         if (drawKindSheet(copy, &sheet, &pixels)) {
-            std::string stem = path.substr(path.rfind('/') + 1);
-            sheet.file = stem.substr(0, stem.size() - 4) + ".tiles.png";
+            sheet.file = sheetPath.substr(sheetPath.rfind('/') + 1);
+            // Never over the image the map itself shows (a map whose tileset image is
+            // "level.tiles.png" from an earlier export keeps it as it is).
+            if (!copy.tileset.image.empty() &&
+                sameFile(sheetPath, joinPath(folderOf(path), copy.tileset.image)))
+                throw MapError("the tileset image it would write, " + sheetPath +
+                               ", is the map's own tileset image (export under another name)");
         }
         bytes = toText(copy, sheet);
     } catch (const MapError& e) {
         throw MapError(path + ": not saved: " + e.what());
     }
-    if (!sheet.file.empty())
-        saveBytesAtomically(joinPath(folderOf(path), sheet.file),
-                            encodePng(sheet.width, sheet.height, pixels));
-    saveBytesAtomically(path, bytes);
+    if (sheet.file.empty()) {
+        saveBytesAtomically(path, bytes);
+        return;
+    }
+    // A failed map save takes the image back: no export leaves half its files behind.
+    std::string before;
+    const bool existed = readWhole(sheetPath, &before);
+    saveBytesAtomically(sheetPath, encodePng(sheet.width, sheet.height, pixels));
+    try {
+        saveBytesAtomically(path, bytes);
+    } catch (...) {
+        std::string ignored;
+        if (existed)
+            writeFileAtomically(sheetPath, before, &ignored);
+        else
+            std::remove(sheetPath.c_str());
+        throw;
+    }
 }
 
 }  // namespace

@@ -20,8 +20,15 @@ bool isExportPath(const std::string& path);
 ImportResult importMapFile(const std::string& path, const ImportOptions& options,
                            const std::string& saveFolder);
 
+// The tileset image an export of PATH writes beside it: "dir/level.tmx" -> "dir/level.tiles.png".
+std::string exportImagePath(const std::string& path);
+
 // Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
-// rebased from `mapFolder` (where the map's own file is) to PATH's folder.
+// rebased from `mapFolder` (where the map's own file is) to PATH's folder. The generated
+// image (exportImagePath) is refused when it is the map's own tileset image; when the map
+// cannot be written, the image is taken back (removed, or its old bytes restored). PATH
+// itself opened for editing (rememberForeignSource, core/io/tiled/tiled_inplace.h) is saved
+// in place instead: the user's file with only tilestep's changes, no image written.
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder);
 // exportMapFile for one format each: the table's writes.
 void exportTmx(const Map& m, const std::string& path, const std::string& mapFolder);

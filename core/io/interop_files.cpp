@@ -93,4 +93,14 @@ std::string mergeChunks(std::vector<Chunk>& chunks, TiledTileLayer* layer) {
     return "";
 }
 
+size_t numberInList(const std::string& s) {
+    if (s.size() < 2 || s[0] != '#' || s.size() > 9) return 0;
+    size_t n = 0;
+    for (size_t i = 1; i < s.size(); ++i) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        n = n * 10 + size_t(s[i] - '0');
+    }
+    return n;
+}
+
 }  // namespace ts::interop

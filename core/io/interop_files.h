@@ -18,6 +18,9 @@ std::string joinPath(const std::string& folder, const std::string& rel);  // rel
 // `path` (relative to the current folder or absolute) written relative to `folder`.
 std::string relativeTo(const std::string& path, const std::string& folder);
 bool endsWithNoCase(const std::string& s, const std::string& suffix);
+// "#N" -> N: a layer or level picked by its 1-based position in file order, as the errors
+// about two with the same name list them; 0 when `s` is not of that form.
+size_t numberInList(const std::string& s);
 
 // One chunk of an infinite layer, decoded.
 struct Chunk {

@@ -88,15 +88,13 @@ TEST(InteropTiledImport, EveryOrthogonalExampleImportsWithTiledsTiles) {
                 named = named || w.find("\"" + layers[i].name + "\": skipped") != std::string::npos;
             EXPECT_TRUE(named) << layers[i].name;
         }
-        // And with each other layer chosen as the collision layer (by name: the first of
-        // two layers with the same name).
+        // And with each other layer chosen as the collision layer: by name, or by its number
+        // where two layers have its name (one name alone would be ambiguous).
         for (size_t i = 1; i < layers.size(); ++i) {
-            bool firstOfName = true;
-            for (size_t k = 0; k < i; ++k)
-                firstOfName = firstOfName && layers[k].name != layers[i].name;
-            if (!firstOfName) continue;
+            size_t sameName = 0;
+            for (const test::TiledLayerDump& l : layers) sameName += l.name == layers[i].name;
             interop::ImportOptions o;
-            o.collisionLayer = layers[i].name;
+            o.collisionLayer = sameName == 1 ? layers[i].name : "#" + std::to_string(i + 1);
             interop::ImportResult other = interop::importMapFile(path, o, tmp);
             expectSameTiles(other, layers[i], 0, 0, path + " layer " + layers[i].name);
         }

@@ -78,7 +78,7 @@ std::string addBrush(const TiledObject& o, double sx, double sy, Map& m) {
 
 bool addActor(Map& m, std::string name, MoverKind mover, double left, double top, double w,
               double h, const TiledProperties& params, const std::string& what,
-              std::vector<std::string>& warnings) {
+              std::vector<std::string>& warnings, ActorNames& names) {
     const MoverInfo& mi = moverInfo(mover);
     Actor a;
     a.mover = mover;
@@ -111,8 +111,7 @@ bool addActor(Map& m, std::string name, MoverKind mover, double left, double top
     }
     if (!mapio::checkText(name, mapio::kMaxNameBytes).empty() || name.empty())
         name = std::string(mi.id);
-    std::string unique = name;
-    for (int n = 2; m.findActor(unique); ++n) unique = name + "_" + std::to_string(n);
+    const std::string unique = names.claim(name);
     if (unique != name)
         warnings.push_back(what + ": actor renamed \"" + unique + "\" (the name is taken)");
     a.name = unique;
@@ -148,8 +147,17 @@ bool addActor(Map& m, std::string name, MoverKind mover, double left, double top
     return true;
 }
 
+std::string ActorNames::claim(const std::string& name) {
+    if (taken_.insert(name).second) return name;
+    int& n = next_.try_emplace(name, 2).first->second;
+    std::string unique = name + "_" + std::to_string(n);
+    while (!taken_.insert(unique).second) unique = name + "_" + std::to_string(++n);
+    ++n;
+    return unique;
+}
+
 void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
-                std::vector<std::string>& warnings) {
+                std::vector<std::string>& warnings, ActorNames& names, ObjectOrigins* origins) {
     sx += layer.offsetX;
     sy += layer.offsetY;
     for (const TiledObject& o : layer.objects) {
@@ -167,8 +175,10 @@ void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
             }
             // Tile objects are anchored at their bottom-left corner.
             const double top = o.gid ? o.y - o.height : o.y;
-            addActor(m, o.name, mi->kind, o.x + sx, top + sy, o.width, o.height, o.properties, what,
-                     warnings);
+            if (addActor(m, o.name, mi->kind, o.x + sx, top + sy, o.width, o.height, o.properties,
+                         what, warnings, names) &&
+                origins)
+                origins->actors.push_back(o.id);
             continue;
         }
         std::string problem;
@@ -177,10 +187,11 @@ void addObjects(const TiledObjectLayer& layer, double sx, double sy, Map& m,
         } else if (o.shape == ObjectShape::Rectangle) {
             if (!o.type.empty() && o.type != "brush")
                 problem = "class \"" + o.type + "\" is neither a mover nor \"brush\"";
-            else
-                problem = addBrush(o, sx, sy, m);
+            else if ((problem = addBrush(o, sx, sy, m)).empty() && origins)
+                origins->brushes.push_back(o.id);
         } else if (o.shape == ObjectShape::Polyline) {
-            problem = addWalls(o, sx, sy, m);
+            if ((problem = addWalls(o, sx, sy, m)).empty() && origins)
+                origins->walls.push_back(o.id);
         } else {
             problem = std::string("tilestep has no ") + objectShapeName(o.shape) +
                       " objects (only brushes, actors and edge walls)";

@@ -1,3 +1,4 @@
+#include "io/foreign_source.h"
 #include "io/ldtk/ldtk_import.h"
 
 // See core/io/map_json.cpp for why cereal's header comes first.
@@ -52,6 +53,18 @@ class LdtkReader {
         readLevel(*layers.layers);
         json_ = &project.json();
         mapio::validateLoaded(result_.map, path_);
+        if (options_.keepSource) {
+            auto src = std::make_shared<ForeignSource>();
+            src->path = path_;
+            src->options = options_;
+            src->imported = result_.map;
+            src->levelIndex = int64_t(chosen);
+            src->layerIndex = result_.collisionLayerIndex;
+            src->layerWidth = result_.map.width;
+            src->layerHeight = result_.map.height;
+            src->kindGid = result_.kindSource;
+            result_.source = std::move(src);
+        }
         return std::move(result_);
     }
 
@@ -91,6 +104,7 @@ class LdtkReader {
             fail("level \"" + lname + "\": no IntGrid layer named \"" + options_.collisionLayer +
                  "\"");
         if (!grid) fail("level \"" + lname + "\": no IntGrid layer to take the tiles from");
+        result_.collisionLayerIndex = int64_t(grid - layers.Begin());
         readGrid(*grid);
         LdtkCellTiles shown;
         if (readLdtkCellTiles(project_->json(), project_->root(), *json_, layers, *grid,
@@ -253,7 +267,7 @@ class LdtkReader {
                     params.push_back(p);
                 }
             addActor(result_.map, name, mi->kind, x - pivotX * w + ox, y - pivotY * h + oy, w, h,
-                     params, what, result_.warnings);
+                     params, what, result_.warnings, actorNames_);
         }
     }
 
@@ -276,6 +290,7 @@ class LdtkReader {
     const LdtkJson* json_ = nullptr;
     ImportOptions options_;
     ImportResult result_;
+    ActorNames actorNames_;
     std::map<int64_t, std::vector<IntGridValue>> intGrid_;
     const LdtkProject* project_ = nullptr;
     std::map<int64_t, uint16_t> kindOfValue_;  // IntGrid value -> its kind
@@ -287,7 +302,9 @@ class LdtkReader {
 ImportResult importLdtkText(const std::string& text, const std::string& path,
                             const ImportOptions& options) {
     try {
-        return LdtkReader(path, options).read(text);
+        ImportResult r = LdtkReader(path, options).read(text);
+        if (r.source) r.source->bytes = text;
+        return r;
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
     }

@@ -5,7 +5,9 @@
 #include <vector>
 
 #include "io/map_io.h"
+#include "io/detail/map_io_detail.h"
 #include "io/tiled/detail/tiled_export_doc.h"
+#include "io/tiled/detail/tiled_objects_out.h"
 #include "movers/mover.h"
 
 namespace ts::interop {
@@ -69,39 +71,6 @@ void addWallRuns(const Map& m, std::vector<ExportObject>& out, int64_t& nextId) 
     }
 }
 
-std::vector<ExportObject> objectsOf(const Map& m) {
-    std::vector<ExportObject> out;
-    int64_t nextId = 1;
-    for (const Brush& b : m.brushes) {
-        ExportObject o;
-        o.id = nextId++;
-        o.type = "brush";
-        o.x = double(b.rect.x);
-        o.y = double(b.rect.y);
-        o.w = double(b.rect.w);
-        o.h = double(b.rect.h);
-        out.push_back(o);
-    }
-    for (const Actor& a : m.actors) {
-        const MoverInfo& mi = moverInfo(a.mover);
-        ExportObject o;
-        o.id = nextId++;
-        o.name = a.name;
-        o.type = mi.id;
-        o.w = a.w;
-        o.h = a.h;
-        o.ellipse = mi.round;
-        // Round movers are placed by their centre; Tiled places the ellipse's box.
-        o.x = mi.round ? double(a.x) - a.w / 2.0 : double(a.x);
-        o.y = mi.round ? double(a.y) - a.h / 2.0 : double(a.y);
-        for (int i = 0; i < mi.paramCount; ++i)
-            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].str()});
-        out.push_back(o);
-    }
-    addWallRuns(m, out, nextId);
-    return out;
-}
-
 std::string csvRows(const Map& m) {
     std::string s = "\n";
     for (int32_t y = 0; y < m.height; ++y) {
@@ -136,11 +105,44 @@ ExportDoc exportDoc(const Map& m, const KindSheet& sheet) {
         d.tiles.push_back({int64_t(i) - 1, shapeName(k.shape), kindProperties(k)});
     }
     d.csv = csvRows(m);
-    d.objects = objectsOf(m);
+    d.objects = exportObjects(m);
     return d;
 }
 
 }  // namespace
+
+std::vector<ExportObject> exportObjects(const Map& m) {
+    std::vector<ExportObject> out;
+    int64_t nextId = 1;
+    for (const Brush& b : m.brushes) {
+        ExportObject o;
+        o.id = nextId++;
+        o.type = "brush";
+        o.x = double(b.rect.x);
+        o.y = double(b.rect.y);
+        o.w = double(b.rect.w);
+        o.h = double(b.rect.h);
+        out.push_back(o);
+    }
+    for (const Actor& a : m.actors) {
+        const MoverInfo& mi = moverInfo(a.mover);
+        ExportObject o;
+        o.id = nextId++;
+        o.name = a.name;
+        o.type = mi.id;
+        o.w = a.w;
+        o.h = a.h;
+        o.ellipse = mi.round;
+        // Round movers are placed by their centre; Tiled places the ellipse's box.
+        o.x = mi.round ? double(a.x) - a.w / 2.0 : double(a.x);
+        o.y = mi.round ? double(a.y) - a.h / 2.0 : double(a.y);
+        for (int i = 0; i < mi.paramCount; ++i)
+            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].str()});
+        out.push_back(o);
+    }
+    addWallRuns(m, out, nextId);
+    return out;
+}
 
 bool drawKindSheet(const Map& m, KindSheet* sheet, std::vector<uint32_t>* argb) {
     const int64_t cells = int64_t(m.tileset.kinds.size()) - 1, t = m.tileSize;

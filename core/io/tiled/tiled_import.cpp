@@ -16,6 +16,7 @@
 #include <tuple>
 
 #include "io/detail/collision_mapping.h"
+#include "io/foreign_source.h"
 #include "map/image_flip.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
@@ -123,11 +124,29 @@ class Importer {
         m.tileset.kinds = {Tileset::defaults().kinds[0]};
         result_.kindSource = {0};
         readTilestepKinds();
+        if (options_.keepSource) result_.source = std::make_shared<ForeignSource>();
         if (layer) fillTiles(*layer);
+        ObjectOrigins origins;
         for (const TiledObjectLayer& ol : tm_.objectLayers)
             addObjects(ol, -double(originX_) * m.tileSize, -double(originY_) * m.tileSize, m,
-                       result_.warnings);
+                       result_.warnings, actorNames_, &origins);
         mapio::validateLoaded(m, path_);
+        if (ForeignSource* src = result_.source.get()) {
+            src->path = path_;
+            src->options = options_;
+            src->imported = m;
+            src->layerIndex = result_.collisionLayerIndex;
+            src->originX = originX_;
+            src->originY = originY_;
+            src->actorObjects = std::move(origins.actors);
+            src->brushObjects = std::move(origins.brushes);
+            src->wallObjects = std::move(origins.walls);
+            src->kindGid.resize(m.tileset.kinds.size(), 0);
+            for (size_t k = 1; k < result_.kindSource.size() && tilestepTileset_; ++k)
+                src->kindGid[k] = result_.kindSource[k];
+            for (const auto& [gid, kind] : kindGid_)
+                if (!src->kindGid[kind]) src->kindGid[kind] = gid;
+        }
         return std::move(result_);
     }
 
@@ -137,30 +156,51 @@ class Importer {
         throw MapError(path_ + ": " + problem);
     }
 
+    // Two or more candidates: an error listing them by number.
+    [[noreturn]] void ambiguous(const std::vector<size_t>& matches, const std::string& what) {
+        std::string list;
+        for (size_t i : matches)
+            list += (list.empty() ? "#" : ", #") + std::to_string(i + 1) + " \"" +
+                    tm_.tileLayers[i].name + "\"";
+        fail(std::to_string(matches.size()) + " tile layers are " + what + ": " + list +
+             " (pick one by its number in file order: --collision-layer '#N')");
+    }
+
     const TiledTileLayer* chooseLayer() {
         const TiledTileLayer* chosen = nullptr;
-        if (!options_.collisionLayer.empty()) {
-            for (const TiledTileLayer& l : tm_.tileLayers)
-                if (l.name == options_.collisionLayer && !chosen) chosen = &l;
-            if (!chosen) {
+        const std::string& wanted = options_.collisionLayer;
+        std::vector<size_t> matches;
+        if (!wanted.empty()) {
+            for (size_t i = 0; i < tm_.tileLayers.size(); ++i)
+                if (tm_.tileLayers[i].name == wanted) matches.push_back(i);
+            const size_t number = numberInList(wanted);
+            if (matches.empty() && number >= 1 && number <= tm_.tileLayers.size())
+                matches.push_back(number - 1);
+            if (matches.size() > 1) ambiguous(matches, "named \"" + wanted + "\"");
+            if (matches.empty()) {
                 std::string names;
                 for (const TiledTileLayer& l : tm_.tileLayers)
                     names += (names.empty() ? "\"" : ", \"") + l.name + "\"";
-                fail("no tile layer named \"" + options_.collisionLayer +
+                fail("no tile layer named \"" + wanted +
                      "\" (tile layers: " + (names.empty() ? "none" : names) + ")");
             }
             explicitLayer_ = true;
         } else {
-            for (const TiledTileLayer& l : tm_.tileLayers)
-                if (sameNoCase(l.name, "collision") && !chosen) chosen = &l;
-            explicitLayer_ = chosen != nullptr;
-            if (!chosen && !tm_.tileLayers.empty()) {
-                chosen = &tm_.tileLayers[0];
+            for (size_t i = 0; i < tm_.tileLayers.size(); ++i)
+                if (sameNoCase(tm_.tileLayers[i].name, "collision")) matches.push_back(i);
+            if (matches.size() > 1) ambiguous(matches, "named \"collision\" (in any case)");
+            explicitLayer_ = !matches.empty();
+            if (matches.empty() && !tm_.tileLayers.empty()) {
+                matches.push_back(0);
                 warn("no tile layer named \"collision\": using the first tile layer, \"" +
-                     chosen->name +
+                     tm_.tileLayers[0].name +
                      "\"; its tiles without collision information are not solid "
                      "(--collision-layer NAME picks a layer whose painted tiles are solid)");
             }
+        }
+        if (!matches.empty()) {
+            chosen = &tm_.tileLayers[matches[0]];
+            result_.collisionLayerIndex = int64_t(matches[0]);
         }
         for (const TiledTileLayer& l : tm_.tileLayers)
             if (&l != chosen)
@@ -232,7 +272,16 @@ class Importer {
         TileKind& empty = out.kinds[0];
         readKindFields(ts.properties, "tilestep_kind0_", "kind 0", empty);
         empty.passMask = uint8_t(propertyInt(ts.properties, "tilestep_kind0_pass_mask", 0) & 15);
-        for (uint32_t id = 0; id < uint32_t(ts.tileCount); ++id) {
+        // Tiled rounds an image tileset's tile count up to whole rows of the image when it
+        // re-saves the file; every kind tilestep wrote has its tile described, the cells of
+        // the last row past them are no kinds.
+        int64_t count = ts.tileCount;
+        if (ts.columns > 0) {
+            int64_t described = 0;
+            for (const TiledTile& t : ts.tiles) described = std::max<int64_t>(described, t.id + 1);
+            count = std::min(count, described);
+        }
+        for (uint32_t id = 0; id < uint32_t(count); ++id) {
             const TiledTile* tile = ts.tile(id);
             TileKind k;
             k.name = ts.name + ":" + std::to_string(id);
@@ -380,6 +429,15 @@ class Importer {
         // The layer's offset (whole tiles: chooseLayer refuses others) moves its cells; on a
         // finite map, those it moves past the map's edge are dropped, with a warning.
         const TileShift shift = tileShift(layer, m.tileSize);
+        if (ForeignSource* src = result_.source.get()) {
+            src->layerChunked = tm_.infinite;
+            src->layerWidth = layer.width;
+            src->layerHeight = layer.height;
+            src->cellX = layer.x0 + shift.x - originX_;
+            src->cellY = layer.y0 + shift.y - originY_;
+            src->layerGids = layer.gids;
+            for (const auto& [gid, kind] : kindOfGid) kindGid_.emplace(gid, kind);
+        }
         int64_t outside = 0;
         for (int64_t y = 0; y < layer.height; ++y)
             for (int64_t x = 0; x < layer.width; ++x) {
@@ -448,6 +506,8 @@ class Importer {
     ImportResult result_;
     bool explicitLayer_ = false;
     int64_t originX_ = 0, originY_ = 0;
+    std::map<uint32_t, uint16_t> kindGid_;  // keepSource: the GIDs painted, with their kinds
+    ActorNames actorNames_;
     const TiledTileset* tilestepTileset_ = nullptr;
     // (GID, shape, pass mask, flips shown) -> kind; flips are 0 for tiles drawn as colours.
     std::map<std::tuple<uint32_t, Shape, uint8_t, uint8_t>, uint16_t> kindOf_;
@@ -462,11 +522,15 @@ ImportResult importTiledMap(const TiledMap& tm, const std::string& path,
 }
 
 ImportResult importTmx(const std::string& path, const ImportOptions& options) {
-    return importTiledMap(readTmx(path), path, options);
+    ImportResult r = importTiledMap(readTmx(path), path, options);
+    if (r.source) r.source->bytes = readFileBytes(path);
+    return r;
 }
 
 ImportResult importTmj(const std::string& path, const ImportOptions& options) {
-    return importTiledMap(readTmj(path), path, options);
+    ImportResult r = importTiledMap(readTmj(path), path, options);
+    if (r.source) r.source->bytes = readFileBytes(path);
+    return r;
 }
 
 }  // namespace ts::interop

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "io/detail/json_number_text.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "map/map.h"
@@ -72,8 +73,8 @@ class TmjReader {
         double d = v->GetDouble();
         if (d != std::floor(d)) fail(at + key + ": expected an integer");
         if (d < double(lo) || d > double(hi))
-            fail(at + key + ": " + std::to_string(int64_t(std::fmax(std::fmin(d, 9e18), -9e18))) +
-                 " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+            fail(at + key + ": " + jsonNumberText(*v) + " is outside " + std::to_string(lo) + ".." +
+                 std::to_string(hi));
         return int64_t(d);
     }
     const Value& array(const Value& obj, const char* key, const std::string& at) const {

@@ -2,6 +2,8 @@
 // Every number is checked; a problem names the file, the element and the attribute.
 #include <pugixml.hpp>
 
+#include <cstring>
+
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -49,8 +51,8 @@ class TmxReader {
         if (end == s || *end != '\0' || errno == ERANGE)
             fail(where(n, attr) + "\"" + std::string(s).substr(0, 20) + "\" is not a whole number");
         if (v < lo || v > hi)
-            fail(where(n, attr) + std::to_string(v) + " is outside " + std::to_string(lo) + ".." +
-                 std::to_string(hi));
+            fail(where(n, attr) + (std::strlen(s) > 40 ? std::string(s, 40) + "..." : s) +
+                 " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
         return v;
     }
     double number(pugi::xml_node n, const char* attr, double def) const {

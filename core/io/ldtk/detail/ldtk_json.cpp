@@ -1,3 +1,4 @@
+#include "io/detail/json_number_text.h"
 #include "io/ldtk/detail/ldtk_json.h"
 
 #include <rapidjson/error/en.h>
@@ -51,8 +52,8 @@ int64_t LdtkJson::integer(const Value& obj, const char* key, int64_t lo, int64_t
         fail(at + key + ": expected an integer");
     double d = v.GetDouble();
     if (d < double(lo) || d > double(hi))
-        fail(at + key + ": " + std::to_string(int64_t(std::fmax(std::fmin(d, 9e18), -9e18))) +
-             " is outside " + std::to_string(lo) + ".." + std::to_string(hi));
+        fail(at + key + ": " + jsonNumberText(v) + " is outside " + std::to_string(lo) + ".." +
+             std::to_string(hi));
     return int64_t(d);
 }
 

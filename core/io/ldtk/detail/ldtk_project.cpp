@@ -1,5 +1,7 @@
 #include "io/ldtk/detail/ldtk_project.h"
 
+#include <algorithm>
+
 #include "base/bounded_read.h"
 #include "io/interop_files.h"
 #include "io/map_io.h"
@@ -13,7 +15,36 @@ namespace {
 // An error's list of levels stops here; `tilestep info` lists them all.
 constexpr size_t kLevelsNamedInErrors = 20;
 
+// "1.5.3" -> {1, 5, 3}; false when it is not numbers and dots.
+bool parseVersion(const std::string& text, int v[3]) {
+    v[0] = v[1] = v[2] = 0;
+    size_t at = 0;
+    for (int part = 0; part < 3 && at < text.size(); ++part) {
+        size_t end = at;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9') ++end;
+        if (end == at || end - at > 6) return false;
+        v[part] = std::stoi(text.substr(at, end - at));
+        if (end < text.size() && text[end] != '.') return false;
+        at = end + 1;
+    }
+    return true;
+}
+
 }  // namespace
+
+void checkLdtkVersion(const LdtkJson& json, const Value& root) {
+    const Value* v = json.find(root, "jsonVersion");
+    if (!v || !v->IsString()) return;  // not written by LDtk itself: read what is there
+    const std::string text = v->GetString();
+    int have[3], oldest[3];
+    parseVersion(kOldestLdtkVersion, oldest);
+    if (!parseVersion(text, have)) return;
+    if (std::lexicographical_compare(have, have + 3, oldest, oldest + 3))
+        json.fail("jsonVersion \"" + text + "\": tilestep reads LDtk projects from LDtk " +
+                  kOldestLdtkVersion + " on (open the project in a newer LDtk and save it)");
+}
+
+namespace {}  // namespace
 
 std::string readLdtkFile(const std::string& path) {
     // JSON objects only: /dev/zero or a binary file named by mistake ends at its first byte.
@@ -31,6 +62,7 @@ std::string readLdtkFile(const std::string& path) {
 LdtkProject::LdtkProject(const std::string& text, const std::string& path) : json_(path) {
     json_.parse(text, doc_);
     if (!doc_.IsObject()) json_.fail("the top level must be an object (not an LDtk project?)");
+    checkLdtkVersion(json_, doc_);
     const Value* levels = json_.find(doc_, "levels");
     if (levels) {
         if (!levels->IsArray()) json_.fail("levels: expected an array");
@@ -65,17 +97,28 @@ std::string LdtkProject::levelNames() const {
 
 size_t LdtkProject::choose(const std::string& name) const {
     if (name.empty()) return 0;
-    for (size_t i = 0; i < levels_.size(); ++i)
-        if (levelName(i) == name) return i;
     std::vector<size_t> matches;
     for (size_t i = 0; i < levels_.size(); ++i)
-        if (sameNoCase(levelName(i), name)) matches.push_back(i);
+        if (levelName(i) == name) matches.push_back(i);
+    if (matches.empty())
+        for (size_t i = 0; i < levels_.size(); ++i)
+            if (sameNoCase(levelName(i), name)) matches.push_back(i);
+    const size_t number = numberInList(name);
+    if (matches.empty() && number >= 1 && number <= levels_.size()) return number - 1;
     if (matches.size() == 1) return matches[0];
     if (matches.empty())
         json_.fail("no level \"" + name + "\" (the project's levels: " + levelNames() + ")");
     std::string which;
-    for (size_t i : matches) which += (which.empty() ? "\"" : ", \"") + levelName(i) + "\"";
-    json_.fail("level \"" + name + "\" matches " + which + " (give the name in its exact case)");
+    if (levelName(matches[0]) != name) {  // equal in case only: the exact case picks one
+        for (size_t i : matches) which += (which.empty() ? "\"" : ", \"") + levelName(i) + "\"";
+        json_.fail("level \"" + name + "\" matches " + which +
+                   " (give the name in its exact case)");
+    }
+    for (size_t i : matches)
+        which +=
+            (which.empty() ? "#" : ", #") + std::to_string(i + 1) + " \"" + levelName(i) + "\"";
+    json_.fail(std::to_string(matches.size()) + " levels are named \"" + name + "\": " + which +
+               " (pick one by its number, as tilestep info lists them: --level '#N')");
 }
 
 LdtkProject::Layers LdtkProject::layers(size_t i) {
@@ -110,14 +153,27 @@ LdtkProject::Layers LdtkProject::layers(size_t i) {
 
 const Value* findCollisionLayer(const LdtkJson& json, const Value& layers,
                                 const std::string& wanted) {
-    const Value* firstGrid = nullptr;
-    for (const Value& l : layers.GetArray()) {
-        if (json.text(l, "__type", "layerInstances: ") != "IntGrid") continue;
-        const std::string name = json.text(l, "__identifier", "layerInstances: ");
-        if (wanted.empty() ? sameNoCase(name, "collision") : name == wanted) return &l;
-        if (!firstGrid) firstGrid = &l;
+    std::vector<const Value*> grids, matches;
+    for (const Value& l : layers.GetArray())
+        if (json.text(l, "__type", "layerInstances: ") == "IntGrid") grids.push_back(&l);
+    auto name = [&](const Value* l) { return json.text(*l, "__identifier", "layerInstances: "); };
+    for (const Value* l : grids)
+        if (wanted.empty() ? sameNoCase(name(l), "collision") : name(l) == wanted)
+            matches.push_back(l);
+    const size_t number = numberInList(wanted);
+    if (matches.empty() && number >= 1 && number <= grids.size()) return grids[number - 1];
+    if (matches.size() > 1) {
+        std::string list;
+        for (size_t i = 0; i < grids.size(); ++i)
+            if (std::find(matches.begin(), matches.end(), grids[i]) != matches.end())
+                list += (list.empty() ? "#" : ", #") + std::to_string(i + 1) + " \"" +
+                        name(grids[i]) + "\"";
+        json.fail(std::to_string(matches.size()) + " IntGrid layers are named \"" +
+                  (wanted.empty() ? std::string("collision\" (in any case)") : wanted + "\"") +
+                  ": " + list + " (pick one by its number in file order: --collision-layer '#N')");
     }
-    return wanted.empty() ? firstGrid : nullptr;
+    if (!matches.empty()) return matches[0];
+    return wanted.empty() && !grids.empty() ? grids[0] : nullptr;
 }
 
 }  // namespace ts::interop

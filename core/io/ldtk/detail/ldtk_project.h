@@ -15,6 +15,14 @@ namespace ts::interop {
 // readFileBytes: no level is that large; a device or a mistake would be).
 constexpr uint64_t kMaxLdtkFileBytes = uint64_t(256) << 20;
 
+// The oldest LDtk whose projects are read: the JSON format LDtk 1.0 declared stable
+// (IntGrid values with their `value`, layers' `intGridCsv`). Older projects name other
+// fields and are refused by their `jsonVersion`.
+constexpr const char* kOldestLdtkVersion = "1.0.0";
+// Throws MapError("PATH: jsonVersion "0.9.3": tilestep reads LDtk projects from LDtk 1.0.0
+// on ...") for a project an older LDtk wrote; a project without jsonVersion is read.
+void checkLdtkVersion(const LdtkJson& json, const rapidjson::Value& root);
+
 class LdtkProject {
   public:
     // Parses the project's text; `path` names it in errors and locates its level files.
@@ -54,8 +62,9 @@ class LdtkProject {
 };
 
 // The IntGrid layer of `layers` that becomes the map's tiles: the one named `wanted` (exact
-// name) when given, else the one named "collision" (any case), else the first; nullptr when
-// there is none (or none named `wanted`).
+// name; "#N", unless a layer has that name, the N-th IntGrid layer) when given, else the one
+// named "collision" (any case), else the first; nullptr when there is none (or none named
+// `wanted`). Two layers that match: MapError listing them by number.
 const rapidjson::Value* findCollisionLayer(const LdtkJson& json, const rapidjson::Value& layers,
                                            const std::string& wanted);
 

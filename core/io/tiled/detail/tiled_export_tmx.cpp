@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "io/tiled/detail/tiled_export_doc.h"
+#include "io/tiled/detail/tiled_objects_out.h"
 
 namespace ts::interop {
 
@@ -19,7 +20,9 @@ void xmlProperties(pugi::xml_node parent, const std::vector<ExportProperty>& pro
     }
 }
 
-void xmlObject(pugi::xml_node group, const ExportObject& o) {
+}  // namespace
+
+void appendTmxObject(pugi::xml_node group, const ExportObject& o) {
     pugi::xml_node n = group.append_child("object");
     n.append_attribute("id") = (long long)o.id;
     if (!o.name.empty()) n.append_attribute("name") = o.name.c_str();
@@ -39,8 +42,6 @@ void xmlObject(pugi::xml_node group, const ExportObject& o) {
         n.append_child("polyline").append_attribute("points") = pts.c_str();
     }
 }
-
-}  // namespace
 
 std::string writeTmx(const ExportDoc& d) {
     pugi::xml_document doc;
@@ -99,7 +100,7 @@ std::string writeTmx(const ExportDoc& d) {
     pugi::xml_node group = map.append_child("objectgroup");
     group.append_attribute("id") = 2;
     group.append_attribute("name") = "objects";
-    for (const ExportObject& o : d.objects) xmlObject(group, o);
+    for (const ExportObject& o : d.objects) appendTmxObject(group, o);
     std::ostringstream out;
     doc.save(out, " ", pugi::format_default, pugi::encoding_utf8);
     return out.str();
