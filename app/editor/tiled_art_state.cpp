@@ -43,7 +43,7 @@ void clearTiledArt(TiledArtState& st) {
 std::vector<std::string> loadTiledArt(TiledArtState& st, const std::string& path,
                                       const std::string& collisionLayer, const Map& map) {
     clearTiledArt(st);
-    if (!interop::endsWithNoCase(path, ".tmx")) return {};
+    if (!interop::endsWithNoCase(path, ".tmx") && !interop::endsWithNoCase(path, ".tmj")) return {};
     auto art = std::make_shared<interop::TiledArt>();
     try {
         *art = interop::readTiledArt(path);

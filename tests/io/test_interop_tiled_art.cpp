@@ -111,6 +111,27 @@ TEST(TiledArt, OrthogonalOutside) {
     expectSameAsTiled(dir + "/orthogonal-outside.tmx", {"Objects"});
 }
 
+// The same map in Tiled's JSON form (written by Tiled itself) gives the same picture.
+TEST(TiledArt, TmjAsTmx) {
+    if (!tiledAvailable()) GTEST_SKIP() << "tiled is not installed";
+    const std::string dir = tempDir();
+    for (const char* f : {"island.tmx", "beach_tileset.tsx", "beach_tileset.png"})
+        writeFile(dir + "/" + f, readFile(kExamples + "rpg/" + f));
+    writeFile(dir + "/sewers.tmx", readFile(kExamples + "sewers.tmx"));
+    writeFile(dir + "/sewer_tileset.png", readFile(kExamples + "sewer_tileset.png"));
+    for (const char* name : {"island", "sewers"}) {
+        const std::string tmx = dir + "/" + name + ".tmx", tmj = dir + "/" + name + ".tmj";
+        std::string messages;
+        ASSERT_EQ(tiledExport("json", tmx, tmj, &messages), 0) << messages;
+        interop::TiledArt a = interop::readTiledArt(tmx), b = interop::readTiledArt(tmj);
+        EXPECT_TRUE(b.warnings.empty()) << b.warnings.front();
+        ASSERT_EQ(a.layers.size(), b.layers.size());
+        interop::RgbaImage x = interop::composeTiledArt(a), y = interop::composeTiledArt(b);
+        EXPECT_EQ(x.width, y.width);
+        EXPECT_TRUE(x.rgba == y.rgba) << name;
+    }
+}
+
 // Every path a map names may be a FIFO, a device or a folder: refused without blocking.
 TEST(TiledArt, ImagesThatAreNotFilesAreRefusedWithoutBlocking) {
     const std::string dir = tempDir();

@@ -14,6 +14,7 @@
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "io/map_io.h"
+#include "io/tiled/detail/tiled_art_build.h"
 
 // libstb provides the implementation (linked through -lstb).
 #include <stb_image.h>
@@ -102,9 +103,8 @@ bool TiledArt::tileArt(uint32_t gid, TileArt* out) const {
     return true;
 }
 
-namespace {
+namespace art {
 
-// "#AARRGGBB", "#RRGGBB" (alpha ff) or the same without '#'; `def` when absent or unusable.
 uint32_t parseColor(const char* s, uint32_t def) {
     if (*s == '#') ++s;
     const size_t n = std::strlen(s);
@@ -122,21 +122,74 @@ uint32_t mulColor(uint32_t a, uint32_t b) {
     return out;
 }
 
-struct Context {
-    bool visible = true;
-    double opacity = 1, offsetX = 0, offsetY = 0;
-    uint32_t tint = 0xffffffff;
-};
+int32_t addImage(TiledArt& art, const std::string& file, const char* trans) {
+    RgbaImage out;
+    std::string problem;
+    if (!decodeImageFile(file, &out, &problem))
+        art.warnings.push_back(file + ": " + problem + " (not drawn)");
+    // trans="ff00ff": pixels of that colour are transparent (as Tiled's colour mask).
+    if (trans && *trans) {
+        const uint32_t key = parseColor(trans, 0) & 0xffffff;
+        for (size_t i = 0; i + 3 < out.rgba.size(); i += 4) {
+            const uint32_t c =
+                uint32_t(out.rgba[i]) << 16 | uint32_t(out.rgba[i + 1]) << 8 | out.rgba[i + 2];
+            if (c == key) std::memset(&out.rgba[i], 0, 4);
+        }
+    }
+    art.images.push_back(std::move(out));
+    return int32_t(art.images.size() - 1);
+}
+
+void cutAtlas(const TiledArt& art, ArtTileset& ts) {
+    if (ts.image < 0) return;
+    const RgbaImage& im = art.images[size_t(ts.image)];
+    const int32_t stepX = ts.tileWidth + ts.spacing, stepY = ts.tileHeight + ts.spacing;
+    if (stepX <= 0 || stepY <= 0 || ts.tileWidth <= 0 || ts.tileHeight <= 0) return;
+    ts.columns = std::max(0, (im.width - 2 * ts.margin + ts.spacing) / stepX);
+    const int32_t rows = std::max(0, (im.height - 2 * ts.margin + ts.spacing) / stepY);
+    ts.tileCount = uint32_t(ts.columns) * uint32_t(rows);
+}
+
+void sortTiles(ArtTileset& ts) {
+    std::stable_sort(
+        ts.tiles.begin(), ts.tiles.end(),
+        [](const ArtTileset::Tile& a, const ArtTileset::Tile& b) { return a.id < b.id; });
+}
+
+Context Context::inner(bool ownVisible, double ownOpacity, double ownX, double ownY,
+                       const char* ownTint) const {
+    Context c;
+    c.visible = visible && ownVisible;
+    c.opacity = opacity * (std::isfinite(ownOpacity) ? std::clamp(ownOpacity, 0.0, 1.0) : 1.0);
+    c.offsetX = offsetX + (std::isfinite(ownX) ? std::clamp(ownX, -1e9, 1e9) : 0.0);
+    c.offsetY = offsetY + (std::isfinite(ownY) ? std::clamp(ownY, -1e9, 1e9) : 0.0);
+    c.tint = mulColor(tint, parseColor(ownTint ? ownTint : "", 0xffffffff));
+    return c;
+}
+
+void Context::apply(ArtLayer& l) const {
+    l.visible = visible;
+    l.opacity = opacity;
+    l.tint = tint;
+    l.offsetX = offsetX;
+    l.offsetY = offsetY;
+}
+
+}  // namespace art
+
+namespace {
+
+using art::Context;
 
 class ArtReader {
   public:
-    explicit ArtReader(const std::string& path) : path_(path) {}
+    ArtReader(const std::string& path, TiledArt& art) : path_(path), art_(art) {}
 
     [[noreturn]] void fail(const std::string& problem) const {
         throw MapError(path_ + ": " + problem);
     }
 
-    TiledArt read() {
+    void read() {
         std::string problem;
         std::string text = readRegularFile(path_, &problem);
         if (!problem.empty()) fail(problem);
@@ -156,29 +209,30 @@ class ArtReader {
         std::sort(art_.tilesets.begin(), art_.tilesets.end(),
                   [](const ArtTileset& a, const ArtTileset& b) { return a.firstGid < b.firstGid; });
         layers(root, Context{}, 0, folder);
-        return std::move(art_);
+    }
+
+    bool tsxFile(ArtTileset& ts, const std::string& file) {
+        std::string problem;
+        std::string text = readRegularFile(file, &problem);
+        pugi::xml_document doc;
+        pugi::xml_node root;
+        if (problem.empty() && doc.load_buffer(text.data(), text.size()))
+            root = doc.child("tileset");
+        if (!root) {
+            art_.warnings.push_back(file + ": " + (problem.empty() ? "not a .tsx" : problem) +
+                                    " (its tiles are not drawn)");
+            return false;
+        }
+        tilesetBody(root, ts, folderOf(file));
+        return true;
     }
 
   private:
     static int32_t clampInt(int v, int lo, int hi) { return std::clamp(v, lo, hi); }
 
     int32_t image(pugi::xml_node img, const std::string& folder) {
-        const std::string file = joinPath(folder, img.attribute("source").value());
-        RgbaImage out;
-        std::string problem;
-        if (!decodeImageFile(file, &out, &problem))
-            art_.warnings.push_back(file + ": " + problem + " (not drawn)");
-        // trans="ff00ff": pixels of that colour are transparent (as Tiled's colour mask).
-        if (pugi::xml_attribute trans = img.attribute("trans")) {
-            const uint32_t key = parseColor(trans.value(), 0) & 0xffffff;
-            for (size_t i = 0; i + 3 < out.rgba.size(); i += 4) {
-                const uint32_t c =
-                    uint32_t(out.rgba[i]) << 16 | uint32_t(out.rgba[i + 1]) << 8 | out.rgba[i + 2];
-                if (c == key) std::memset(&out.rgba[i], 0, 4);
-            }
-        }
-        art_.images.push_back(std::move(out));
-        return int32_t(art_.images.size() - 1);
+        return art::addImage(art_, joinPath(folder, img.attribute("source").value()),
+                             img.attribute("trans").value());
     }
 
     void tilesetBody(pugi::xml_node n, ArtTileset& ts, const std::string& folder) {
@@ -192,14 +246,7 @@ class ArtReader {
         }
         if (pugi::xml_node img = n.child("image")) {
             ts.image = image(img, folder);
-            const RgbaImage& im = art_.images[size_t(ts.image)];
-            // As Tiled: the atlas is cut by the image's real size, not the size written.
-            const int32_t stepX = ts.tileWidth + ts.spacing, stepY = ts.tileHeight + ts.spacing;
-            if (stepX > 0 && stepY > 0 && ts.tileWidth > 0 && ts.tileHeight > 0) {
-                ts.columns = std::max(0, (im.width - 2 * ts.margin + ts.spacing) / stepX);
-                const int32_t rows = std::max(0, (im.height - 2 * ts.margin + ts.spacing) / stepY);
-                ts.tileCount = uint32_t(ts.columns) * uint32_t(rows);
-            }
+            art::cutAtlas(art_, ts);
         }
         for (pugi::xml_node t : n.children("tile")) {
             ArtTileset::Tile tile;
@@ -213,9 +260,7 @@ class ArtReader {
             }
             ts.tiles.push_back(tile);
         }
-        std::stable_sort(
-            ts.tiles.begin(), ts.tiles.end(),
-            [](const ArtTileset::Tile& a, const ArtTileset::Tile& b) { return a.id < b.id; });
+        art::sortTiles(ts);
     }
 
     void tileset(pugi::xml_node n, const std::string& mapFolder) {
@@ -227,41 +272,25 @@ class ArtReader {
             tilesetBody(n, ts, mapFolder);
         } else {
             const std::string file = joinPath(mapFolder, source);
-            std::string problem;
-            std::string text = readRegularFile(file, &problem);
-            pugi::xml_document doc;
-            pugi::xml_node root;
-            if (problem.empty() && doc.load_buffer(text.data(), text.size()))
-                root = doc.child("tileset");
-            if (root)
-                tilesetBody(root, ts, folderOf(file));
+            if (endsWithNoCase(source, ".tsj") || endsWithNoCase(source, ".json"))
+                art_.warnings.push_back(file + ": .tsj tilesets of .tmx maps are not drawn");
             else
-                art_.warnings.push_back(file + ": " + (problem.empty() ? "not a .tsx" : problem) +
-                                        " (its tiles are not drawn)");
+                tsxFile(ts, file);
         }
         art_.tilesets.push_back(std::move(ts));
     }
 
     Context inner(pugi::xml_node n, const Context& outer) const {
-        Context c;
-        c.visible = outer.visible && n.attribute("visible").as_int(1) != 0;
-        c.opacity = outer.opacity * std::clamp(n.attribute("opacity").as_double(1), 0.0, 1.0);
-        c.offsetX = outer.offsetX + n.attribute("offsetx").as_double(0);
-        c.offsetY = outer.offsetY + n.attribute("offsety").as_double(0);
-        c.tint = mulColor(outer.tint, parseColor(n.attribute("tintcolor").value(), 0xffffffff));
-        if (!std::isfinite(c.offsetX) || !std::isfinite(c.offsetY)) c.offsetX = c.offsetY = 0;
-        return c;
+        return outer.inner(n.attribute("visible").as_int(1) != 0,
+                           n.attribute("opacity").as_double(1), n.attribute("offsetx").as_double(0),
+                           n.attribute("offsety").as_double(0), n.attribute("tintcolor").value());
     }
 
     ArtLayer start(pugi::xml_node n, ArtLayer::Kind kind, const Context& c) const {
         ArtLayer l;
         l.kind = kind;
         l.name = n.attribute("name").value();
-        l.visible = c.visible;
-        l.opacity = c.opacity;
-        l.tint = c.tint;
-        l.offsetX = c.offsetX;
-        l.offsetY = c.offsetY;
+        c.apply(l);
         return l;
     }
 
@@ -354,13 +383,21 @@ class ArtReader {
 
     std::string path_;
     bool infinite_ = false;
-    TiledArt art_;
+    TiledArt& art_;
 };
 
 }  // namespace
 
+bool art::readTsxArt(TiledArt& art, ArtTileset& ts, const std::string& file) {
+    return ArtReader(file, art).tsxFile(ts, file);
+}
+
 TiledArt readTiledArt(const std::string& path) {
-    return ArtReader(path).read();
+    if (endsWithNoCase(path, ".tmj") || endsWithNoCase(path, ".json"))
+        return art::readTiledArtTmj(path);
+    TiledArt art;
+    ArtReader(path, art).read();
+    return art;
 }
 
 }  // namespace ts::interop
