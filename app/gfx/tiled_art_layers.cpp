@@ -24,9 +24,18 @@ GLuint makeTexture(int32_t w, int32_t h, const uint8_t* rgba) {
     return tex;
 }
 
-float flipFlags(uint32_t gid) {
-    return float(((gid & interop::kFlipH) ? 1 : 0) | ((gid & interop::kFlipV) ? 2 : 0) |
-                 ((gid & interop::kFlipD) ? 4 : 0));
+// The six vertices of the quad dst (x, y, w, h in map pixels) showing src (texels), turned
+// by gid's flip bits as Tiled turns a tile: anti-diagonal first, then horizontal, vertical.
+void pushQuad(std::vector<float>& out, const float dst[4], const float src[4], uint32_t gid) {
+    static const int kCorners[6][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 1}};
+    for (const auto& c : kCorners) {
+        float u = float(c[0]), v = float(c[1]);
+        if (gid & interop::kFlipH) u = 1 - u;
+        if (gid & interop::kFlipV) v = 1 - v;
+        if (gid & interop::kFlipD) std::swap(u, v);
+        out.insert(out.end(), {dst[0] + float(c[0]) * dst[2], dst[1] + float(c[1]) * dst[3],
+                               src[0] + u * src[2], src[1] + v * src[3]});
+    }
 }
 
 }  // namespace
@@ -34,8 +43,7 @@ float flipFlags(uint32_t gid) {
 TiledArtLayers::~TiledArtLayers() {
     setArt(nullptr);
     if (prog_) glDeleteProgram(prog_);
-    GLuint buffers[] = {quadVbo_, instVbo_};
-    glDeleteBuffers(2, buffers);
+    if (vbo_) glDeleteBuffers(1, &vbo_);
     if (vao_) glDeleteVertexArrays(1, &vao_);
 }
 
@@ -50,20 +58,14 @@ bool TiledArtLayers::init(std::string* error) {
     loc_.tint = glGetUniformLocation(prog_, "uTint");
     loc_.opacity = glGetUniformLocation(prog_, "uOpacity");
     loc_.brightness = glGetUniformLocation(prog_, "uBrightness");
-    static const float kUnitQuad[] = {0, 0, 1, 0, 0, 1, 1, 1};
     glGenVertexArrays(1, &vao_);
-    glGenBuffers(1, &quadVbo_);
-    glGenBuffers(1, &instVbo_);
+    glGenBuffers(1, &vbo_);
     glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, quadVbo_);
-    glBufferData(GL_ARRAY_BUFFER, sizeof kUnitQuad, kUnitQuad, GL_STATIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), nullptr);
-    glBindBuffer(GL_ARRAY_BUFFER, instVbo_);
-    for (GLuint a = 1; a <= 3; ++a) {
-        glEnableVertexAttribArray(a);
-        glVertexAttribDivisor(a, 1);
-    }
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void*)(2 * sizeof(float)));
     glBindVertexArray(0);
     return true;
 }
@@ -109,11 +111,11 @@ void TiledArtLayers::addTile(size_t layer, uint32_t gid, double x, double y, dou
     interop::TileArt t;
     if (!art_->tileArt(gid, &t) || t.image < 0 || !textures_[size_t(t.image)]) return;
     if (runs_.empty() || runs_.back().layer != layer || runs_.back().image != t.image)
-        runs_.push_back({layer, t.image, instances_.size(), 0});
-    Instance in{{float(x + t.offsetX), float(y + t.offsetY - h), float(w), float(h)},
-                {float(t.srcX), float(t.srcY), float(t.width), float(t.height)},
-                flipFlags(gid)};
-    instances_.push_back(in);
+        runs_.push_back({layer, t.image, tiles_, 0});
+    const float dst[4] = {float(x + t.offsetX), float(y + t.offsetY - h), float(w), float(h)};
+    const float src[4] = {float(t.srcX), float(t.srcY), float(t.width), float(t.height)};
+    pushQuad(vertices_, dst, src, gid);
+    ++tiles_;
     ++runs_.back().count;
 }
 
@@ -136,7 +138,8 @@ void TiledArtLayers::buildOverview(size_t layer, const ArtCollision& collision) 
 
 void TiledArtLayers::rebuild(const std::vector<char>& shown, const ArtCollision& collision,
                              const Key& key) {
-    instances_.clear();
+    vertices_.clear();
+    tiles_ = 0;
     runs_.clear();
     const interop::TiledArt& a = *art_;
     const double tw = a.tileWidth, th = a.tileHeight;
@@ -146,11 +149,11 @@ void TiledArtLayers::rebuild(const std::vector<char>& shown, const ArtCollision&
         if (l.kind == interop::ArtLayer::Kind::Image) {
             if (l.image < 0 || !textures_[size_t(l.image)]) continue;
             const interop::RgbaImage& img = a.images[size_t(l.image)];
-            runs_.push_back({i, l.image, instances_.size(), 1});
-            instances_.push_back({{float(std::lround(l.offsetX)), float(std::lround(l.offsetY)),
-                                   float(img.width), float(img.height)},
-                                  {0, 0, float(img.width), float(img.height)},
-                                  0});
+            runs_.push_back({i, l.image, tiles_++, 1});
+            const float dst[4] = {float(std::lround(l.offsetX)), float(std::lround(l.offsetY)),
+                                  float(img.width), float(img.height)};
+            const float src[4] = {0, 0, float(img.width), float(img.height)};
+            pushQuad(vertices_, dst, src, 0);
         } else if (l.kind == interop::ArtLayer::Kind::Objects) {
             for (const interop::ArtObject& o : l.objects)
                 if (o.rotation == 0)
@@ -169,17 +172,17 @@ void TiledArtLayers::rebuild(const std::vector<char>& shown, const ArtCollision&
             const int64_t cy1 = std::min<int64_t>(
                 l.height - 1, int64_t(std::floor((double(key.cy1 + 1) * th + margin_ - oy) / th)));
             if (cx1 < cx0 || cy1 < cy0) continue;
-            if (uint64_t(cx1 - cx0 + 1) * uint64_t(cy1 - cy0 + 1) > kMaxInstances) {
+            if (uint64_t(cx1 - cx0 + 1) * uint64_t(cy1 - cy0 + 1) > kMaxTiles) {
                 if (!overviews_[i] ||
                     (i == collision.layer && overviewRevision_[i] != collision.revision)) {
                     buildOverview(i, collision);
                     overviewRevision_[i] = collision.revision;
                 }
-                runs_.push_back({i, -1, instances_.size(), 1});
-                instances_.push_back({{float(ox), float(oy), float(double(l.width) * tw),
-                                       float(double(l.height) * th)},
-                                      {0, 0, float(l.width), float(l.height)},
-                                      0});
+                runs_.push_back({i, -1, tiles_++, 1});
+                const float dst[4] = {float(ox), float(oy), float(double(l.width) * tw),
+                                      float(double(l.height) * th)};
+                const float src[4] = {0, 0, float(l.width), float(l.height)};
+                pushQuad(vertices_, dst, src, 0);
                 continue;
             }
             const bool up = a.renderOrder == "right-up" || a.renderOrder == "left-up";
@@ -199,10 +202,10 @@ void TiledArtLayers::rebuild(const std::vector<char>& shown, const ArtCollision&
             }
         }
     }
-    built_ += instances_.size();
-    glBindBuffer(GL_ARRAY_BUFFER, instVbo_);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(instances_.size() * sizeof(Instance)),
-                 instances_.data(), GL_DYNAMIC_DRAW);
+    built_ += tiles_;
+    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices_.size() * sizeof(float)), vertices_.data(),
+                 GL_DYNAMIC_DRAW);
 }
 
 void TiledArtLayers::draw(size_t first, size_t last, const std::vector<char>& shown,
@@ -231,7 +234,6 @@ void TiledArtLayers::draw(size_t first, size_t last, const std::vector<char>& sh
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glBindVertexArray(vao_);
-    glBindBuffer(GL_ARRAY_BUFFER, instVbo_);
     for (const Run& r : runs_) {
         if (r.layer < first || r.layer >= last) continue;
         const interop::ArtLayer& l = art_->layers[r.layer];
@@ -251,14 +253,7 @@ void TiledArtLayers::draw(size_t first, size_t last, const std::vector<char>& sh
         glUniform1f(loc_.opacity, float(l.opacity));
         glUniform4f(loc_.tint, float((l.tint >> 16) & 0xff) / 255,
                     float((l.tint >> 8) & 0xff) / 255, float(l.tint & 0xff) / 255, 1);
-        const size_t base = r.first * sizeof(Instance);
-        glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                              (void*)(base + offsetof(Instance, dst)));
-        glVertexAttribPointer(2, 4, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                              (void*)(base + offsetof(Instance, src)));
-        glVertexAttribPointer(3, 1, GL_FLOAT, GL_FALSE, sizeof(Instance),
-                              (void*)(base + offsetof(Instance, flags)));
-        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, GLsizei(r.count));
+        glDrawArrays(GL_TRIANGLES, GLint(r.first * 6), GLsizei(r.count * 6));
     }
     glBindVertexArray(0);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);

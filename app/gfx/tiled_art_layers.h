@@ -1,10 +1,11 @@
-// The layers of a Tiled map as Tiled draws them (core's TiledArt), in GL: instanced textured
-// quads, one per visible tile, nearest-neighbour, premultiplied blending with the layer's
-// opacity and tint (the same arithmetic as core's composeTiledArt, the headless reference).
+// The layers of a Tiled map as Tiled draws them (core's TiledArt), in GL: two textured
+// triangles per visible tile (plain vertices: llvmpipe's instancing costs more per tile),
+// nearest-neighbour, premultiplied blending with the layer's opacity and tint (the same arithmetic
+// as core's composeTiledArt, the headless reference).
 //
-// Only tiles in or near the visible rectangle are drawn, and their instance buffer is rebuilt
+// Only tiles in or near the visible rectangle are drawn, and their vertex buffer is rebuilt
 // only when that rectangle, the shown layers or the document's tiles change, so an idle frame
-// costs a few draw calls. Zoomed out until more than kMaxInstances tiles of a layer would
+// costs a few draw calls. Zoomed out until more than kMaxTiles tiles of a layer would
 // show, the layer is drawn from a one-texel-per-cell overview texture instead.
 #pragma once
 #include <glad/gl.h>
@@ -25,7 +26,7 @@ struct ArtCollision {
     size_t layer = SIZE_MAX;  // index in TiledArt::layers
     const Map* map = nullptr;
     const std::vector<uint32_t>* kindGid = nullptr;  // per kind, its gid (flip bits included)
-    uint64_t revision = 0;  // the document's; a change rebuilds the instances
+    uint64_t revision = 0;  // the document's; a change rebuilds the vertices
 };
 
 struct ArtView {
@@ -38,7 +39,7 @@ struct ArtView {
 
 class TiledArtLayers {
   public:
-    static constexpr size_t kMaxInstances = 200000;
+    static constexpr size_t kMaxTiles = 200000;
 
     TiledArtLayers() = default;
     TiledArtLayers(const TiledArtLayers&) = delete;
@@ -54,17 +55,14 @@ class TiledArtLayers {
     void draw(size_t first, size_t last, const std::vector<char>& shown,
               const ArtCollision& collision, const ArtView& view);
 
-    // Instances written into the buffer since startup (for tests and the bench).
-    uint64_t builtInstances() const { return built_; }
+    // Tiles written into the vertex buffer since startup (for tests and the bench).
+    uint64_t builtTiles() const { return built_; }
 
   private:
-    struct Instance {
-        float dst[4], src[4], flags;
-    };
     struct Run {
         size_t layer;
-        int32_t image;  // -1: the layer's overview
-        size_t first, count;
+        int32_t image;        // -1: the layer's overview
+        size_t first, count;  // tiles (six vertices each)
     };
     struct Key {
         int64_t cx0 = 0, cy0 = 0, cx1 = -1, cy1 = -1;
@@ -82,14 +80,15 @@ class TiledArtLayers {
     uint32_t gidAt(size_t layer, int64_t cx, int64_t cy, const ArtCollision& collision) const;
 
     std::shared_ptr<const interop::TiledArt> art_;
-    GLuint prog_ = 0, vao_ = 0, quadVbo_ = 0, instVbo_ = 0;
+    GLuint prog_ = 0, vao_ = 0, vbo_ = 0;
     struct {
         GLint viewSize, origin, zoom, texSize, tex, tint, opacity, brightness;
     } loc_{};
     std::vector<GLuint> textures_;   // one per art image
     std::vector<GLuint> overviews_;  // per layer, 0 until built
     std::vector<uint64_t> overviewRevision_;
-    std::vector<Instance> instances_;
+    std::vector<float> vertices_;  // x, y (map px), u, v (texels) per vertex
+    size_t tiles_ = 0;
     std::vector<Run> runs_;
     Key key_;
     bool haveKey_ = false;
