@@ -247,7 +247,9 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
         v.toScreenX(0),      v.toScreenY(0),      z,    v.toMapX(c.x), v.toMapY(c.y),
         v.toMapX(c.x + c.w), v.toMapY(c.y + c.h), winW, winH,          ta.dim ? 0.5f : 1.0f};
     if (artLayers) r.art.draw(0, split, ta.shown, collision, artView);
-    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || ta.collisionLayer >= artLayers;
+    // Kinds added since the import have no Tiled tile to show: their colours come back.
+    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || ta.collisionLayer >= artLayers ||
+                            m.tileset.kinds.size() > ta.kindGid.size();
     if (s.visible[kLayerTiles] && kindsShown)
         r.tiles.draw(vis.cx0, vis.cy0, vis.cx1, vis.cy1, v.toScreenX(vis.cx0 * t),
                      v.toScreenY(vis.cy0 * t), z, winW, winH,
