@@ -241,19 +241,25 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
     // the document's kinds), the kinds' colours when asked for, then the layers above.
     const TiledArtState& ta = s.tiledArt;
     const size_t artLayers = ta.art ? ta.art->layers.size() : 0;
-    const size_t split = ta.collisionLayer < artLayers ? ta.collisionLayer + 1 : artLayers;
-    const gfx::ArtCollision collision{ta.collisionLayer, &m, &ta.kindGid, s.doc.revision()};
+    // A resized map no longer matches the file's layer cell for cell: the file's art is drawn
+    // as it is, under the kinds.
+    const size_t layer = ta.collisionLayer < artLayers &&
+                                 ta.art->layers[ta.collisionLayer].width == m.width &&
+                                 ta.art->layers[ta.collisionLayer].height == m.height
+                             ? ta.collisionLayer
+                             : SIZE_MAX;
+    const size_t split = layer < artLayers ? layer + 1 : artLayers;
+    const gfx::ArtCollision collision{layer, &m, &ta.kindGid, s.doc.revision()};
     const gfx::ArtView artView{
         v.toScreenX(0),      v.toScreenY(0),      z,    v.toMapX(c.x), v.toMapY(c.y),
         v.toMapX(c.x + c.w), v.toMapY(c.y + c.h), winW, winH,          ta.dim ? 0.5f : 1.0f};
     if (artLayers) r.art.draw(0, split, ta.shown, collision, artView);
     // Kinds added since the import have no Tiled tile to show: their colours come back.
-    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || ta.collisionLayer >= artLayers ||
+    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || layer >= artLayers ||
                             m.tileset.kinds.size() > ta.kindGid.size();
     if (s.visible[kLayerTiles] && kindsShown)
         r.tiles.draw(vis.cx0, vis.cy0, vis.cx1, vis.cy1, v.toScreenX(vis.cx0 * t),
-                     v.toScreenY(vis.cy0 * t), z, winW, winH,
-                     artLayers && ta.collisionLayer < artLayers ? 0.5f : 1.0f);
+                     v.toScreenY(vis.cy0 * t), z, winW, winH, layer < artLayers ? 0.5f : 1.0f);
     if (artLayers) r.art.draw(split, artLayers, ta.shown, collision, artView);
 
     // Grid: only the visible lines, and none when cells are too small to tell apart.

@@ -101,6 +101,7 @@ uint32_t TiledArtLayers::gidAt(size_t layer, int64_t cx, int64_t cy,
                                const ArtCollision& collision) const {
     const interop::ArtLayer& l = art_->layers[layer];
     if (layer == collision.layer && collision.map && collision.kindGid) {
+        if (cx >= collision.map->width || cy >= collision.map->height) return 0;
         const uint16_t kind = collision.map->tile(cx, cy);
         return kind < collision.kindGid->size() ? (*collision.kindGid)[kind] : 0;
     }

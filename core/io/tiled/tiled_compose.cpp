@@ -159,8 +159,9 @@ void drawImage(const TiledArt& art, const ArtLayer& l, Canvas& c) {
 }  // namespace
 
 RgbaImage composeTiledArt(const TiledArt& art, const std::vector<bool>* shown) {
-    Canvas c(int32_t(std::min<int64_t>(art.pixelWidth(), 1 << 15)),
-             int32_t(std::min<int64_t>(art.pixelHeight(), 1 << 15)));
+    const int64_t w = art.pixelWidth(), h = art.pixelHeight();
+    if (w <= 0 || h <= 0 || w > kMaxComposedPixels / h) return {};
+    Canvas c{int32_t(w), int32_t(h)};
     for (size_t i = 0; i < art.layers.size(); ++i) {
         const ArtLayer& l = art.layers[i];
         const bool show = shown && i < shown->size() ? (*shown)[i] : l.visible;

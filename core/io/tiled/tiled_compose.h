@@ -11,7 +11,11 @@
 
 namespace ts::interop {
 
-// The whole map (pixelWidth x pixelHeight), transparent where nothing is drawn. `shown`,
+// Larger pictures are not composed (1 GiB of pixels).
+constexpr int64_t kMaxComposedPixels = int64_t(1) << 28;
+
+// The whole map (pixelWidth x pixelHeight), transparent where nothing is drawn; an empty
+// image above kMaxComposedPixels. `shown`,
 // when given, has one flag per layer of `art` and replaces the layers' own visibility.
 // Tile objects with a rotation and shape objects are not drawn.
 RgbaImage composeTiledArt(const TiledArt& art, const std::vector<bool>* shown = nullptr);
