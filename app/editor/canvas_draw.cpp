@@ -251,8 +251,9 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
     const size_t split = layer < artLayers ? layer + 1 : artLayers;
     const gfx::ArtCollision collision{layer, &m, &ta.kindGid, s.doc.revision()};
     const gfx::ArtView artView{
-        v.toScreenX(0),      v.toScreenY(0),      z,    v.toMapX(c.x), v.toMapY(c.y),
-        v.toMapX(c.x + c.w), v.toMapY(c.y + c.h), winW, winH,          ta.dim ? 0.5f : 1.0f};
+        v.toScreenX(0),       v.toScreenY(0),      z,    v.toMapX(c.x), v.toMapY(c.y),
+        v.toMapX(c.x + c.w),  v.toMapY(c.y + c.h), winW, winH,          ta.dim ? 0.5f : 1.0f,
+        int(winW * fbScaleX), int(winH * fbScaleY)};
     if (artLayers) r.art.draw(0, split, ta.shown, collision, artView);
     // Kinds added since the import have no Tiled tile to show: their colours come back.
     const bool kindsShown = artLayers == 0 || ta.kindsOverArt || layer >= artLayers ||

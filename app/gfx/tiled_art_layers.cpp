@@ -44,6 +44,12 @@ TiledArtLayers::~TiledArtLayers() {
     setArt(nullptr);
     if (prog_) glDeleteProgram(prog_);
     if (vbo_) glDeleteBuffers(1, &vbo_);
+    if (blitVbo_) glDeleteBuffers(1, &blitVbo_);
+    if (blitVao_) glDeleteVertexArrays(1, &blitVao_);
+    for (Cache& c : caches_) {
+        if (c.fbo) glDeleteFramebuffers(1, &c.fbo);
+        if (c.tex) glDeleteTextures(1, &c.tex);
+    }
     if (vao_) glDeleteVertexArrays(1, &vao_);
 }
 
@@ -58,10 +64,19 @@ bool TiledArtLayers::init(std::string* error) {
     loc_.tint = glGetUniformLocation(prog_, "uTint");
     loc_.opacity = glGetUniformLocation(prog_, "uOpacity");
     loc_.brightness = glGetUniformLocation(prog_, "uBrightness");
+    loc_.premultiplied = glGetUniformLocation(prog_, "uPremultiplied");
     glGenVertexArrays(1, &vao_);
     glGenBuffers(1, &vbo_);
     glBindVertexArray(vao_);
     glBindBuffer(GL_ARRAY_BUFFER, vbo_);
+    glEnableVertexAttribArray(0);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
+    glEnableVertexAttribArray(1);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), (void*)(2 * sizeof(float)));
+    glGenVertexArrays(1, &blitVao_);
+    glGenBuffers(1, &blitVbo_);
+    glBindVertexArray(blitVao_);
+    glBindBuffer(GL_ARRAY_BUFFER, blitVbo_);
     glEnableVertexAttribArray(0);
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(float), nullptr);
     glEnableVertexAttribArray(1);
@@ -204,6 +219,7 @@ void TiledArtLayers::rebuild(const std::vector<char>& shown, const ArtCollision&
         }
     }
     built_ += tiles_;
+    ++stamp_;
     glBindBuffer(GL_ARRAY_BUFFER, vbo_);
     glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices_.size() * sizeof(float)), vertices_.data(),
                  GL_DYNAMIC_DRAW);
@@ -225,7 +241,85 @@ void TiledArtLayers::draw(size_t first, size_t last, const std::vector<char>& sh
         haveKey_ = true;
     }
     if (runs_.empty()) return;
+    if (view.fbW <= 0 || view.fbH <= 0) {
+        drawRuns(first, last, view);
+        return;
+    }
+    drawCached(caches_[first == 0 ? 0 : 1], first, last, view);
+}
+
+void TiledArtLayers::drawCached(Cache& c, size_t first, size_t last, const ArtView& view) {
+    const bool same = c.valid && c.first == first && c.last == last && c.stamp == stamp_ &&
+                      c.w == view.fbW && c.h == view.fbH && c.originX == view.originX &&
+                      c.originY == view.originY && c.zoom == view.zoom && c.viewW == view.viewW &&
+                      c.viewH == view.viewH && c.brightness == view.brightness;
+    if (!same) {
+        GLint previous = 0, viewport[4] = {};
+        GLfloat clear[4] = {};
+        glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous);
+        glGetIntegerv(GL_VIEWPORT, viewport);
+        glGetFloatv(GL_COLOR_CLEAR_VALUE, clear);
+        if (!c.fbo || c.w != view.fbW || c.h != view.fbH) {
+            if (c.fbo) glDeleteFramebuffers(1, &c.fbo);
+            if (c.tex) glDeleteTextures(1, &c.tex);
+            c.tex = makeTexture(view.fbW, view.fbH, nullptr);
+            glGenFramebuffers(1, &c.fbo);
+            glBindFramebuffer(GL_FRAMEBUFFER, c.fbo);
+            glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, c.tex, 0);
+            c.w = view.fbW;
+            c.h = view.fbH;
+        }
+        const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
+        glDisable(GL_SCISSOR_TEST);
+        glBindFramebuffer(GL_FRAMEBUFFER, c.fbo);
+        glViewport(0, 0, c.w, c.h);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        drawRuns(first, last, view);
+        glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous));
+        glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+        glClearColor(clear[0], clear[1], clear[2], clear[3]);
+        if (scissor) glEnable(GL_SCISSOR_TEST);
+        c.valid = true;
+        c.first = first;
+        c.last = last;
+        c.stamp = stamp_;
+        c.originX = view.originX;
+        c.originY = view.originY;
+        c.zoom = view.zoom;
+        c.viewW = view.viewW;
+        c.viewH = view.viewH;
+        c.brightness = view.brightness;
+    }
+    // The picture is premultiplied already; its rows run bottom-up.
+    const float w = view.viewW, h = view.viewH, tw = float(c.w), th = float(c.h);
+    const float quad[] = {0, 0, 0,  th, w, 0, tw, th, 0, h, 0, 0,
+                          w, 0, tw, th, w, h, tw, 0,  0, h, 0, 0};
     glUseProgram(prog_);
+    glUniform2f(loc_.viewSize, view.viewW, view.viewH);
+    glUniform2f(loc_.origin, 0, 0);
+    glUniform1f(loc_.zoom, 1);
+    glUniform1i(loc_.tex, 0);
+    glUniform1f(loc_.brightness, 1);
+    glUniform1f(loc_.opacity, 1);
+    glUniform4f(loc_.tint, 1, 1, 1, 1);
+    glUniform1i(loc_.premultiplied, 1);
+    glUniform2f(loc_.texSize, tw, th);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, c.tex);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glBindVertexArray(blitVao_);
+    glBindBuffer(GL_ARRAY_BUFFER, blitVbo_);
+    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STREAM_DRAW);
+    glDrawArrays(GL_TRIANGLES, 0, 6);
+    glBindVertexArray(0);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+}
+
+void TiledArtLayers::drawRuns(size_t first, size_t last, const ArtView& view) {
+    glUseProgram(prog_);
+    glUniform1i(loc_.premultiplied, 0);
     glUniform2f(loc_.viewSize, view.viewW, view.viewH);
     glUniform2f(loc_.origin, float(view.originX), float(view.originY));
     glUniform1f(loc_.zoom, float(view.zoom));

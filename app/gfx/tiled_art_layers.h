@@ -5,8 +5,10 @@
 //
 // Only tiles in or near the visible rectangle are drawn, and their vertex buffer is rebuilt
 // only when that rectangle, the shown layers or the document's tiles change, so an idle frame
-// costs a few draw calls. Zoomed out until more than kMaxTiles tiles of a layer would
-// show, the layer is drawn from a one-texel-per-cell overview texture instead.
+// costs a few draw calls; the drawn layers are also kept as a picture of the window (a
+// framebuffer texture per call site) redrawn only when the view or the tiles change, so an
+// idle frame draws one textured rectangle per call. Zoomed out until more than kMaxTiles tiles of a
+// layer would show, the layer is drawn from a one-texel-per-cell overview texture instead.
 #pragma once
 #include <glad/gl.h>
 
@@ -35,6 +37,7 @@ struct ArtView {
     double mapX0 = 0, mapY0 = 0, mapX1 = 0, mapY1 = 0;  // the visible map pixels
     float viewW = 0, viewH = 0;
     float brightness = 1;
+    int fbW = 0, fbH = 0;  // framebuffer pixels; 0: draw directly, no cached picture
 };
 
 class TiledArtLayers {
@@ -74,15 +77,28 @@ class TiledArtLayers {
         }
     };
 
+    struct Cache {
+        GLuint fbo = 0, tex = 0;
+        int w = 0, h = 0;
+        bool valid = false;
+        size_t first = 0, last = 0;
+        double originX = 0, originY = 0, zoom = 0;
+        float viewW = 0, viewH = 0, brightness = 0;
+        uint64_t stamp = 0;
+    };
+    void drawRuns(size_t first, size_t last, const ArtView& view);
+    void drawCached(Cache& c, size_t first, size_t last, const ArtView& view);
     void rebuild(const std::vector<char>& shown, const ArtCollision& collision, const Key& key);
     void addTile(size_t layer, uint32_t gid, double x, double y, double w, double h);
     void buildOverview(size_t layer, const ArtCollision& collision);
     uint32_t gidAt(size_t layer, int64_t cx, int64_t cy, const ArtCollision& collision) const;
 
     std::shared_ptr<const interop::TiledArt> art_;
-    GLuint prog_ = 0, vao_ = 0, vbo_ = 0;
+    GLuint prog_ = 0, vao_ = 0, vbo_ = 0, blitVao_ = 0, blitVbo_ = 0;
+    Cache caches_[2];     // the layers below the collision layer's kinds, those above
+    uint64_t stamp_ = 0;  // grows with every rebuild
     struct {
-        GLint viewSize, origin, zoom, texSize, tex, tint, opacity, brightness;
+        GLint viewSize, origin, zoom, texSize, tex, tint, opacity, brightness, premultiplied;
     } loc_{};
     std::vector<GLuint> textures_;   // one per art image
     std::vector<GLuint> overviews_;  // per layer, 0 until built
