@@ -2,7 +2,9 @@
 // the same view, under Xvfb at 1280 x 800: the frame must not grow with the map beyond what
 // is visible (issue 4 goal: ratio under 1.5, a frame under 8 ms on llvmpipe).
 // Needs a window: run as `xvfb-run -a -s "-screen 0 1280x800x24" bench_editor_frame`;
-// without a DISPLAY it prints why and exits 0.
+// without a DISPLAY it prints why and exits 0. BM_TiledArtFrame: a four-layer 1024 x 1024
+// Tiled map drawn as Tiled draws it, against its collision layer alone (issue 17: the art
+// costs at most 2 ms a frame).
 #include <benchmark/benchmark.h>
 #include <time.h>
 
