@@ -68,6 +68,7 @@ int screenshot(const EditorArgs& args) {
         return 1;
     }
     w.state().doc.replace(std::move(map), args.map);
+    loadTiledArt(w.state().tiledArt, args.map, "", w.state().doc.map());
     w.state().fitRequested = true;
     if (!applyDebuggerArgs(w.state(), debugger.session(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());

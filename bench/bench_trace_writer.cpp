@@ -15,7 +15,7 @@
 
 #include "map/map.h"
 #include "sim/sim.h"
-#if __has_include("trace_writer.h")
+#if __has_include("record/trace_writer.h")
 #include "record/trace_writer.h"
 #define TS_HAVE_TRACE_WRITER 1
 #else

@@ -129,7 +129,7 @@ void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& 
 }
 
 bool CanvasRenderer::init(std::string* error) {
-    return batch.init(error) && tiles.init(error);
+    return batch.init(error) && tiles.init(error) && art.init(error);
 }
 
 std::string resolveImagePath(const EditorState& s) {
@@ -210,6 +210,10 @@ void syncCanvas(EditorState& s, CanvasRenderer& r) {
             }
         }
     }
+    if (r.artGeneration != s.tiledArt.generation) {
+        r.artGeneration = s.tiledArt.generation;
+        r.art.setArt(s.tiledArt.art);
+    }
     clampSelection(s);
 }
 
@@ -233,9 +237,31 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
 
     Visible vis = visibleCells(v, m);
     const double t = m.tileSize, z = v.zoom();
-    if (s.visible[kLayerTiles])
+    // A Tiled map's layers below the collision layer, the collision layer (its art follows
+    // the document's kinds), the kinds' colours when asked for, then the layers above.
+    const TiledArtState& ta = s.tiledArt;
+    const size_t artLayers = ta.art ? ta.art->layers.size() : 0;
+    // A resized map no longer matches the file's layer cell for cell: the file's art is drawn
+    // as it is, under the kinds.
+    const size_t layer = ta.collisionLayer < artLayers &&
+                                 ta.art->layers[ta.collisionLayer].width == m.width &&
+                                 ta.art->layers[ta.collisionLayer].height == m.height
+                             ? ta.collisionLayer
+                             : SIZE_MAX;
+    const size_t split = layer < artLayers ? layer + 1 : artLayers;
+    const gfx::ArtCollision collision{layer, &m, &ta.kindGid, s.doc.revision()};
+    const gfx::ArtView artView{
+        v.toScreenX(0),       v.toScreenY(0),      z,    v.toMapX(c.x), v.toMapY(c.y),
+        v.toMapX(c.x + c.w),  v.toMapY(c.y + c.h), winW, winH,          ta.dim ? 0.5f : 1.0f,
+        int(winW * fbScaleX), int(winH * fbScaleY)};
+    if (artLayers) r.art.draw(0, split, ta.shown, collision, artView);
+    // Kinds added since the import have no Tiled tile to show: their colours come back.
+    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || layer >= artLayers ||
+                            m.tileset.kinds.size() > ta.kindGid.size();
+    if (s.visible[kLayerTiles] && kindsShown)
         r.tiles.draw(vis.cx0, vis.cy0, vis.cx1, vis.cy1, v.toScreenX(vis.cx0 * t),
-                     v.toScreenY(vis.cy0 * t), z, winW, winH, 1.0f);
+                     v.toScreenY(vis.cy0 * t), z, winW, winH, layer < artLayers ? 0.5f : 1.0f);
+    if (artLayers) r.art.draw(split, artLayers, ta.shown, collision, artView);
 
     // Grid: only the visible lines, and none when cells are too small to tell apart.
     if (s.visible[kLayerGrid] && t * z >= 6) {

@@ -10,12 +10,15 @@
 #include "gfx/batch_renderer.h"
 #include "gfx/image.h"
 #include "gfx/tile_layer.h"
+#include "gfx/tiled_art_layers.h"
 
 namespace ts {
 
 struct CanvasRenderer {
     gfx::BatchRenderer batch;
     gfx::TileLayer tiles;
+    gfx::TiledArtLayers art;  // an imported Tiled map's layers, as Tiled draws them
+    uint64_t artGeneration = 0;
     gfx::Texture imageTexture;  // the tileset image, for the tileset panel
     gfx::Image image;
     std::string imageKey;   // resolved path + cell size of the loaded image

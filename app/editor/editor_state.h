@@ -11,6 +11,7 @@
 #include "editor/config.h"
 #include "editor/view.h"
 #include "editor/recovery_slot.h"
+#include "editor/tiled_art_state.h"
 #include "io/ldtk/ldtk_import.h"
 
 namespace ts {
@@ -128,6 +129,7 @@ struct EditorState {
     bool hoverValid = false;
     int64_t hoverPx = 0, hoverPy = 0;
 
+    TiledArtState tiledArt;  // an imported Tiled map's other layers
     Dialogs dialogs;
     Settings settings;
     std::string configDir;

@@ -244,6 +244,8 @@ void files::importInto(EditorState& s, const std::string& path) {
     for (const std::string& w : r.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
     s.doc.replace(std::move(r.map), "");
+    for (const std::string& w : loadTiledArt(s.tiledArt, path, r.collisionLayer, s.doc.map()))
+        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
     setMessage(s, "Imported " + path + " (" +
                       (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
                       "collision layer \"" + r.collisionLayer + "\"" +
@@ -261,6 +263,7 @@ bool openPath(EditorState& s, const std::string& path) {
         } else {
             Map m = loadMap(path);
             s.doc.replace(std::move(m), path);
+            clearTiledArt(s.tiledArt);
         }
     } catch (const std::exception& e) {
         showError(s, e.what());

@@ -112,6 +112,7 @@ void newDialog(EditorState& s) {
     d.newTile = std::clamp(d.newTile, int(kMinTileSize), int(kMaxTileSize));
     if (ImGui::Button("Create")) {
         s.doc.replace(Map::blank(d.newW, d.newH, d.newTile), "");
+        clearTiledArt(s.tiledArt);
         s.selectedActor = s.selectedBrush = -1;
         s.fitRequested = true;
         ImGui::CloseCurrentPopup();
@@ -342,6 +343,7 @@ void recoveryDialog(EditorState& s) {
                 }
             }
             s.doc.replace(std::move(base), path);
+            clearTiledArt(s.tiledArt);
             applyEdit(s, std::make_unique<SwapMapEdit>("Recovered changes", std::move(recovered)));
             s.fitRequested = true;
             setMessage(s, "Recovered unsaved changes: save to keep them");

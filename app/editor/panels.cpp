@@ -201,6 +201,7 @@ void layersSection(EditorState& s) {
         ImGui::PopID();
     }
     ImGui::EndTable();
+    tiledArtSection(s);
 }
 
 void historySection(EditorState& s) {

@@ -26,6 +26,8 @@ void inspectorSection(EditorState& s);
 // says whether one was picked, *out which (inspector_panel.cpp).
 void moverCombo(const char* label, MoverKind current, MoverKind* out, bool* changed);
 void layersSection(EditorState& s);
+// An imported Tiled map's own layers: visibility toggles (tiled_art_panel.cpp).
+void tiledArtSection(EditorState& s);
 void historySection(EditorState& s);
 
 }  // namespace ts

@@ -1,0 +1,34 @@
+// The Tiled layers drawn around the collision layer of an imported Tiled map
+// (core/io/tiled/tiled_layers.h): which layers show (the Layers panel's toggles), and how
+// each tile kind of the document maps back to the Tiled tile it came from, so that the
+// collision layer's art follows edits. Empty for every other map.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "io/tiled/tiled_layers.h"
+#include "map/map.h"
+
+namespace ts {
+
+struct TiledArtState {
+    std::shared_ptr<const interop::TiledArt> art;
+    size_t collisionLayer = SIZE_MAX;  // index in art->layers; SIZE_MAX: drawn as the file has it
+    std::vector<uint32_t> kindGid;     // per tile kind, the gid of its first cell in the file
+    std::vector<char> shown;           // per art layer
+    bool dim = false;                  // art at half brightness, for reading overlays
+    bool kindsOverArt = false;         // the collision kinds' colours drawn over the art
+    uint64_t generation = 0;           // grows when `art` changes
+};
+
+// Reads the Tiled layers of PATH for MAP (just imported from it, its collision layer named
+// `collisionLayer`, "" for the import's default); clears the state for any other file or
+// when PATH cannot be read (the import already said why). Returns the warnings.
+std::vector<std::string> loadTiledArt(TiledArtState& st, const std::string& path,
+                                      const std::string& collisionLayer, const Map& map);
+void clearTiledArt(TiledArtState& st);
+
+}  // namespace ts
