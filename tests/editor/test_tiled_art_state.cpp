@@ -16,7 +16,7 @@ TEST(TiledArtState, KindsMapBackToTheirTiles) {
     for (const char* layer : {"", "Fringe"}) {
         interop::ImportOptions options;
         options.collisionLayer = layer;
-        interop::ImportResult r = interop::importTiled(kIsland, options);
+        interop::ImportResult r = interop::importTmx(kIsland, options);
         TiledArtState st;
         EXPECT_TRUE(loadTiledArt(st, kIsland, r.collisionLayer, r.map).empty());
         ASSERT_TRUE(st.art);
