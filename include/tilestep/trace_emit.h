@@ -41,7 +41,6 @@ extern "C" {
 
 #define TS_TRACE_FORMAT_VERSION 1
 
-
 typedef struct ts_trace {
     FILE* file;
     long long frame;   /* set by ts_trace_frame */

@@ -1,7 +1,7 @@
-// LDtk projects beyond their first level (core/io/ldtk/detail/ldtk_project.h): a level picked by its
-// identifier, levels in their own .ldtkl files ("Separate level files"), multi-worlds
-// projects, and the level listing of `tilestep info` and the editor's picker. The projects
-// are written by hand in LDtk's documented layout (tests/support/ldtk_samples.h).
+// LDtk projects beyond their first level (core/io/ldtk/detail/ldtk_project.h): a level picked by
+// its identifier, levels in their own .ldtkl files ("Separate level files"), multi-worlds projects,
+// and the level listing of `tilestep info` and the editor's picker. The projects are written by
+// hand in LDtk's documented layout (tests/support/ldtk_samples.h).
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,5 +1,5 @@
-// core/record/trace_reader.h and core/record/trace_writer.h: what the writer prints the reader reads back
-// unchanged (states and probes of every model), exact decimals, and every kind of bad or
+// core/record/trace_reader.h and core/record/trace_writer.h: what the writer prints the reader
+// reads back unchanged (states and probes of every model), exact decimals, and every kind of bad or
 // truncated trace gives an error naming the line and the field, never a crash.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// The per-tile pixel masks (core/world/detail/tile_masks.h) against CollisionWorld::rectBlocked, on random
-// 16-px maps with every feature the masks encode: slopes, one-way tiles with every pass mask,
-// edge walls (also on the map's outer lines), brushes (also reaching outside the map), and no
+// The per-tile pixel masks (core/world/detail/tile_masks.h) against CollisionWorld::rectBlocked, on
+// random 16-px maps with every feature the masks encode: slopes, one-way tiles with every pass
+// mask, edge walls (also on the map's outer lines), brushes (also reaching outside the map), and no
 // solid border, so that boxes meet the map edge. Two levels: every mask bit against a
 // one-pixel box stepping onto that pixel, and the sweep queries built on the masks
 // (CollisionWorld::stepBlocked, freeRun) against stepping a box one pixel at a time, with the
