@@ -21,21 +21,7 @@ size_t count(const std::string& text, const std::string& what) {
 TEST_F(AppPluginCrash, ACrashingStepIsReportedAndTheEditorGoesOn) {
     // One actor of tests/plugins/crash_step.c, whose step reads a null pointer once J is held;
     // the input log holds J on the first frame.
-    path_ = dir_ + "/level.json";
-    saveMap(Map::blank(20, 12), path_);
-    std::string text = readFile(path_);
-    const std::string noActors = "\"actors\": []";
-    ASSERT_NE(text.find(noActors), std::string::npos) << text;
-    text.replace(text.find(noActors), noActors.size(),
-                 "\"actors\": [{\"name\": \"hero\", \"mover\": \"plugin:crash_step\", "
-                 "\"x\": 32, \"y\": 32, \"w\": 12, \"h\": 12}]");
-    writeFile(path_, text);
-    writeFile(dir_ + "/keys.log", "1,J\n");
-    const std::string plugin = std::string(TILESTEP_PLUGIN_DIR) + "/crash_step.so";
-
-    launch(shellQuote(path_) + " --plugin " + shellQuote(plugin) + " --debug --inputs " +
-               shellQuote(dir_ + "/keys.log"),
-           "TILESTEP_RECOVERY_SECONDS=3600");
+    startWithPluginActor(TILESTEP_PLUGIN_DIR, "crash_step");
     if (HasFatalFailure()) return;
     const std::string fault =
         "plugin:crash_step: a step of actor 'hero' at frame 0 crashed: SIGSEGV";

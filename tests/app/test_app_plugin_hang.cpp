@@ -17,22 +17,7 @@ using AppPluginHang = AppDriver;
 TEST_F(AppPluginHang, AHangingStepWritesTheUnsavedEditToTheRecoveryCopy) {
     // One actor of tests/plugins/endless_step.c, whose step never returns once J is held;
     // the input log holds J on the first frame.
-    path_ = dir_ + "/level.json";
-    saveMap(Map::blank(20, 12), path_);
-    std::string text = readFile(path_);
-    const std::string noActors = "\"actors\": []";
-    ASSERT_NE(text.find(noActors), std::string::npos) << text;
-    text.replace(text.find(noActors), noActors.size(),
-                 "\"actors\": [{\"name\": \"hero\", \"mover\": \"plugin:endless_step\", "
-                 "\"x\": 32, \"y\": 32, \"w\": 12, \"h\": 12}]");
-    writeFile(path_, text);
-    writeFile(dir_ + "/keys.log", "1,J\n");
-    const std::string plugin = std::string(TILESTEP_PLUGIN_DIR) + "/endless_step.so";
-
-    // No copy from the editor's usual interval within this test: only the hang may write it.
-    launch(shellQuote(path_) + " --plugin " + shellQuote(plugin) + " --debug --inputs " +
-               shellQuote(dir_ + "/keys.log"),
-           "TILESTEP_RECOVERY_SECONDS=3600");
+    startWithPluginActor(TILESTEP_PLUGIN_DIR, "endless_step");
     if (HasFatalFailure()) return;
     key("b");
     click(cellX(6), cellY(6));  // an unsaved edit: a solid tile
@@ -49,6 +34,7 @@ TEST_F(AppPluginHang, AHangingStepWritesTheUnsavedEditToTheRecoveryCopy) {
     ASSERT_TRUE(fs::exists(copy)) << "no recovery copy in " << settingsDir();
     MoverKind kind{};
     std::string error;
+    const std::string plugin = std::string(TILESTEP_PLUGIN_DIR) + "/endless_step.so";
     ASSERT_TRUE(loadPluginMover(plugin, false, &kind, &error)) << error;  // to read the maps
     const Map recovered = loadMap(copy);
     EXPECT_EQ(recovered.tile(6, 6), 1) << "the edit made before the hang is in the copy";

@@ -60,6 +60,26 @@ class AppDriver : public ::testing::Test {
         launch(shellQuote(path_), env);
     }
 
+    // Opens a 20 x 12 map whose one actor, "hero" at (32, 32), uses the test plugin
+    // PLUGIN_DIR/NAME.so (tests/plugins/NAME.c) in Debug mode, the input log holding J on the
+    // first frame, with no recovery copy from the usual interval while the test runs.
+    void startWithPluginActor(const std::string& pluginDir, const std::string& name) {
+        path_ = dir_ + "/level.json";
+        saveMap(Map::blank(20, 12), path_);
+        std::string text = readFile(path_);
+        const std::string noActors = "\"actors\": []";
+        ASSERT_NE(text.find(noActors), std::string::npos) << text;
+        text.replace(text.find(noActors), noActors.size(),
+                     "\"actors\": [{\"name\": \"hero\", \"mover\": \"plugin:" + name +
+                         "\", \"x\": 32, \"y\": 32, \"w\": 12, \"h\": 12}]");
+        writeFile(path_, text);
+        writeFile(dir_ + "/keys.log", "1,J\n");
+        const std::string plugin = pluginDir + "/" + name + ".so";
+        launch(shellQuote(path_) + " --plugin " + shellQuote(plugin) + " --debug --inputs " +
+                   shellQuote(dir_ + "/keys.log"),
+               "TILESTEP_RECOVERY_SECONDS=3600");
+    }
+
     // Window point of map pixel (x, y) (its top-left corner; +0.5 for the centre).
     int winX(double mapX) const { return int(std::floor(view_.x0 + mapX * view_.zoom)); }
     int winY(double mapY) const { return int(std::floor(view_.y0 + mapY * view_.zoom)); }
