@@ -45,6 +45,9 @@ command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=cca
 # Paths inside the checkout count as relative for ccache, so a fresh clone in another folder
 # (CI's) reuses what an earlier build compiled.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+# Debug info names the build folder, so ccache would hash it in (hash_dir) and a -g build in a
+# fresh clone would miss every time: the sanitized and fuzzing builds are the ones that need it.
+export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 if [ "$sanitize" -eq 1 ]; then
   dir=${BUILD_DIR:-build-asan}
   cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DTILESTEP_SANITIZE=ON \

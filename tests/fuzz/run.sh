@@ -18,6 +18,9 @@ dir=build-fuzz
 launcher=()
 command -v ccache >/dev/null 2>&1 && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
+# Debug info names the build folder, so ccache would hash it in (hash_dir) and a -g build in a
+# fresh clone would miss every time: the sanitized and fuzzing builds are the ones that need it.
+export CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14 -DTILESTEP_FUZZ=ON \
       -DTILESTEP_APP=OFF -DTILESTEP_TESTS=OFF -DTILESTEP_BENCH=OFF "${launcher[@]}" >/dev/null
