@@ -339,10 +339,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
     }
     // Compare: the new constant holds from frame 0, so the whole run changes at once.
     const int64_t p = position();
-    timeline_.seek(0, nullptr);
-    ParamValues pv = params(actor);
-    pv[size_t(index)] = value;
-    timeline_.setParams(actor, pv);
+    timeline_.tuneFromStart(actor, index, value, nullptr);
     seekNow(p);
 }
 
