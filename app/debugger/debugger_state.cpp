@@ -11,6 +11,7 @@
 #include "movers/param_carry.h"
 #include "plugin/plugin_registry.h"
 #include "record/trace_writer.h"
+#include "sim/spawn_view.h"
 
 namespace ts {
 
@@ -88,7 +89,8 @@ int Debugger::advance(double dt, InputBits keys) {
         const MoverState before = watch ? state(a) : MoverState{};
         stepLive(keys, true);
         if (!watch) continue;
-        lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a));
+        lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
+                                 a < map_->actors.size() ? map_->actors[a].mover : MoverKind{});
         if (!lastBreak_.empty()) {
             const std::string why = lastBreak_;
             setPlaying(false);  // clears lastBreak_
@@ -148,7 +150,23 @@ void Debugger::seekNow(int64_t p) {
     ++seeks_;
 }
 
+const MoverState& Debugger::state(size_t actor) const {
+    if (recorded_) return recorded_->states()[actor];
+    const Sim& sim = timeline_.sim();
+    if (sim.frame() != 0 || actor >= map_->actors.size()) return sim.states()[actor];
+    if (spawnShown_.size() != sim.states().size()) {
+        spawnShown_.clear();
+        for (size_t a = 0; a < sim.states().size(); ++a)
+            spawnShown_.push_back(a < map_->actors.size()
+                                      ? spawnAsShown(map_->actors[a].mover, sim.states()[a],
+                                                     sim.params()[a], sim.world())
+                                      : sim.states()[a]);
+    }
+    return spawnShown_[actor];
+}
+
 void Debugger::afterJump() {
+    spawnShown_.clear();
     if (recorded_) {
         recorded_->seekWithHistory(position(), &trace_, historyN_, &history_);
     } else {
@@ -289,10 +307,11 @@ std::vector<MoverState> Debugger::trajectory(size_t actor) {
     std::vector<MoverState> out;
     out.reserve(size_t(length() + 1));
     timeline_.seek(0, nullptr);
-    out.push_back(state(actor));
+    // The simulation's states (the spawn as it is): a ghost is the run, not its display.
+    out.push_back(timeline_.sim().states()[actor]);
     while (position() < length()) {
         timeline_.step({}, nullptr);
-        out.push_back(state(actor));
+        out.push_back(timeline_.sim().states()[actor]);
     }
     seekNow(p);
     return out;
@@ -331,6 +350,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
         index >= moverInfo(map_->actors[actor].mover).paramCount)
         return;
     value = moverInfo(map_->actors[actor].mover).params[index].normalize(value);
+    spawnShown_.clear();
     if (!compare_) {
         ParamValues pv = params(actor);
         pv[size_t(index)] = value;

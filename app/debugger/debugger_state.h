@@ -47,9 +47,10 @@ class Debugger {
         return recorded_ ? recorded_->actorCount()
                          : std::min(map_->actors.size(), timeline_.sim().states().size());
     }
-    const MoverState& state(size_t actor) const {
-        return recorded_ ? recorded_->states()[actor] : timeline_.sim().states()[actor];
-    }
+    // At position 0, the spawn as core/sim/spawn_view.h shows it (grounded where the actor
+    // stands on something), so the panels and the breakpoints' first comparison agree with
+    // what is drawn; the simulation steps from the spawn as it is.
+    const MoverState& state(size_t actor) const;
     const std::string& actorName(size_t actor) const;
     bool actorRound(size_t actor) const;  // x, y is the centre of a circle of diameter w
     // Probes of the step that led to the current position.
@@ -193,6 +194,10 @@ class Debugger {
     int64_t pendingSeek_ = -1;
     int64_t historyN_ = 240;
     std::vector<std::vector<MoverState>> history_;
+    // state() at position 0, made when first asked (it needs the collision world, which a
+    // debugger of a map only being edited never builds); cleared where the position or the
+    // parameters change.
+    mutable std::vector<MoverState> spawnShown_;
     bool compare_ = false;
     int ghostActor_ = -1;
     std::vector<MoverState> ghost_;

@@ -26,8 +26,10 @@ struct DebugSession {
     bool exactNumbers = false;
     std::string runName;  // the name field of "Keep this run"  // the Decisions section shows exact
                           // values, not rounded
-    LogPaths logPaths;    // the log file field of the panel, per actor
-    std::string message;  // last log / trace action, shown in the panel
+    std::string breakText;   // the Breakpoints section's expression field
+    std::string breakError;  // why the text in it was not added ("column 4: expected ...")
+    LogPaths logPaths;       // the log file field of the panel, per actor
+    std::string message;     // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
     int seenSelection = -2;
