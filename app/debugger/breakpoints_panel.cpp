@@ -17,13 +17,12 @@ namespace ts {
 namespace {
 
 // The field names the selected actor's trace lines have: an expression naming another is
-// refused with the list. None for a recorded trace's actor (its map may not be open).
+// refused with the list.
 std::vector<std::string> selectedFields(const Debugger& g) {
     std::vector<std::string> out;
     const size_t a = size_t(std::max(0, g.drivenActor()));
-    if (g.recorded() || a >= g.actorCount() || a >= g.map().actors.size()) return out;
-    for (const StateField& f : traceFields(0, g.map().actors[a].mover, g.state(a)))
-        out.push_back(f.name);
+    if (a >= g.actorCount()) return out;
+    for (const StateField& f : g.breakFields(a)) out.push_back(f.name);
     return out;
 }
 

@@ -87,10 +87,18 @@ int Debugger::advance(double dt, InputBits keys) {
         const size_t a = size_t(std::max(0, driven_));
         const bool watch = !breaks_.empty() && a < actorCount();
         const MoverState before = watch ? state(a) : MoverState{};
+        std::vector<StateField> recordedBefore;
+        if (watch && recorded_ && !breaks_.rules.empty()) recordedBefore = breakFields(a);
         stepLive(keys, true);
         if (!watch) continue;
-        lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
-                                 a < map_->actors.size() ? map_->actors[a].mover : MoverKind{});
+        if (recorded_) {
+            const BreakStep fields{std::move(recordedBefore), breakFields(a), &trace_, int32_t(a)};
+            lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
+                                     MoverKind{}, &fields);
+        } else {
+            lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
+                                     map_->actors[a].mover);
+        }
         if (!lastBreak_.empty()) {
             const std::string why = lastBreak_;
             setPlaying(false);  // clears lastBreak_
@@ -163,6 +171,18 @@ const MoverState& Debugger::state(size_t actor) const {
                                       : sim.states()[a]);
     }
     return spawnShown_[actor];
+}
+
+std::vector<StateField> Debugger::breakFields(size_t actor) const {
+    const int64_t p = position();
+    if (!recorded_)
+        return traceFields(p - 1,
+                           actor < map_->actors.size() ? map_->actors[actor].mover : MoverKind{},
+                           state(actor));
+    std::vector<StateField> out{{"frame", std::to_string(recorded_->frameNumber(p))}};
+    if (const RecordedState* line = recorded_->stateLine(actor, p))
+        for (const TraceField& f : line->fields) out.push_back({f.key, f.text});
+    return out;
 }
 
 void Debugger::afterJump() {

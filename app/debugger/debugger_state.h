@@ -158,6 +158,9 @@ class Debugger {
     // --- Breakpoints (core/sim/breakpoints.h), for the driven actor while playing ---
     Breakpoints& breakpoints() { return breaks_; }
     const Breakpoints& breakpoints() const { return breaks_; }
+    // The fields of the actor's trace line at the current position, as breakpoint
+    // expressions read them: a recorded trace's own line, else what its mover writes.
+    std::vector<StateField> breakFields(size_t actor) const;
     // Why playing last paused by itself ("grounded: no -> yes"); empty once play resumes.
     const std::string& lastBreak() const { return lastBreak_; }
 

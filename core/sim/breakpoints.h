@@ -41,9 +41,10 @@ struct Breakpoints {
 // Why the step that led from `before` to `after` (the watched actor's states), arriving at
 // `position`, trips a breakpoint: "marker at frame 120", "grounded: yes -> no",
 // "scanline blocked", or an expression's text; empty when none does. `trace` holds that
-// step's probes; only those of `actor` (a `mover`) count.
+// step's probes; only those of `actor` (a `mover`) count. The expressions read `fields`
+// when given (a recorded trace's own lines), else the fields `mover` writes for the states.
 std::string breakReason(const Breakpoints& b, int64_t position, const MoverState& before,
-                        const MoverState& after, const Trace& trace, int32_t actor,
-                        MoverKind mover);
+                        const MoverState& after, const Trace& trace, int32_t actor, MoverKind mover,
+                        const BreakStep* fields = nullptr);
 
 }  // namespace ts
