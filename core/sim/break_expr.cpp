@@ -399,7 +399,14 @@ bool BreakExpr::parse(const std::string& text, const std::vector<std::string>& f
     std::vector<Token> tokens;
     BreakExpr e;
     e.text_ = text;
-    bool ok = lex(text, &tokens, &col, error);
+    // Parsing and evaluating recurse once per parenthesis or operator: a bound on the text
+    // bounds the depth, far above any expression a user types.
+    bool ok = text.size() <= kMaxBreakExprChars;
+    if (!ok) {
+        col = kMaxBreakExprChars + 1;
+        *error = "longer than " + std::to_string(kMaxBreakExprChars) + " characters";
+    }
+    ok = ok && lex(text, &tokens, &col, error);
     if (ok) {
         if (tokens.size() == 1) {
             col = 1;

@@ -30,6 +30,8 @@ struct BreakStep {
     int32_t actor = 0;               // whose probes count
 };
 
+constexpr size_t kMaxBreakExprChars = 4096;
+
 class BreakExpr {
   public:
     // Parses `text`. With `fields` not empty, every field named must be one of them.

@@ -88,6 +88,10 @@ TEST(BreakExpr, BadTextsSayWhereAndWhatWasExpected) {
     EXPECT_EQ(errorOf("speed > 3", &c),
               "column 1: unknown field 'speed' (fields: frame, x, y, vx, vy, grounded, facing, "
               "pushing, air_frames)");
+    // Deep nesting is refused by length, not by running out of stack.
+    EXPECT_EQ(errorOf(std::string(100000, '(') + "x > 1" + std::string(100000, ')'), &c),
+              "column 4097: longer than 4096 characters");
+    parsed(std::string(2000, '(') + "x > 1" + std::string(2000, ')'));
     EXPECT_EQ(errorOf("x > 3 or vy > spd", &c).substr(0, 32), "column 15: unknown field 'spd' (");
 }
 
