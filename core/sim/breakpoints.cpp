@@ -16,13 +16,6 @@ bool Breakpoints::toggleMarker(int64_t position) {
     return true;
 }
 
-bool Breakpoints::readsProbes() const {
-    if (!probeKinds.empty()) return true;
-    for (const Rule& r : rules)
-        if (r.enabled && r.expr.readsProbes()) return true;
-    return false;
-}
-
 std::string breakReason(const Breakpoints& b, int64_t position, const MoverState& before,
                         const MoverState& after, const Trace& trace, int32_t actor, MoverKind mover,
                         const BreakStep* fields) {

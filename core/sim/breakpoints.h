@@ -33,7 +33,6 @@ struct Breakpoints {
         return probeKinds.empty() && !groundedChanges && !pushingChanges && markers.empty() &&
                noRule;
     }
-    bool readsProbes() const;
     // Adds a marker at `position`, or removes the one there. True when one is there after.
     bool toggleMarker(int64_t position);
 };
