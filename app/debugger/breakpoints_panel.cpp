@@ -30,9 +30,8 @@ std::vector<std::string> selectedFields(const Debugger& g) {
 // below keep their place while no expression is listed).
 void expressionField(DebugSession& d, Breakpoints& b) {
     ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Add").x - ImGui::GetStyle().FramePadding.x * 4);
-    const bool entered =
-        ImGui::InputTextWithHint("##breakexpr", "or an expression: x > 300", &d.breakText,
-                                 ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool entered = ImGui::InputTextWithHint("##breakexpr", "e.g. x > 300", &d.breakText,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Pause where an expression holds: the selected actor's trace fields compared\n"
@@ -51,8 +50,11 @@ void expressionField(DebugSession& d, Breakpoints& b) {
 
 // The field's error, and the expressions with their on / off boxes and remove buttons.
 void expressionList(DebugSession& d, Breakpoints& b) {
-    if (!d.breakError.empty())
+    if (!d.breakError.empty()) {
+        ImGui::PushTextWrapPos(0.0f);  // the list of fields is longer than the panel is wide
         ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1), "%s", d.breakError.c_str());
+        ImGui::PopTextWrapPos();
+    }
     for (size_t i = 0; i < b.rules.size(); ++i) {
         ImGui::PushID(int(i));
         ImGui::Checkbox(b.rules[i].expr.text().c_str(), &b.rules[i].enabled);
