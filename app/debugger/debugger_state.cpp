@@ -160,15 +160,21 @@ void Debugger::seekNow(int64_t p) {
 
 const MoverState& Debugger::state(size_t actor) const {
     if (recorded_) return recorded_->states()[actor];
-    const Sim& sim = timeline_.sim();
-    if (sim.frame() != 0 || actor >= map_->actors.size()) return sim.states()[actor];
-    if (spawnShown_.size() != sim.states().size()) {
+    if (timeline_.position() != 0) return timeline_.sim().states()[actor];
+    return spawnShown(actor);
+}
+
+const MoverState& Debugger::spawnShown(size_t actor) const {
+    const std::vector<MoverState>& spawn = timeline_.startStates();
+    if (actor >= map_->actors.size() || actor >= spawn.size()) return spawn[actor];
+    if (spawnShown_.size() != spawn.size()) {
         spawnShown_.clear();
-        for (size_t a = 0; a < sim.states().size(); ++a)
+        for (size_t a = 0; a < spawn.size(); ++a)
             spawnShown_.push_back(a < map_->actors.size()
-                                      ? spawnAsShown(map_->actors[a].mover, sim.states()[a],
-                                                     sim.params()[a], sim.world())
-                                      : sim.states()[a]);
+                                      ? spawnAsShown(map_->actors[a].mover, spawn[a],
+                                                     timeline_.startParams(a),
+                                                     timeline_.sim().world())
+                                      : spawn[a]);
     }
     return spawnShown_[actor];
 }
@@ -212,7 +218,13 @@ void Debugger::setHistoryLength(int64_t n) {
 
 const std::vector<MoverState>& Debugger::history(size_t actor) const {
     static const std::vector<MoverState> kNone;
-    return actor < history_.size() ? history_[actor] : kNone;
+    if (actor >= history_.size()) return kNone;
+    std::vector<MoverState>& h = history_[actor];
+    // Positions max(0, p - n) .. p: the first is position 0 when there are p + 1.
+    if (!recorded_ && !h.empty() && int64_t(h.size()) == position() + 1 &&
+        actor < map_->actors.size())
+        h.front() = spawnShown(actor);
+    return h;
 }
 
 void Debugger::setDrivenActor(int actor) {

@@ -196,10 +196,12 @@ class Debugger {
     bool takenOver_ = false;
     int64_t pendingSeek_ = -1;
     int64_t historyN_ = 240;
-    std::vector<std::vector<MoverState>> history_;
-    // state() at position 0, made when first asked (it needs the collision world, which a
-    // debugger of a map only being edited never builds); cleared where the position or the
-    // parameters change.
+    // Mutable: history() puts the spawn as shown in front of a history that starts at 0.
+    mutable std::vector<std::vector<MoverState>> history_;
+    // The spawn as shown (state() at position 0, the first entry of a history that starts
+    // there), made when first asked: it needs the collision world, which a debugger of a map
+    // only being edited never builds. Cleared where the map or the tuning changes.
+    const MoverState& spawnShown(size_t actor) const;
     mutable std::vector<MoverState> spawnShown_;
     bool compare_ = false;
     int ghostActor_ = -1;

@@ -192,6 +192,13 @@ void Timeline::tuneFromStart(size_t actor, int index, Fix value, Trace* trace) {
     seek(p, trace);
 }
 
+ParamValues Timeline::startParams(size_t actor) const {
+    ParamValues v = snaps_[0].params[actor];
+    for (const ParamChange& c : paramChanges_)
+        if (c.position == 0 && c.actor == actor) v = c.values;
+    return v;
+}
+
 const ParamValues* Timeline::lastTuning(size_t actor) const {
     for (auto it = paramChanges_.rbegin(); it != paramChanges_.rend(); ++it)
         if (it->actor == actor) return &it->values;

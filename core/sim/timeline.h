@@ -65,6 +65,9 @@ class Timeline {
     void tuneFromStart(size_t actor, int index, Fix value, Trace* trace);
     // Parameters in force for the next step.
     const ParamValues& params(size_t actor) const { return sim_.params()[actor]; }
+    // The states at position 0 (every actor's spawn) and the parameters its first step uses.
+    const std::vector<MoverState>& startStates() const { return snaps_[0].state.states; }
+    ParamValues startParams(size_t actor) const;
     // The actor's last tuning in the recording (the latest position), or null when none.
     const ParamValues* lastTuning(size_t actor) const;
     // Forgets the actor's tuning (every actor's with actor >= actor count) and re-simulates
