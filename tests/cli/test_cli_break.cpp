@@ -84,6 +84,10 @@ TEST(CliBreak, ABadExpressionIsAUsageErrorWithItsColumn) {
     EXPECT_NE(r.err.find("--break: column 4: expected a value"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find("\n  x >> 3\n     ^"), std::string::npos) << r.err;
     EXPECT_EQ(r.out, "");
+    r = runTilestep("run " + breakRun("x > 1", " --check-determinism"));
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("--break and --check-determinism do not go together"), std::string::npos)
+        << r.err;
     r = runTilestep("run " + breakRun("speed > 1"));
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("column 1: unknown field 'speed' (fields: frame, x, y, vx, vy, grounded, "
