@@ -13,5 +13,8 @@ int main(int argc, char** argv) {
 #endif
     ts::cli::setViewer(ts::runTraceViewer);
     if (argc >= 2 && ts::isCliCommand(argv[1])) return ts::runCli(argc, argv);
+#ifdef _WIN32
+    ts::win32::closeOwnConsole();
+#endif
     return ts::runEditor(argc, argv);
 }

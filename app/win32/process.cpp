@@ -32,4 +32,9 @@ void prepareProcess(int* argc, char*** argv) {
     *argv = pointers.data();
 }
 
+void closeOwnConsole() {
+    DWORD ids[2];
+    if (::GetConsoleProcessList(ids, 2) == 1) ::FreeConsole();
+}
+
 }  // namespace ts::win32

@@ -9,6 +9,10 @@
 namespace ts::win32 {
 
 void prepareProcess(int* argc, char*** argv);
+// For the editor: when Windows made a console for this process alone (tilestep.exe
+// double-clicked in Explorer), closes it, so that only the window stays on screen. Started
+// from a terminal, the console is the terminal's and stays.
+void closeOwnConsole();
 
 }  // namespace ts::win32
 #endif

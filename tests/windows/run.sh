@@ -2,8 +2,8 @@
 # The Windows build under Wine against the Linux build, byte for byte (traces are the same
 # bytes on every machine: docs/architecture.md). For every sample map: `run --probes` (keys
 # from keys.log; the Windows side reads it with CRLF line ends, as Notepad writes it), `info`,
-# `validate`, and `convert` to JSON and TMX; trace files and `diff`; a map in a folder with a
-# space and accents; a plugin refused with a clear message; and, when the .exe has its window, a screenshot under
+# `validate`, and `convert` to JSON and TMX; trace files and `diff`; outputs refused by file
+# identity and a read-only file kept; a map in a folder with a space and accents; a plugin refused with a clear message; and, when the .exe has its window, a screenshot under
 # Xvfb compared with the Linux editor's.
 # Usage: tests/windows/run.sh [LINUX_TILESTEP] [TILESTEP_EXE]
 #   (defaults build/app/tilestep and build-win/app/tilestep.exe; scripts/build-windows.sh)
@@ -77,6 +77,19 @@ for m in maps/zelda-room.json maps/platformer-slopes.json; do
   both "$n.diff-same" diff keys.jsonl keys.jsonl
   rm -f "$tmp"/[lw]/keys.jsonl "$tmp"/[lw]/still.jsonl
 done
+
+# An output that is an input by another spelling or a hard link is refused (file identity:
+# volume serial and file index on Windows), and a read-only file is not replaced.
+for side in l w; do
+  ln "$tmp/$side/maps/bomber.json" "$tmp/$side/linked.json"
+  cp maps/grid-walls.json "$tmp/$side/readonly.json"
+  chmod a-w "$tmp/$side/readonly.json"
+done
+both "identity.spelling" convert maps/bomber.json ./maps/../maps/bomber.json
+both "identity.hardlink" convert maps/bomber.json linked.json
+both "readonly" convert maps/zelda-room.json readonly.json
+same "readonly (file untouched)" "$tmp/l/readonly.json" "$tmp/w/readonly.json"
+chmod u+w "$tmp/l/readonly.json" "$tmp/w/readonly.json"
 
 # A path with a space and non-ASCII letters, given as the user's shell gives it.
 for side in l w; do
