@@ -41,19 +41,17 @@ if [ ${#missing[@]} -gt 0 ] || [ "$need_sources" -eq 1 ]; then
   fi
   export DEBIAN_FRONTEND=noninteractive
   # deb-src for each mirror the machine already uses for binaries (deb822 or one-line lists).
-  list=/etc/apt/sources.list.d/tilestep-deb-src.sources
   if [ "$need_sources" -eq 1 ] && ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
-    echo "== adding deb-src entries ($list)"
-    {
-      for f in /etc/apt/sources.list.d/*.sources; do
-        [ -f "$f" ] || continue
-        sed -n '/^Types:/,/^$/p' "$f" | sed 's/^Types:.*/Types: deb-src/' | grep -v '^#'
-        echo
-      done
-      if [ -f /etc/apt/sources.list ]; then
-        grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /# one-line\ndeb-src /' || true
-      fi
-    } > "$list"
+    echo "== adding deb-src entries (/etc/apt/sources.list.d/tilestep-deb-src.*)"
+    for f in /etc/apt/sources.list.d/*.sources; do
+      [ -f "$f" ] || continue
+      sed -n '/^Types:/,/^$/p' "$f" | sed 's/^Types:.*/Types: deb-src/' | grep -v '^#'
+      echo
+    done > /etc/apt/sources.list.d/tilestep-deb-src.sources
+    if [ -f /etc/apt/sources.list ]; then
+      grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' \
+        > /etc/apt/sources.list.d/tilestep-deb-src.list || true
+    fi
   fi
   apt-get update -qq
   if [ ${#missing[@]} -gt 0 ]; then
