@@ -11,6 +11,7 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           ccache libpugixml-dev zlib1g-dev libzstd-dev tiled
           xvfb xauth xdotool fonts-dejavu-core
           clang-14 libclang-rt-14-dev)  # libFuzzer for tests/fuzz/run.sh
+# The Windows cross-build's packages (mingw-w64, Wine, ...) are in scripts/build-windows.sh.
 
 sanitize=0
 build=1

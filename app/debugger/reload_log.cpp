@@ -6,7 +6,11 @@ namespace {
 
 std::string clock(std::time_t t) {
     std::tm tm{};
+#ifdef _WIN32
+    localtime_s(&tm, &t);  // the same thread-safe call, arguments the other way round
+#else
     localtime_r(&t, &tm);
+#endif
     char buf[16];
     std::strftime(buf, sizeof buf, "%H:%M:%S", &tm);
     return buf;

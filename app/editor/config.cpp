@@ -1,30 +1,12 @@
 #include "editor/config.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 namespace ts {
 
 namespace fs = std::filesystem;
-
-std::string configDir() {
-    std::string base;
-    const char* xdg = std::getenv("XDG_CONFIG_HOME");
-    const char* home = std::getenv("HOME");
-    if (xdg && *xdg) {
-        base = xdg;
-    } else if (home && *home) {
-        base = std::string(home) + "/.config";
-    } else {
-        return "";
-    }
-    std::string dir = base + "/tilestep";
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    return ec ? "" : dir;
-}
 
 void Settings::addRecent(const std::string& path) {
     if (path.empty()) return;

@@ -1,6 +1,6 @@
-// The user's settings folder ($XDG_CONFIG_HOME/tilestep or ~/.config/tilestep): UI scale,
-// recent files, the ImGui window layout (imgui.ini) and the recovery copies of unsaved work
-// (editor/recovery_slot.h).
+// The user's settings folder ($XDG_CONFIG_HOME/tilestep or ~/.config/tilestep; %APPDATA%\tilestep
+// on Windows): UI scale, recent files, the ImGui window layout (imgui.ini) and the recovery
+// copies of unsaved work (editor/recovery_slot.h).
 // Never the working directory, so running tilestep from a map folder leaves no litter.
 #pragma once
 #include <string>

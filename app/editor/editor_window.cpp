@@ -13,6 +13,7 @@
 #include "editor/canvas_input.h"
 #include "editor/file_actions.h"
 #include "editor/recovery.h"
+#include "editor/ui_font.h"
 #include "editor/window_title.h"
 #include "editor/panel_splitter.h"
 #include "editor/panels.h"
@@ -26,10 +27,6 @@ std::string g_glfwError;  // GLFW reports errors through a plain callback
 void onGlfwError(int, const char* text) {
     g_glfwError = text ? text : "unknown error";
 }
-
-// The UI font: DejaVu Sans from Debian's fonts-dejavu-core, rasterised at each scale (the
-// built-in bitmap font scaled up is blurry and wider than its metrics say).
-constexpr const char* kUiFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 void applyStyle() {
     // From ImGui's defaults every time: ScaleAllSizes multiplies what is there, so scaling
@@ -149,17 +146,18 @@ void EditorWindow::applyUiScale(float scale) {
     io.Fonts->Clear();
     const float px = std::round(13.0f * uiScale_);
     ImFont* font = nullptr;
-    if (FILE* f = std::fopen(kUiFontPath, "rb")) {  // ImGui asserts on a missing file
+    // DejaVu Sans (editor/ui_font.h) rasterised at each scale: the built-in bitmap font
+    // scaled up is blurry and wider than its metrics say.
+    const std::string fontPath = uiFontPath();
+    if (FILE* f = std::fopen(fontPath.c_str(), "rb")) {  // ImGui asserts on a missing file
         std::fclose(f);
-        font = io.Fonts->AddFontFromFileTTF(kUiFontPath, px);
+        font = io.Fonts->AddFontFromFileTTF(fontPath.c_str(), px);
     }
     if (!font) {
         static bool warned = false;
         if (!warned)
-            std::fprintf(stderr,
-                         "tilestep: warning: %s not found (Debian package fonts-dejavu-core); "
-                         "using the built-in font\n",
-                         kUiFontPath);
+            std::fprintf(stderr, "tilestep: warning: %s not found (%s); using the built-in font\n",
+                         fontPath.c_str(), kUiFontSource);
         warned = true;
         ImFontConfig cfg;
         cfg.SizePixels = px;

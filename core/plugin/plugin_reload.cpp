@@ -1,7 +1,5 @@
 #include "plugin/plugin_reload.h"
 
-#include <sys/stat.h>
-
 #include <condition_variable>
 #include <memory>
 #include <mutex>
@@ -16,16 +14,6 @@ namespace ts {
 
 PluginFileWatch::PluginFileWatch(std::string path) : path_(std::move(path)) {
     loaded_ = read();
-}
-
-PluginFileWatch::Stamp PluginFileWatch::read() const {
-    struct stat st;
-    Stamp s;
-    if (::stat(path_.c_str(), &st) != 0) return s;
-    s.exists = true;
-    s.mtimeNs = int64_t(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
-    s.size = int64_t(st.st_size);
-    return s;
 }
 
 bool PluginFileWatch::poll() {

@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# The Windows build under Wine against the Linux build, byte for byte (traces are the same
+# bytes on every machine: docs/architecture.md). For every sample map: `run --probes` (keys
+# from keys.log; the Windows side reads it with CRLF line ends, as Notepad writes it), `info`,
+# `validate`, and `convert` to JSON and TMX; trace files and `diff`; outputs refused by file
+# identity and a read-only file kept; a map in a folder with a space and accents; a plugin refused with a clear message; and, when the .exe has its window, a screenshot under
+# Xvfb compared with the Linux editor's.
+# Usage: tests/windows/run.sh [LINUX_TILESTEP] [TILESTEP_EXE]
+#   (defaults build/app/tilestep and build-win/app/tilestep.exe; scripts/build-windows.sh)
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+linux=$(realpath "${1:-build/app/tilestep}")
+exe=$(realpath "${2:-build-win/app/tilestep.exe}")
+for f in "$linux" "$exe"; do
+  [ -x "$f" ] || [ -f "$f" ] || { echo "tests/windows/run.sh: $f is missing" >&2; exit 2; }
+done
+command -v wine >/dev/null || { echo "tests/windows/run.sh: wine is missing (scripts/build-windows.sh installs it)" >&2; exit 2; }
+
+export WINEPREFIX=${WINEPREFIX:-$root/build-win/wineprefix}
+export WINEDEBUG=-all
+export LC_ALL=C.UTF-8  # Wine turns argv into the Windows command line through the locale
+export WINEDLLOVERRIDES="mscoree,mshtml="  # no Mono or Gecko installer prompts
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+wineboot -i >/dev/null 2>&1  # creates the prefix once (about 20 s), then returns at once
+
+failures=0
+checks=0
+# Both programs' stdout+stderr and exit status must be the same bytes.
+same() {  # NAME LINUX_OUT WINDOWS_OUT
+  checks=$((checks + 1))
+  if ! cmp -s "$2" "$3"; then
+    failures=$((failures + 1))
+    echo "FAIL $1"
+    diff <(head -c 20000 "$2") <(head -c 20000 "$3") | head -8
+  fi
+}
+both() {  # NAME ARGS...: runs both from $tmp/l and $tmp/w, compares what they print
+  local name=$1
+  shift
+  (cd "$tmp/l" && "$linux" "$@" > "$tmp/$name.l" 2>&1; echo "rc=$?" >> "$tmp/$name.l")
+  (cd "$tmp/w" && wine "$exe" "${@//keys.log/keys-crlf.log}" > "$tmp/$name.w" 2>&1
+   echo "rc=$?" >> "$tmp/$name.w")
+  same "$name" "$tmp/$name.l" "$tmp/$name.w"
+}
+
+mkdir -p "$tmp/l" "$tmp/w"
+for side in l w; do
+  cp -r maps "$tmp/$side/maps"
+  cp tests/windows/keys.log "$tmp/$side/"
+done
+sed 's/$/\r/' tests/windows/keys.log > "$tmp/w/keys-crlf.log"
+
+for m in maps/*.json maps/*.tmx; do
+  n=$(basename "$m")
+  both "$n.run" run "$m" --frames 400 --inputs keys.log --probes
+  both "$n.info" info "$m"
+  both "$n.validate" validate "$m"
+  for ext in json tmx; do
+    both "$n.convert.$ext" convert "$m" "out.$ext"
+    if [ -f "$tmp/l/out.$ext" ] || [ -f "$tmp/w/out.$ext" ]; then
+      same "$n.convert.$ext (file)" "$tmp/l/out.$ext" "$tmp/w/out.$ext"
+    fi
+    rm -f "$tmp/l/out.$ext" "$tmp/w/out.$ext"
+  done
+done
+
+# Trace files (run --trace) and diff: the same bytes, and the same first difference between
+# a run with the keys and one without.
+for m in maps/zelda-room.json maps/platformer-slopes.json; do
+  n=$(basename "$m")
+  both "$n.trace" run "$m" --frames 400 --inputs keys.log --trace keys.jsonl
+  same "$n.trace (file)" "$tmp/l/keys.jsonl" "$tmp/w/keys.jsonl"
+  both "$n.trace-still" run "$m" --frames 400 --trace still.jsonl
+  both "$n.diff" diff keys.jsonl still.jsonl
+  both "$n.diff-same" diff keys.jsonl keys.jsonl
+  rm -f "$tmp"/[lw]/keys.jsonl "$tmp"/[lw]/still.jsonl
+done
+
+# An output that is an input by another spelling or a hard link is refused (file identity:
+# volume serial and file index on Windows), and a read-only file is not replaced.
+for side in l w; do
+  ln "$tmp/$side/maps/bomber.json" "$tmp/$side/linked.json"
+  cp maps/grid-walls.json "$tmp/$side/readonly.json"
+  chmod a-w "$tmp/$side/readonly.json"
+done
+both "identity.spelling" convert maps/bomber.json ./maps/../maps/bomber.json
+both "identity.hardlink" convert maps/bomber.json linked.json
+both "readonly" convert maps/zelda-room.json readonly.json
+same "readonly (file untouched)" "$tmp/l/readonly.json" "$tmp/w/readonly.json"
+chmod u+w "$tmp/l/readonly.json" "$tmp/w/readonly.json"
+
+# A path with a space and non-ASCII letters, given as the user's shell gives it.
+for side in l w; do
+  mkdir -p "$tmp/$side/Cartes à jouer"
+  cp maps/zelda-room.json "$tmp/$side/Cartes à jouer/salle été.json"
+done
+both "accented.run" run "Cartes à jouer/salle été.json" --frames 100 --inputs keys.log --probes
+both "accented.convert" convert "Cartes à jouer/salle été.json" "Cartes à jouer/copie ü.json"
+same "accented.convert (file)" "$tmp/l/Cartes à jouer/copie ü.json" "$tmp/w/Cartes à jouer/copie ü.json"
+
+# Mover plugins are not supported on Windows yet: a clear message, never a crash.
+checks=$((checks + 1))
+(cd "$tmp/w" && wine "$exe" run maps/grid-walls.json --frames 10 --plugin walker.dll > "$tmp/plugin.w" 2>&1)
+rc=$?
+if [ "$rc" -eq 0 ] || ! grep -q "walker.dll: mover plugins are not supported on Windows yet" "$tmp/plugin.w"; then
+  failures=$((failures + 1))
+  echo "FAIL plugin refusal (rc=$rc):"
+  head -5 "$tmp/plugin.w"
+fi
+
+# The editor's window under Wine on Xvfb (OpenGL through Mesa's llvmpipe), 30 frames of the
+# keys played, then a screenshot, compared with the Linux editor's of the same frame.
+if command -v xvfb-run >/dev/null; then
+  checks=$((checks + 1))
+  shot=(maps/grid-walls.json --frames 30 --screenshot shot.png)
+  (cd "$tmp/l" && xvfb-run -a -s "-screen 0 1600x1000x24" "$linux" "${shot[@]}" --inputs keys.log \
+     > "$tmp/shot.l" 2>&1)
+  (cd "$tmp/w" && xvfb-run -a -s "-screen 0 1600x1000x24" wine "$exe" "${shot[@]}" \
+     --inputs keys-crlf.log > "$tmp/shot.w" 2>&1)
+  if [ ! -s "$tmp/w/shot.png" ] || [ ! -s "$tmp/l/shot.png" ]; then
+    failures=$((failures + 1))
+    echo "FAIL window: no screenshot"
+    tail -5 "$tmp/shot.l" "$tmp/shot.w"
+  elif ! python3 tests/windows/png_compare.py "$tmp/l/shot.png" "$tmp/w/shot.png" 0.02; then
+    failures=$((failures + 1))
+    echo "FAIL window: the screenshots differ"
+    keep=${TILESTEP_WINE_KEEP:-/tmp}
+    cp "$tmp/l/shot.png" "$keep/tilestep-linux-shot.png"
+    cp "$tmp/w/shot.png" "$keep/tilestep-wine-shot.png"
+    echo "  kept as $keep/tilestep-{linux,wine}-shot.png"
+  fi
+fi
+
+echo "tests/windows/run.sh: $((checks - failures)) of $checks checks passed"
+[ "$failures" -eq 0 ]
