@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs one language's walk example (docs/emitters.md) with TILESTEP_TRACE=DEST.
+# usage: examples/emitters/run.sh LANG DEST
+#   LANG: c, python, lua, js, csharp, gdscript
+#   DEST: a file path, tcp://HOST:PORT or unix:PATH (c, python, lua, js)
+# Every language writes the same trace: `tilestep diff` of any two says "same".
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -eq 2 ] || { echo "usage: $0 LANG DEST" >&2; exit 2; }
+lang=$1
+export TILESTEP_TRACE=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+case "$lang" in
+  c)
+    ${CC:-cc} -std=c99 -Wall -Wextra -pedantic -Werror -I"$here/../../include" \
+      "$here/c/walk.c" -o "$tmp/walk"
+    "$tmp/walk" ;;
+  python) python3 "$here/python/walk.py" ;;
+  lua) lua5.4 "$here/lua/walk.lua" ;;
+  js) node "$here/js/walk.js" ;;
+  csharp)
+    mcs -nologo -out:"$tmp/walk.exe" "$here/csharp/TilestepTrace.cs" "$here/csharp/Walk.cs"
+    mono "$tmp/walk.exe" ;;
+  gdscript)
+    godot3-server --no-window --path "$here/gdscript" --script walk.gd ;;
+  *) echo "run.sh: unknown LANG '$lang' (c, python, lua, js, csharp, gdscript)" >&2; exit 2 ;;
+esac
