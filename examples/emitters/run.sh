@@ -23,6 +23,6 @@ case "$lang" in
     mcs -nologo -out:"$tmp/walk.exe" "$here/csharp/TilestepTrace.cs" "$here/csharp/Walk.cs"
     mono "$tmp/walk.exe" ;;
   gdscript)
-    godot3-server --no-window --path "$here/gdscript" --script walk.gd ;;
+    (cd "$here/gdscript" && godot3-server --no-window -s walk.gd) ;;
   *) echo "run.sh: unknown LANG '$lang' (c, python, lua, js, csharp, gdscript)" >&2; exit 2 ;;
 esac
