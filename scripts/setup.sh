@@ -11,7 +11,9 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           ccache libpugixml-dev zlib1g-dev libzstd-dev tiled
           xvfb xauth xdotool fonts-dejavu-core
           clang-14 libclang-rt-14-dev  # libFuzzer for tests/fuzz/run.sh
-          python3 lua5.4 lua-socket nodejs mono-mcs mono-runtime godot3-server)  # examples/emitters
+          libboost-dev  # Boost.Beast: the WebSocket of `--listen`
+          python3 lua5.4 lua-socket nodejs mono-mcs mono-runtime godot3-server
+          chromium-headless-shell)  # examples/emitters
 
 sanitize=0
 build=1

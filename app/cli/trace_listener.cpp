@@ -1,6 +1,7 @@
 #include "trace_listener.h"
 
 #include "args.h"
+#include "websocket_reader.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -249,52 +250,89 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
     return true;
 }
 
+LiveConnection::Status LiveConnection::take(const char* data, size_t n, std::string* error) {
+    bytes_ += uint64_t(n);
+    lastDataMs_ = nowMs();
+    if (bytes_ > limits_.maxBytes)
+        return fail("more than " + std::to_string(limits_.maxBytes) +
+                        " bytes (the recording's limit: --max-bytes)",
+                    error);
+    std::string why;
+    if (!takeLines(data, n, &why)) return fail(why, error);
+    return status_;
+}
+
+LiveConnection::Status LiveConnection::ended(std::string* error) {
+    if (!pending_.empty())
+        return fail("line " + std::to_string(stream_.lines() + 1) + ": the game disconnected " +
+                        std::to_string(pending_.size()) +
+                        " bytes into the line (a half line; the lines before it are kept)",
+                    error);
+    if (bytes_ == 0) return fail("disconnected before sending the header line", error);
+    std::string why;
+    if (!stream_.finish(&why)) return fail(why, error);
+    status_ = Status::Ended;
+    ::close(fd_);
+    fd_ = -1;
+    return status_;
+}
+
+int LiveConnection::idleWait(int waitMs, std::string* error, bool* stalled) {
+    const int64_t idle = nowMs() - lastDataMs_;
+    *stalled = limits_.idleTimeoutMs > 0 && idle >= limits_.idleTimeoutMs;
+    if (*stalled) {
+        fail("no data for " + seconds(limits_.idleTimeoutMs) + " (a stalled game; --idle-timeout)",
+             error);
+        return 0;
+    }
+    if (limits_.idleTimeoutMs > 0)
+        waitMs = int(std::min<int64_t>(waitMs, limits_.idleTimeoutMs - idle));
+    return std::max(0, waitMs);
+}
+
+LiveConnection::Status LiveConnection::pollWebSocket(int waitMs, std::string* error) {
+    bool stalled = false;
+    const int wait = idleWait(waitMs, error, &stalled);
+    if (stalled) return status_;
+    std::string got, why;
+    switch (ws_->read(wait, &got, &why)) {
+        case WebSocketReader::Result::Data:
+            return take(got.data(), got.size(), error);
+        case WebSocketReader::Result::Nothing:
+            return status_;
+        case WebSocketReader::Result::Closed:
+            return ended(error);
+        case WebSocketReader::Result::Failed:
+            break;
+    }
+    return fail(why, error);
+}
+
 LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
     if (status_ != Status::Open) return status_;
+    if (ws_) return pollWebSocket(waitMs, error);
     char buf[1 << 16];
     bool waited = false;
     for (;;) {
         const ssize_t n = ::recv(fd_, buf, sizeof buf, MSG_DONTWAIT);
         if (n > 0) {
-            // A browser's WebSocket handshake, or any HTTP, is not a trace: say so at once.
-            if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0)
-                return fail("line 1: an HTTP request (a WebSocket?), not a trace", error);
-            bytes_ += uint64_t(n);
-            lastDataMs_ = nowMs();
-            if (bytes_ > limits_.maxBytes)
-                return fail("more than " + std::to_string(limits_.maxBytes) +
-                                " bytes (the recording's limit: --max-bytes)",
-                            error);
-            std::string why;
-            if (!takeLines(buf, size_t(n), &why)) return fail(why, error);
+            // A browser's WebSocket upgrade request: Beast takes the connection from here.
+            if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0) {
+                ws_ = std::make_unique<WebSocketReader>(fd_, std::string(buf, size_t(n)),
+                                                        4 * limits_.trace.maxLineBytes);
+                peer_ += " (WebSocket)";
+                return pollWebSocket(waitMs, error);
+            }
+            if (take(buf, size_t(n), error) != Status::Open) return status_;
             continue;  // drain what is there, then return to the caller
         }
-        if (n == 0) {
-            if (!pending_.empty())
-                return fail("line " + std::to_string(stream_.lines() + 1) +
-                                ": the game disconnected " + std::to_string(pending_.size()) +
-                                " bytes into the line (a half line; the lines before it are kept)",
-                            error);
-            if (bytes_ == 0) return fail("disconnected before sending the header line", error);
-            std::string why;
-            if (!stream_.finish(&why)) return fail(why, error);
-            status_ = Status::Ended;
-            ::close(fd_);
-            fd_ = -1;
-            return status_;
-        }
+        if (n == 0) return ended(error);
         if (errno == EINTR) continue;
         if (errno != EAGAIN && errno != EWOULDBLOCK)
             return fail("the connection failed (" + errnoText() + ")", error);
-        const int64_t idle = nowMs() - lastDataMs_;
-        if (limits_.idleTimeoutMs > 0 && idle >= limits_.idleTimeoutMs)
-            return fail("no data for " + seconds(limits_.idleTimeoutMs) +
-                            " (a stalled game; --idle-timeout)",
-                        error);
-        if (waited || waitMs <= 0) return status_;
-        int wait = waitMs;
-        if (limits_.idleTimeoutMs > 0)
-            wait = int(std::min<int64_t>(wait, limits_.idleTimeoutMs - idle));
+        bool stalled = false;
+        const int wait = idleWait(waitMs, error, &stalled);
+        if (stalled || waited || wait <= 0) return status_;
         waitReadable(fd_, wait);
         waited = true;
     }

@@ -1,8 +1,9 @@
 // A game streaming its trace over a socket (`tilestep record --listen`, `view --listen`):
-// listening on a TCP address or a Unix socket, accepting one game at a time, reading its
-// JSON lines into a RecordedTrace through the trace reader (record/trace_reader.h). Sockets are
-// the program's I/O, as files are, so they live here in app/ beside the commands; core only
-// parses the bytes. No graphics: the headless `record` and the debugger's window share it.
+// listening on a TCP address or a Unix socket, accepting one game at a time (plain bytes, or a
+// browser's WebSocket: cli/websocket_reader.h), reading its JSON lines into a RecordedTrace through
+// the trace reader (record/trace_reader.h). Sockets are the program's I/O, as files are, so they
+// live here in app/ beside the commands; core only parses the bytes. No graphics: the headless
+// `record` and the debugger's window share it.
 //
 // Untrusted input, bounded: a line longer than TraceLimits::maxLineBytes, more than
 // LiveLimits::maxBytes in all, or no byte for idleTimeoutMs ends the connection with a message
@@ -10,9 +11,11 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 
 #include "record/trace_reader.h"
+#include "websocket_reader.h"
 
 namespace ts::cli {
 
@@ -85,6 +88,11 @@ class LiveConnection {
 
   private:
     Status fail(const std::string& what, std::string* error);
+    Status take(const char* data, size_t n, std::string* error);
+    Status ended(std::string* error);
+    Status pollWebSocket(int waitMs, std::string* error);
+    // The wait left before the idle timeout; *stalled (and the connection failed) when past it.
+    int idleWait(int waitMs, std::string* error, bool* stalled);
     bool takeLines(const char* data, size_t n, std::string* error);
 
     int fd_;
@@ -92,7 +100,8 @@ class LiveConnection {
     LiveLimits limits_;
     TraceStream stream_;
     LineSink onLine_;
-    std::string pending_;  // the unfinished line
+    std::string pending_;                  // the unfinished line
+    std::unique_ptr<WebSocketReader> ws_;  // a browser's connection, after its upgrade request
     uint64_t bytes_ = 0;
     int64_t lastDataMs_ = 0;
     Status status_ = Status::Open;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs one language's walk example (docs/emitters.md) with TILESTEP_TRACE=DEST.
 # usage: examples/emitters/run.sh LANG DEST
-#   LANG: c, python, lua, js, csharp, gdscript
-#   DEST: a file path, tcp://HOST:PORT or unix:PATH (c, python, lua, js)
+#   LANG: c, python, lua, js, csharp, gdscript, browser (js/walk.html in headless Chromium)
+#   DEST: a file path or tcp://HOST:PORT; also unix:PATH (c, python, lua, js); for browser
+#         only ws://HOST:PORT
 # Every language writes the same trace: `tilestep diff` of any two says "same".
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -24,5 +25,13 @@ case "$lang" in
     mono "$tmp/walk.exe" ;;
   gdscript)
     (cd "$here/gdscript" && godot3-server --no-window -s walk.gd) ;;
-  *) echo "run.sh: unknown LANG '$lang' (c, python, lua, js, csharp, gdscript)" >&2; exit 2 ;;
+  browser)
+    # Headless Chromium keeps the page running while its --repl input stays open (else it
+    # quits once the page has loaded): the walk needs well under a second of it;
+    # TILESTEP_BROWSER_SECONDS (default 3) gives it that long, then the browser is ended.
+    secs=${TILESTEP_BROWSER_SECONDS:-3}
+    timeout "$secs" chromium-headless-shell --no-sandbox --disable-gpu \
+      --repl "file://$here/js/walk.html?dest=$TILESTEP_TRACE" < <(sleep $((secs + 5))) \
+      >/dev/null 2>&1 || true ;;
+  *) echo "run.sh: unknown LANG '$lang' (c, python, lua, js, csharp, gdscript, browser)" >&2; exit 2 ;;
 esac

@@ -216,9 +216,12 @@ TEST_F(CliRecord, AFloodOfLinesStopsAtMaxBytes) {
     EXPECT_NE(rec.err.find(": more than 10000 bytes"), std::string::npos) << rec.err;
 }
 
-TEST_F(CliRecord, AnHttpRequestIsNotATrace) {
+TEST_F(CliRecord, AnHttpRequestThatIsNoWebSocketUpgradeIsRefused) {
     EXPECT_EQ(recordRaw("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 1);
-    EXPECT_NE(rec.err.find("line 1: an HTTP request"), std::string::npos) << rec.err;
+    EXPECT_TRUE(std::regex_search(
+        rec.err,
+        std::regex("game at 127\\.0\\.0\\.1:[0-9]+ \\(WebSocket\\): WebSocket handshake failed")))
+        << rec.err;
 }
 
 TEST_F(CliRecord, ASecondGameIsRefusedWhileOneIsRecorded) {

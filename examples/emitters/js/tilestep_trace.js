@@ -126,10 +126,11 @@
           this.sock.end(() => resolve(this.ok));
           this.sock.on("close", () => resolve(this.ok));
         } else if (this.ws) {
-          const done = () => { this.ws.close(); resolve(this.ok); };
-          const wait = () => (this.ws.readyState === 1 && this.ws.bufferedAmount === 0) || !this.ok
-            ? done() : setTimeout(wait, 10);
-          wait();
+          // Closing waits for the viewer's reply to the close: by then it has every line.
+          this.ws.onclose = () => resolve(this.ok);
+          const close = () => (this.ws.readyState === 1 && this.ws.bufferedAmount === 0) || !this.ok
+            ? this.ws.close(1000) : setTimeout(close, 10);
+          close();
         } else {
           if (this.fd !== undefined) require("fs").closeSync(this.fd);
           resolve(this.ok);
