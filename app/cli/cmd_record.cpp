@@ -1,5 +1,6 @@
 // `tilestep record --listen ADDR OUT.jsonl`: a running game's trace, streamed over a socket,
 // saved to a file (headless; the window's version is `view MAP --listen ADDR`).
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <memory>
@@ -10,6 +11,17 @@
 #include "trace_listener.h"
 
 namespace ts::cli {
+
+namespace {
+
+// Ctrl+C (or a kill) while recording saves what arrived, as a profiler's capture does.
+volatile std::sig_atomic_t gStop = 0;
+
+void onStop(int) {
+    gStop = 1;
+}
+
+}  // namespace
 
 const char kRecordUsage[] =
     "usage: tilestep record --listen ADDR OUT.jsonl [--idle-timeout S] [--wait S]\n"
@@ -30,10 +42,11 @@ const char kRecordUsage[] =
     "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
     "\n"
     "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
-    "so. Exit 0 when the game disconnected after whole lines; 1 on a bad line, a half line\n"
-    "at the end, silence past --idle-timeout or --max-bytes ('game at ADDR: line L: field\n"
-    "\"F\": problem'), and then OUT holds the lines before the bad one; 1 when no game came\n"
-    "within --wait (OUT not written); 2 on a bad command line.\n";
+    "so. Exit 0 when the game disconnected after whole lines, or on Ctrl+C while it was\n"
+    "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
+    "past --idle-timeout or --max-bytes ('game at ADDR: line L: field \"F\": problem'), and\n"
+    "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
+    "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
 const std::vector<FlagSpec> kRecordFlags = {
     {"--listen", true}, {"--idle-timeout", true}, {"--wait", true}, {"--max-bytes", true}};
@@ -78,13 +91,20 @@ int cmdRecord(const Args& args) {
     // Tests and scripts read the port the system picked from this line.
     std::fprintf(stderr, "tilestep record: listening on %s%s\n", listener.where().c_str(),
                  listener.remote() ? " (reachable from other machines)" : "");
+    std::signal(SIGINT, onStop);
+    std::signal(SIGTERM, onStop);
     std::string peer;
-    const int fd = listener.accept(waitMs, &peer, &error);
+    int fd = -1;
+    // In slices, so that Ctrl+C while waiting ends record (nothing to save yet).
+    for (int waited = 0; fd < 0 && !gStop && (waitMs < 0 || waited < waitMs); waited += 200) {
+        fd = listener.accept(waitMs < 0 ? 200 : std::min(200, waitMs - waited), &peer, &error);
+        if (!error.empty()) return fail(cmd, error, kExitFailure);
+    }
     if (fd < 0)
         return fail(cmd,
-                    error.empty() ? "no game connected to " + listener.where() + " within " +
-                                        *a.value("--wait") + " s"
-                                  : error,
+                    gStop ? "stopped before a game connected to " + listener.where()
+                          : "no game connected to " + listener.where() + " within " +
+                                *a.value("--wait") + " s",
                     kExitFailure);
     std::fprintf(stderr, "tilestep record: recording the game at %s\n", peer.c_str());
 
@@ -101,7 +121,7 @@ int cmdRecord(const Args& args) {
     });
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
-    while (status == LiveConnection::Status::Open) {
+    while (status == LiveConnection::Status::Open && !gStop) {
         status = game.poll(200, &gameError);
         std::string ignored, other;
         const int second = listener.accept(0, &other, &ignored);
@@ -113,6 +133,9 @@ int cmdRecord(const Args& args) {
     std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(),
                 trace.frames.size(), trace.actors.size(), (long long)saved);
     if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
+    if (status == LiveConnection::Status::Open)
+        std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",
+                     peer.c_str());
     return kExitOk;
 }
 

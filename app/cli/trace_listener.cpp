@@ -313,7 +313,11 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
     if (ws_) return pollWebSocket(waitMs, error);
     char buf[1 << 16];
     bool waited = false;
+    // A game sending faster than it is parsed still returns control to the caller (the
+    // window draws, `record` checks for a second game) every 4 MiB.
+    size_t taken = 0;
     for (;;) {
+        if (taken >= (size_t(4) << 20)) return status_;
         const ssize_t n = ::recv(fd_, buf, sizeof buf, MSG_DONTWAIT);
         if (n > 0) {
             // A browser's WebSocket upgrade request: Beast takes the connection from here.
@@ -324,6 +328,7 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
                 return pollWebSocket(waitMs, error);
             }
             if (take(buf, size_t(n), error) != Status::Open) return status_;
+            taken += size_t(n);
             continue;  // drain what is there, then return to the caller
         }
         if (n == 0) return ended(error);

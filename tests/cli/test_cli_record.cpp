@@ -249,6 +249,21 @@ TEST_F(CliRecord, ASecondGameIsRefusedWhileOneIsRecorded) {
     EXPECT_EQ(readFile(outPath), kHeader + kLine0);
 }
 
+TEST_F(CliRecord, CtrlCWhileAGameIsConnectedSavesWhatArrived) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int fd = connectTcp(rec.port());
+    sendAll(fd, kHeader + kLine0 + "{\"frame\":1");  // then the game keeps the line open
+    while (rec.err.find("recording the game") == std::string::npos && rec.readSome(10000)) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(rec.pid, SIGINT);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    close(fd);
+    EXPECT_NE(rec.err.find("stopped while the game at 127.0.0.1:"), std::string::npos) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
 TEST_F(CliRecord, NoGameWithinWait) {
     rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "1"});
     EXPECT_EQ(rec.finish(), 1);
