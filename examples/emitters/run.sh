@@ -28,10 +28,15 @@ case "$lang" in
   browser)
     # Headless Chromium keeps the page running while its --repl input stays open (else it
     # quits once the page has loaded): the walk needs well under a second of it;
-    # TILESTEP_BROWSER_SECONDS (default 3) gives it that long, then the browser is ended.
+    # TILESTEP_BROWSER_SECONDS (default 3) gives it that long. The browser runs in a process
+    # group of its own, ended with it (also when run.sh itself is ended).
     secs=${TILESTEP_BROWSER_SECONDS:-3}
-    timeout "$secs" chromium-headless-shell --no-sandbox --disable-gpu \
+    setsid chromium-headless-shell --no-sandbox --disable-gpu \
       --repl "file://$here/js/walk.html?dest=$TILESTEP_TRACE" < <(sleep $((secs + 5))) \
-      >/dev/null 2>&1 || true ;;
+      >/dev/null 2>&1 &
+    browser=$!
+    trap 'kill -- -"$browser" 2>/dev/null; rm -rf "$tmp"' EXIT
+    trap 'exit 143' TERM INT
+    sleep "$secs" ;;
   *) echo "run.sh: unknown LANG '$lang' (c, python, lua, js, csharp, gdscript, browser)" >&2; exit 2 ;;
 esac

@@ -23,8 +23,18 @@ live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
   for _ in $(seq 100); do grep -q "listening on" "$tmp/err" && break; sleep 0.1; done
   local where
   where=$(sed -n 's/.*listening on \([^ ]*\).*/\1/p' "$tmp/err")
-  "$run" "$lang" "$2$where"
-  wait "$rec" || { cat "$tmp/err" >&2; exit 1; }
+  if [ "$lang" = browser ]; then
+    # The page runs until the recorder has it all (however slowly the browser starts), then
+    # the browser, in its own process group, is ended.
+    TILESTEP_BROWSER_SECONDS=60 setsid "$run" "$lang" "$2$where" &
+    local game=$!
+    wait "$rec" || { kill -- -"$game"; cat "$tmp/err" >&2; exit 1; }
+    kill -- -"$game" 2>/dev/null || true
+    wait "$game" 2>/dev/null || true
+  else
+    "$run" "$lang" "$2$where"
+    wait "$rec" || { cat "$tmp/err" >&2; exit 1; }
+  fi
   "$tilestep" diff "$tmp/c.jsonl" "$tmp/live.jsonl"
 }
 if [ "$lang" = browser ]; then live 127.0.0.1:0 ws://; else live 127.0.0.1:0 tcp://; fi
