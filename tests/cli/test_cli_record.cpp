@@ -162,6 +162,18 @@ TEST_F(CliRecord, TheCExampleOverAUnixSocket) {
     EXPECT_NE(access(sock.c_str(), F_OK), 0) << "the socket file is removed";
 }
 
+TEST_F(CliRecord, AViewerThatGoesAwayFailsTheTraceNeverTheGame) {
+    // The recorder drops the game past 2000 bytes, a second into its 200 frames.
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20", "--max-bytes", "2000"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    auto game =
+        test::runShell("env TILESTEP_TRACE=tcp://" + rec.where + " " + TRACE_EMIT_SLOW_GAME);
+    // ts_trace_close says -1 (the game exits 1); no SIGPIPE ends it (the shell would say 141).
+    EXPECT_EQ(game.exitCode, 1) << game.err;
+    EXPECT_EQ(rec.finish(), 1);
+    EXPECT_NE(rec.err.find("more than 2000 bytes"), std::string::npos) << rec.err;
+}
+
 TEST_F(CliRecord, AGameWithoutAListenerGoesOnWithoutTracing) {
     auto game = test::runShell("env TILESTEP_TRACE=unix:" + dir + "/nobody.sock " + EMITTER_WALK_C);
     EXPECT_EQ(game.exitCode, 1);
