@@ -24,7 +24,10 @@ case "$lang" in
     mcs -nologo -out:"$tmp/walk.exe" "$here/csharp/TilestepTrace.cs" "$here/csharp/Walk.cs"
     mono "$tmp/walk.exe" ;;
   gdscript)
-    (cd "$here/gdscript" && godot3-server --no-window -s walk.gd) ;;
+    # Godot writes logs/ beside the scripts it runs: a copy in the temporary folder keeps the
+    # source tree clean.
+    cp "$here/gdscript/"*.gd "$tmp/"
+    (cd "$tmp" && godot3-server --no-window -s walk.gd) ;;
   browser)
     # Headless Chromium keeps the page running while its --repl input stays open (else it
     # quits once the page has loaded): the walk needs well under a second of it;
