@@ -2,6 +2,7 @@
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from tilestep_trace import Trace  # noqa: E402
 
