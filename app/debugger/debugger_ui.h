@@ -29,7 +29,10 @@ struct DebugSession {
     std::string breakText;   // the Breakpoints section's expression field
     std::string breakError;  // why the text in it was not added ("column 4: expected ...")
     LogPaths logPaths;       // the log file field of the panel, per actor
-    std::string message;     // last log / trace action, shown in the panel
+    // `view --listen`: where games connect and what the connection is doing ("" otherwise).
+    std::string liveStatus;
+    bool liveConnected = false;
+    std::string message;  // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;
     int seenSelection = -2;

@@ -5,13 +5,26 @@
 namespace ts {
 
 RecordedFrames::RecordedFrames(std::shared_ptr<const RecordedTrace> trace)
-    : trace_(std::move(trace)), lines_(trace_->actors.size()) {
-    for (size_t f = 0; f < trace_->frames.size(); ++f) {
-        const RecordedFrame& fr = trace_->frames[f];
-        for (size_t i = 0; i < fr.states.size(); ++i)
+    : trace_(std::move(trace)) {
+    extend();
+    seek(0, nullptr);
+}
+
+void RecordedFrames::extend() {
+    const std::vector<RecordedFrame>& frames = trace_->frames;
+    lines_.resize(trace_->actors.size());
+    // The last frame indexed may have been given more state lines since.
+    size_t f = indexedFrames_ > 0 ? indexedFrames_ - 1 : 0;
+    for (; f < frames.size(); ++f) {
+        const RecordedFrame& fr = frames[f];
+        const size_t from = f + 1 == indexedFrames_ ? lastStates_ : 0;
+        for (size_t i = from; i < fr.states.size(); ++i)
             lines_[fr.states[i].actor].push_back(Line{int64_t(f), i});
     }
-    seek(0, nullptr);
+    indexedFrames_ = frames.size();
+    lastStates_ = frames.empty() ? 0 : frames.back().states.size();
+    states_.resize(actorCount());
+    for (size_t a = 0; a < actorCount(); ++a) states_[a] = stateAt(a, position_);
 }
 
 int64_t RecordedFrames::frameNumber(int64_t p) const {

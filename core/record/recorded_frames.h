@@ -19,7 +19,11 @@ class RecordedFrames {
     explicit RecordedFrames(std::shared_ptr<const RecordedTrace> trace);
 
     const RecordedTrace& trace() const { return *trace_; }
-    int64_t length() const { return int64_t(trace_->frames.size()); }
+    // The trace grew (a live game's lines: `view --listen`): frames appended, the last one
+    // given more lines, actors added. The one entry point for a growing trace; the position
+    // stays where it was.
+    void extend();
+    int64_t length() const { return int64_t(indexedFrames_); }  // frames extend() has seen
     size_t actorCount() const { return trace_->actors.size(); }
     int64_t position() const { return position_; }
     // The recorded frame number shown at position p (-1 at position 0 or when empty).
@@ -48,6 +52,8 @@ class RecordedFrames {
         size_t stateIndex;
     };
     std::vector<std::vector<Line>> lines_;
+    size_t indexedFrames_ = 0;  // frames indexed into lines_; the last had lastStates_ lines
+    size_t lastStates_ = 0;
     int64_t position_ = 0;
     std::vector<MoverState> states_;
 };

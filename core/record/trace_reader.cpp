@@ -399,6 +399,9 @@ class LineSplitter {
         return true;
     }
 
+    int64_t lines() const { return lineNo_; }
+    size_t pending() const { return pending_.size(); }
+
     bool finish(std::string* error) {
         if (!pending_.empty()) {
             std::string last;
@@ -534,6 +537,40 @@ bool parseTraceNumber(const std::string& literal, TraceField* out) {
     }
     if (!out->exact) out->fix = Fix::fromDouble(d);
     return true;
+}
+
+struct TraceStream::Impl {
+    Impl(RecordedTrace* out, const TraceLimits& limits)
+        : parser(out, limits), splitter(parser, limits.maxLineBytes) {}
+    TraceParser parser;
+    LineSplitter splitter;
+};
+
+TraceStream::TraceStream(RecordedTrace* out, const TraceLimits& limits)
+    : impl_(std::make_unique<Impl>(out, limits)) {
+    *out = RecordedTrace{};
+}
+TraceStream::~TraceStream() = default;
+
+bool TraceStream::feed(const char* data, size_t n, std::string* error) {
+    return impl_->splitter.feed(data, n, error);
+}
+
+bool TraceStream::finish(std::string* error) {
+    if (size_t n = impl_->splitter.pending()) {
+        *error = "line " + std::to_string(impl_->splitter.lines() + 1) + ": the stream ended " +
+                 std::to_string(n) + " bytes into the line (no '\\n': a half line)";
+        return false;
+    }
+    return impl_->splitter.finish(error);
+}
+
+int64_t TraceStream::lines() const {
+    return impl_->splitter.lines();
+}
+
+size_t TraceStream::pendingBytes() const {
+    return impl_->splitter.pending();
 }
 
 bool parseTrace(const std::string& text, const std::string& name, RecordedTrace* out,

@@ -79,6 +79,29 @@ bool parseTrace(const std::string& text, const std::string& name, RecordedTrace*
 bool readTrace(const std::string& path, RecordedTrace* out, std::string* error,
                const TraceLimits& limits = {});
 
+// Parses a trace as its bytes arrive (a game streaming to `tilestep record --listen` or
+// `view --listen`): each line is parsed into `out` as soon as its '\n' arrives, so the caller
+// sees the frames grow; at most one unfinished line (limits.maxLineBytes) is held. Errors
+// are "line L: ..." without a source name (the caller names the connection).
+class TraceStream {
+  public:
+    explicit TraceStream(RecordedTrace* out, const TraceLimits& limits = {});
+    ~TraceStream();
+    TraceStream(const TraceStream&) = delete;
+    TraceStream& operator=(const TraceStream&) = delete;
+
+    bool feed(const char* data, size_t n, std::string* error);
+    // The stream ended: an unfinished line is an error (the sender stopped mid-line).
+    bool finish(std::string* error);
+    // Lines taken so far, and the bytes of the unfinished one.
+    int64_t lines() const;
+    size_t pendingBytes() const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
 // Parses a JSON number literal into a field (exact when a whole multiple of 1/65536).
 // False when it is outside +-2^46 (what a 48.16 position can hold).
 bool parseTraceNumber(const std::string& literal, TraceField* out);
