@@ -103,8 +103,9 @@ struct Recording final : KeysAhead {
     }
 };
 
-// CPU seconds used so far by this process's children (the plugin hosts), from /proc: on a
-// busy machine wall time mostly says how long the host waited for a CPU.
+// CPU seconds used so far by this process's children (the plugin hosts), from /proc (the
+// scheduler's nanoseconds, not the clock ticks of stat): on a busy machine wall time mostly
+// says how long the host waited for a CPU.
 double childrenCpuSeconds() {
     double total = 0;
     const std::string self = std::to_string(::getpid());
@@ -116,10 +117,10 @@ double childrenCpuSeconds() {
         std::string field, ppid;
         rest >> field >> ppid;
         if (ppid != self) continue;
-        long long utime = 0, stime = 0;
-        for (int i = 4; i <= 13; ++i) rest >> field;
-        rest >> utime >> stime;
-        total += double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
+        std::ifstream sched(e.path() / "schedstat");
+        long long ns = 0;
+        sched >> ns;
+        total += double(ns) / 1e9;
     }
     return total;
 }

@@ -20,10 +20,11 @@ namespace {
 
 constexpr size_t kWorldsHeld = 4;  // as the host keeps them (plugin_host.cpp)
 constexpr size_t kMaxChains = 64;  // actors stepped in turn, each with its frames ahead
-// Frames ahead per request: with the keys known, as many as a message holds; guessing the
-// same keys, fewer, and an odd count of steps per request, so that a plugin whose hidden
-// state is one bit flipped per call still steps differently in two runs side by side.
-constexpr uint32_t kFramesKnown = wire::kMaxFrames;
+// Frames ahead per request: with the keys known, a few for the frame asked for (it waits
+// for them all), then as many as a message holds in the request sent while tilestep uses
+// those; guessing the same keys, fewer, and an odd count of steps per request, so that a plugin
+// whose hidden state is one bit flipped per call still steps differently in two runs side by side.
+constexpr uint32_t kFramesKnown = 64;
 constexpr uint32_t kFramesGuessed = 15;
 // A build whose entry point returned once is not expected to hang on a restart.
 constexpr int64_t kRestartTimeoutMs = 5000;
@@ -44,12 +45,13 @@ bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
 bool PluginHostClient::fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys,
                                   const ts_fix* params, bool traced, wire::Result* out) {
     for (auto c = chains_.begin(); c != chains_.end(); ++c) {
-        Chain::Entry& e = c->entries[c->next];
-        if (e.keys != keys || !sameState(e.in, in) || c->world != world || c->traced != traced ||
-            std::memcmp(c->params, params, sizeof c->params) != 0)
+        if (c->keys[c->next] != keys || !sameState(c->in, in) || c->world != world ||
+            c->traced != traced || std::memcmp(c->params, params, sizeof c->params) != 0)
             continue;
-        *out = std::move(e.result);
-        if (++c->next == c->entries.size()) chains_.erase(c);
+        wire::Result& r = c->results[c->next];
+        c->in = r.state;
+        *out = std::move(r);
+        if (++c->next == c->results.size()) chains_.erase(c);
         return true;
     }
     return false;
@@ -100,6 +102,13 @@ std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
         where.clear();
     stop();
     return where;
+}
+
+void PluginHostClient::restart() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop();
+    chains_.clear();
+    ahead_ = true;
 }
 
 void PluginHostClient::stop() {
@@ -293,8 +302,7 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out
         p.traced != q.traced || !sameState(p.state, q.state) ||
         std::memcmp(p.params, q.params, sizeof p.params) != 0)
         return false;
-    if (!out) return false;
-    wire::StepRequest asked = p;
+    const wire::StepRequest asked = p;
     uint8_t later[2 * wire::kMaxFrames];
     int n = 0;
     if (results.size() == p.frames)
@@ -302,29 +310,32 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out
             n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
                                  int(p.frames + wire::kMaxFrames) - 1);
     n -= int(p.frames) - 1;
-    keepAhead(asked, results, n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0));
-    *out = std::move(results[0]);
+    keepAhead(asked, std::move(results), n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0),
+              out);
     return true;
 }
 
-void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>& results,
-                                 const uint8_t* later, int n) {
+void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,
+                                 const uint8_t* later, int n, wire::Result* out) {
+    const ts_mover_state last = results.back().state;
     if (results.size() > 1) {
         if (chains_.size() >= kMaxChains) chains_.pop_back();
         Chain c;
         c.world = q.world;
         std::memcpy(c.params, q.params, sizeof c.params);
         c.traced = q.traced;
-        c.entries.reserve(results.size() - 1);
-        for (size_t i = 1; i < results.size(); ++i)
-            c.entries.push_back(
-                Chain::Entry{results[i - 1].state, q.keys[i], std::move(results[i])});
+        c.in = results[0].state;
+        c.keys.assign(q.keys, q.keys + results.size());
+        *out = std::move(results[0]);  // results[1..] stay where the reply put them
+        c.results = std::move(results);
         chains_.push_front(std::move(c));
+    } else {
+        *out = std::move(results[0]);
     }
     if (n <= 0 || !later || fd_ < 0) return;
     wire::StepRequest& next = pending_.request;
     next = q;
-    next.state = results.back().state;
+    next.state = last;
     next.ahead = 1;
     next.frames = uint32_t(std::min<int>(n, int(wire::kMaxFrames)));
     std::memcpy(next.keys, later, next.frames);
@@ -383,8 +394,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
         ahead_ = false;
     }
     const int rest = results.size() == q.frames ? n - int(q.frames - 1) : 0;
-    keepAhead(q, results, rest > 0 ? later + q.frames - 1 : nullptr, rest);
-    *out = std::move(results[0]);
+    keepAhead(q, std::move(results), rest > 0 ? later + q.frames - 1 : nullptr, rest, out);
     return true;
 }
 
