@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstddef>
 #include <cstring>
 
 #include "movers/keys_ahead.h"
@@ -33,11 +34,10 @@ bool isFile(const std::string& p) {
     return !p.empty() && ::access(p.c_str(), X_OK) == 0;
 }
 
+// Every field, not the padding after `reserved` (whatever a copy left there).
 bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
-    return a.x == b.x && a.y == b.y && a.vx == b.vx && a.vy == b.vy && a.w == b.w && a.h == b.h &&
-           a.timer == b.timer && a.aux == b.aux && a.facing == b.facing &&
-           a.grounded == b.grounded && a.pushing == b.pushing && a.reserved == b.reserved &&
-           std::memcmp(a.vars, b.vars, sizeof a.vars) == 0;
+    constexpr size_t kHead = offsetof(ts_mover_state, reserved) + sizeof a.reserved;
+    return std::memcmp(&a, &b, kHead) == 0 && std::memcmp(a.vars, b.vars, sizeof a.vars) == 0;
 }
 
 }  // namespace

@@ -116,7 +116,7 @@ struct Probe {
     ts_fix x0, y0, x1, y1;
 };
 struct Result {
-    ts_mover_state state{};
+    ts_mover_state state;  // not zeroed first: always written before it is read
     std::vector<Probe> probes;
 };
 // A descriptor as the host read it, rebuilt in tilestep with its own copies of the strings
