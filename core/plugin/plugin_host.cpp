@@ -299,13 +299,19 @@ void limitMemory() {
     uint64_t mb = 4096;
     if (const char* v = std::getenv("TILESTEP_PLUGIN_MEMORY_MB"))
         if (const uint64_t n = std::strtoull(v, nullptr, 10)) mb = std::min<uint64_t>(n, 1u << 30);
-    // RLIMIT_AS, not RLIMIT_DATA: glibc's malloc takes large blocks with mmap, which only
-    // the address-space limit covers. The hard limit keeps a reserve for reporting a fault
-    // at the limit (reachedMemoryLimit).
+    // RLIMIT_AS: every mapping counts, whichever allocator (or mmap) the plugin uses. The
+    // hard limit keeps a reserve for reporting a fault at the limit (reachedMemoryLimit);
+    // both stay within a hard limit tilestep was started under (ulimit -v).
+    rlimit inherited{};
+    getrlimit(RLIMIT_AS, &inherited);
     rlimit r{};
     r.rlim_cur = rlim_t(mb) << 20;
     r.rlim_max = r.rlim_cur + (rlim_t(256) << 20);
-    if (setrlimit(RLIMIT_AS, &r) == 0) g_limitMb = mb;
+    if (inherited.rlim_max != RLIM_INFINITY) {
+        r.rlim_max = std::min(r.rlim_max, inherited.rlim_max);
+        r.rlim_cur = std::min(r.rlim_cur, r.rlim_max);
+    }
+    if (setrlimit(RLIMIT_AS, &r) == 0) g_limitMb = uint64_t(r.rlim_cur >> 20);
 }
 
 // First after `us`, then every `thenUs`; 0 stops it.
