@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 
@@ -25,8 +26,11 @@ constexpr size_t kMaxChains = 64;  // actors stepped in turn, each with its fram
 // for them all), then as many as a message holds in the request sent while tilestep uses
 // those; guessing the same keys, fewer, and an odd count of steps per request, so that a plugin
 // whose hidden state is one bit flipped per call still steps differently in two runs side by side.
+// A guess used up doubles the next one (keys held long, or none: running past a recording's
+// end), up to a message's worth; a wrong guess starts again from the fewest.
 constexpr uint32_t kFramesKnown = 64;
 constexpr uint32_t kFramesGuessed = 15;
+constexpr uint32_t kFramesGuessedMax = wire::kMaxFrames - 1;
 // A build whose entry point returned once is not expected to hang on a restart.
 constexpr int64_t kRestartTimeoutMs = 5000;
 
@@ -44,14 +48,25 @@ bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
 
 bool PluginHostClient::fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys,
                                   const ts_fix* params, bool traced, wire::Result* out) {
-    for (auto c = chains_.begin(); c != chains_.end(); ++c) {
-        if (c->keys[c->next] != keys || !sameState(c->in, in) || c->world != world ||
-            c->traced != traced || std::memcmp(c->params, params, sizeof c->params) != 0)
+    for (auto c = chains_.begin(); c != chains_.end();) {
+        if (!sameState(c->in, in) || c->world != world || c->traced != traced ||
+            std::memcmp(c->params, params, sizeof c->params) != 0) {
+            ++c;
             continue;
+        }
+        if (c->keys[c->next] != keys) {
+            // Steps ahead from this very state with other keys: of no more use.
+            if (c->guessed) guessed_ = kFramesGuessed;
+            c = chains_.erase(c);
+            continue;
+        }
         wire::Result& r = c->results[c->next];
         c->in = r.state;
         *out = std::move(r);
-        if (++c->next == c->results.size()) chains_.erase(c);
+        if (++c->next == c->results.size()) {
+            if (c->guessed) guessed_ = std::min(2 * guessed_ + 1, kFramesGuessedMax);
+            chains_.erase(c);
+        }
         return true;
     }
     return false;
@@ -79,6 +94,7 @@ std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& pat
     std::unique_ptr<PluginHostClient> c(new PluginHostClient());
     c->path_ = path;
     c->libraryFd_ = libraryFd;
+    c->guessed_ = kFramesGuessed;
     if (!c->launch(timeoutMs, desc, error)) return nullptr;
     return c;
 }
@@ -316,7 +332,7 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out
 }
 
 void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,
-                                 const uint8_t* later, int n, wire::Result* out) {
+                                 const uint8_t* later, int n, wire::Result* out, bool guessed) {
     const ts_mover_state last = results.back().state;
     if (results.size() > 1) {
         if (chains_.size() >= kMaxChains) chains_.pop_back();
@@ -326,6 +342,7 @@ void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::R
         c.traced = q.traced;
         c.in = results[0].state;
         c.keys.assign(q.keys, q.keys + results.size());
+        c.guessed = guessed;
         *out = std::move(results[0]);  // results[1..] stay where the reply put them
         c.results = std::move(results);
         chains_.push_front(std::move(c));
@@ -375,7 +392,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
             q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
             std::memcpy(&q.keys[1], later, q.frames - 1);
         } else {
-            q.frames = kFramesGuessed;
+            q.frames = guessed_;
             for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
         }
     }
@@ -394,7 +411,8 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
         ahead_ = false;
     }
     const int rest = results.size() == q.frames ? n - int(q.frames - 1) : 0;
-    keepAhead(q, std::move(results), rest > 0 ? later + q.frames - 1 : nullptr, rest, out);
+    keepAhead(q, std::move(results), rest > 0 ? later + q.frames - 1 : nullptr, rest, out,
+              n <= 0 && q.frames > 1);
     return true;
 }
 

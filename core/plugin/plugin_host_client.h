@@ -82,6 +82,7 @@ class PluginHostClient {
         std::vector<uint8_t> keys;
         std::vector<wire::Result> results;
         size_t next = 1;
+        bool guessed = false;  // stepped with the keys of the frame asked for held
     };
     // The frames ahead requested before anyone asked for them (StepRequest::ahead).
     struct Pending {
@@ -94,7 +95,7 @@ class PluginHostClient {
     // Answers `q` with results[0] (*out), makes a chain of results[1..] and, when more keys
     // are known (`later`, n of them), asks for the frames after the last result.
     void keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,
-                   const uint8_t* later, int n, wire::Result* out);
+                   const uint8_t* later, int n, wire::Result* out, bool guessed = false);
     bool fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys, const ts_fix* params,
                     bool traced, wire::Result* out);
 
@@ -107,6 +108,7 @@ class PluginHostClient {
     std::deque<Chain> chains_;      // newest first
     Pending pending_;
     bool ahead_ = true;  // step ahead (off after the steps ahead failed)
+    uint32_t guessed_;   // frames per request when guessing the keys (kFramesGuessed..)
     std::mutex mutex_;
 };
 
