@@ -11,11 +11,17 @@
 // its spawn with the scene's key runs, the keys ahead known as when the Timeline replays a
 // recording (movers/keys_ahead.h); *_KeysUnknown guesses the same keys (a live session).
 // host_cpu_ms: the host's CPU time per 10 000 frames, besides this process's ("CPU").
+// x_wall and x_cpu: the ratio to BM_Resimulate10k_InProcess of this run (run it first, as
+// registered): wall time, and CPU time of both processes together. On a machine whose other
+// work keeps its cores busy the two processes rarely run at once, and x_cpu is what wall
+// time tends to; on idle cores they overlap and x_wall is lower.
 #include <benchmark/benchmark.h>
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -103,8 +109,9 @@ struct Recording final : KeysAhead {
     }
 };
 
-// CPU seconds used so far by this process's children (the plugin hosts), from /proc: on a
-// busy machine wall time mostly says how long the host waited for a CPU.
+// CPU seconds used so far by this process's children (the plugin hosts), from /proc (the
+// scheduler's nanoseconds, not the clock ticks of stat): on a busy machine wall time mostly
+// says how long the host waited for a CPU.
 double childrenCpuSeconds() {
     double total = 0;
     const std::string self = std::to_string(::getpid());
@@ -116,10 +123,10 @@ double childrenCpuSeconds() {
         std::string field, ppid;
         rest >> field >> ppid;
         if (ppid != self) continue;
-        long long utime = 0, stime = 0;
-        for (int i = 4; i <= 13; ++i) rest >> field;
-        rest >> utime >> stime;
-        total += double(utime + stime) / double(::sysconf(_SC_CLK_TCK));
+        std::ifstream sched(e.path() / "schedstat");
+        long long ns = 0;
+        sched >> ns;
+        total += double(ns) / 1e9;
     }
     return total;
 }
@@ -135,6 +142,8 @@ void resimulate(benchmark::State& state, bool inProcess, bool keysKnown) {
     const KeysAheadScope hint(keysKnown ? &recording : nullptr);
     setSteppingActor(0);
     const double hostCpuBefore = childrenCpuSeconds();
+    const auto wallBefore = std::chrono::steady_clock::now();
+    const std::clock_t cpuBefore = std::clock();
     for (auto _ : state) {
         MoverState s = sc.spawn[0];
         for (int64_t f = 0; f < kFrames; ++f) {
@@ -144,8 +153,21 @@ void resimulate(benchmark::State& state, bool inProcess, bool keysKnown) {
         benchmark::DoNotOptimize(s);
     }
     state.SetItemsProcessed(int64_t(state.iterations()) * kFrames);
-    state.counters["host_cpu_ms"] =
-        (childrenCpuSeconds() - hostCpuBefore) * 1000.0 / double(state.iterations());
+    const double n = double(state.iterations());
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wallBefore).count() / n;
+    const double hostCpu = (childrenCpuSeconds() - hostCpuBefore) / n;
+    const double cpu = double(std::clock() - cpuBefore) / CLOCKS_PER_SEC / n + hostCpu;
+    state.counters["host_cpu_ms"] = hostCpu * 1000.0;
+    // The in-process run's figures, for the ratios of the runs after it.
+    static double inProcessWall = 0, inProcessCpu = 0;
+    if (inProcess) {
+        inProcessWall = wall;
+        inProcessCpu = cpu;
+    } else if (inProcessWall > 0) {
+        state.counters["x_wall"] = wall / inProcessWall;
+        state.counters["x_cpu"] = cpu / inProcessCpu;
+    }
 }
 
 void BM_Resimulate10k_InProcess(benchmark::State& state) {

@@ -325,6 +325,29 @@ float debuggerBarHeight(float uiScale) {
     return std::round(62 * (uiScale > 0 ? uiScale : 1));
 }
 
+bool anyPluginFailed() {
+    for (MoverKind kind : pluginMoverKinds())
+        if (const PluginMover* build = pluginMover(kind); build && !build->lastFault().empty())
+            return true;
+    return false;
+}
+
+bool restartFailedPlugins(EditorState& s, DebugSession& d) {
+    std::string said;
+    for (MoverKind kind : pluginMoverKinds()) {
+        const PluginMover* build = pluginMover(kind);
+        if (!build || build->lastFault().empty()) continue;
+        const int64_t at = d.dbg.restartPlugin(kind);
+        said += (said.empty() ? "" : "; ") + build->id() + ": restarted, at frame " +
+                std::to_string(at);
+    }
+    if (said.empty()) return false;
+    d.message = said;
+    d.messageIsError = false;
+    setMessage(s, said);
+    return true;
+}
+
 void debuggerMenu(const EditorState& s, DebugSession& d) {
     if (!ImGui::BeginMainMenuBar()) return;
     Debugger& g = d.dbg;
@@ -420,8 +443,25 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     ImGui::End();
 }
 
-// The plugin reloads of this session, newest first, each with what became of it.
-void pluginsSection() {
+// The plugins whose last call failed, with "Restart plugin", then the plugin reloads of this
+// session, newest first, each with what became of it.
+void pluginsSection(EditorState& s, DebugSession& d) {
+    if (anyPluginFailed()) {
+        ImGui::PushTextWrapPos(0);
+        for (MoverKind kind : pluginMoverKinds()) {
+            const PluginMover* build = pluginMover(kind);
+            const std::string fault = build ? build->lastFault() : "";
+            if (!fault.empty())
+                ImGui::TextColored(kRecColor, "%s: %s", build->id().c_str(), fault.c_str());
+        }
+        ImGui::PopTextWrapPos();
+        if (ImGui::Button("Restart plugin")) restartFailedPlugins(s, d);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "A new plugin process; the recording is stepped again up to the frame that "
+                "failed (Ctrl+Shift+R). Rebuilding the plugin brings it back too.");
+        ImGui::Separator();
+    }
     const auto& log = editorReloadLog().entries();
     if (log.empty()) {
         ImGui::TextDisabled("No reload yet: rebuild a --plugin library to reload it");
@@ -462,8 +502,8 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
     if (ImGui::CollapsingHeader("Runs to compare", ImGuiTreeNodeFlags_DefaultOpen)) runsSection(d);
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     if (!pluginMoverKinds().empty() &&
-        ImGui::CollapsingHeader("Plugin reloads", ImGuiTreeNodeFlags_DefaultOpen))
-        pluginsSection();
+        ImGui::CollapsingHeader("Plugins", ImGuiTreeNodeFlags_DefaultOpen))
+        pluginsSection(s, d);
     ImGui::PopItemWidth();
     ImGui::End();
 }

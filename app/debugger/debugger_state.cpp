@@ -327,6 +327,20 @@ void Debugger::runTo(int64_t p) {
     seekNow(p);
 }
 
+int64_t Debugger::restartPlugin(MoverKind kind) {
+    const PluginMover* build = pluginMover(kind);
+    if (!build || build->lastFault().empty()) return -1;
+    const int64_t failed = build->lastFaultFrame();
+    build->restart();
+    if (recorded_) return position();  // a recording is played back, not stepped
+    if (failed >= 0 && failed < position()) timeline_.seek(failed, nullptr);
+    // Snapshots after the failed frame hold states the failed host left: stepped anew.
+    timeline_.mapChanged(nullptr);
+    takenOver_ = false;
+    afterJump();
+    return position();
+}
+
 void Debugger::mapChanged() {
     if (recorded_) return afterJump();  // the recording does not depend on the map
     followParamLayouts();

@@ -149,6 +149,12 @@ class Debugger {
     // recording is carried over here.
     ReloadOutcome reloadPlugin(MoverKind kind, const std::string& path, int64_t stepLimitMs,
                                const std::function<void(const ReloadOutcome&)>& editMap = {});
+    // "Restart plugin" after a call of plugin `kind` failed (crashed, exited, ran out of
+    // memory): a new plugin host (PluginMover::restart) and the recording re-simulated with
+    // it, standing before the frame that failed when it is behind the position (the frames
+    // after it were stepped without the plugin). Returns that position, or -1 when `kind` has
+    // no fault to restart from.
+    int64_t restartPlugin(MoverKind kind);
 
     // --- Named runs to compare (more than the one Compare ghost) ---
     struct SavedRun {

@@ -65,6 +65,13 @@ void applyTuning(EditorState& s, DebugSession& d, size_t actor, bool allOfMover)
 // The "Keep tuned values?" dialog (leaving Debug mode, New, Open, Quit); call once per frame.
 void keepTuningDialog(EditorState& s, DebugSession& d);
 
+// "Restart plugin" (the Plugins section's button, Ctrl+Shift+R): every plugin whose last call
+// failed gets a new plugin host and the recording is re-simulated with it, standing before
+// the frame that failed (Debugger::restartPlugin); the panel and the status bar say so.
+// False when no plugin had failed.
+bool restartFailedPlugins(EditorState& s, DebugSession& d);
+bool anyPluginFailed();
+
 // Appends a "Debug" menu to the main menu bar (call after the editor's menuBar). A read-only
 // window (`tilestep view`) stays in Debug mode: its "Debug mode" item is disabled.
 void debuggerMenu(const EditorState& s, DebugSession& d);

@@ -74,7 +74,9 @@ void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
         for (const std::string& f : faults) std::fprintf(stderr, "tilestep: %s\n", f.c_str());
         std::string m = faults[0];
         if (faults.size() > 1) m += " (and " + std::to_string(faults.size() - 1) + " more)";
-        d.message = m + "; the frames before it stay steppable, the next step restarts the plugin";
+        d.message = m +
+                    "; the frames before it stay steppable; the next step, Restart plugin "
+                    "(Ctrl+Shift+R) or a rebuild starts the plugin again";
         d.messageIsError = true;
         setMessage(s, d.message);
     }

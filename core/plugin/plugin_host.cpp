@@ -3,14 +3,14 @@
 #include <backtrace.h>
 #include <dlfcn.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
-#include <time.h>
-
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -28,12 +28,16 @@ namespace {
 
 constexpr int kSocket = 3;
 constexpr int kLibrary = 4;
-// Steps ahead (frames nobody asked for yet) stop after this much CPU time (looked at every
-// 16 steps); one step ahead that runs longer than the hard limit ends the host (it may never
-// return), well within any step limit tilestep's watchdog may have. CPU time, not wall time:
-// a host that waits for a busy machine's CPU is not stuck.
-constexpr int64_t kAheadBudgetNs = 10000000;
-constexpr int kAheadHardLimitUs = 50000;
+// Steps ahead (frames nobody asked for yet) stop after this much CPU time; one step ahead
+// still running the hard limit after that ends the host (it may never return). Short: the
+// frame asked for waits for them under tilestep's step watchdog, which counts wall time, and
+// on a busy machine a millisecond of CPU time can take ten of wall time. (A movement step
+// takes microseconds; a plugin slow enough to meet the limit just stops stepping ahead.) CPU
+// time, not wall time: a host that waits for a busy machine's CPU is not stuck. Both are one
+// profiling timer (its first expiry, then its interval), not a clock read between steps,
+// which was a system call every few steps.
+constexpr int kAheadBudgetUs = 2000;
+constexpr int kAheadHardLimitUs = 8000;
 constexpr size_t kWorldsKept = 4;
 
 // ---- State the fault handlers read (set before any plugin code runs) --------------------
@@ -42,11 +46,13 @@ backtrace_state* g_backtrace = nullptr;
 void* g_libraryBase = nullptr;
 volatile sig_atomic_t g_inPlugin = 0;     // inside a call of the plugin's code
 volatile sig_atomic_t g_speculating = 0;  // ... on a frame nobody asked for yet
+volatile sig_atomic_t g_budgetSpent = 0;  // the steps ahead used their CPU time
 // The reply being built: [u32 count][results...]; `committed` bytes hold whole results.
 std::string* g_reply = nullptr;
 volatile size_t g_committed = 0;
 size_t g_probeCountAt = 0;  // where the result being stepped keeps its probe count
 char g_altStack[1 << 16];
+uint64_t g_limitMb = 0;  // the address-space limit (limitMemory), 0: none
 
 // ---- Text without allocation, for the handlers -------------------------------------------
 
@@ -116,7 +122,8 @@ const char* signalName(int sig) {
 
 struct Where {
     uintptr_t faultPc = 0;
-    bool passed = false;  // walked past the handler's own frames to the faulting one
+    bool passed = false;    // walked past the handler's own frames to the faulting one
+    bool inPlugin = false;  // walked through a frame of the plugin's library
     bool found = false;
     uintptr_t pcs[48];
     int pcCount = 0;
@@ -130,6 +137,13 @@ int onFrame(void* data, uintptr_t pc, const char* file, int line, const char* fu
         w.passed = true;
     }
     if (w.pcCount < 48) w.pcs[w.pcCount++] = pc;
+    // The frames that called the plugin are the host's, not the user's code: a libc with
+    // debug information there would name its own start-up function.
+    Dl_info info;
+    const bool plugin =
+        dladdr(reinterpret_cast<void*>(pc), &info) && info.dli_fbase == g_libraryBase;
+    if (!plugin && w.inPlugin) return 1;
+    w.inPlugin = w.inPlugin || plugin;
     if (!file) return 0;
     w.at.add(" in ");
     w.at.add(function ? function : "?");
@@ -142,8 +156,9 @@ int onFrame(void* data, uintptr_t pc, const char* file, int line, const char* fu
 }
 void onBacktraceError(void*, const char*, int) {}
 
-// " in FUNCTION at FILE:LINE" for the innermost frame with debug information at or above the
-// faulting one; else the innermost frame in the plugin's library by symbol and offset. Reads
+// " in FUNCTION at FILE:LINE" for the innermost frame with debug information from the
+// faulting one up to the plugin's outermost; else the innermost frame in the plugin's library
+// by symbol and offset. Reads
 // the debug information of every loaded library the first time (hundreds of ms where
 // separate debug files are installed), so only once a fault happened.
 void describeLocation(uintptr_t pc, Line* out) {
@@ -166,6 +181,31 @@ void describeLocation(uintptr_t pc, Line* out) {
     }
 }
 
+// Whether the plugin used up the host's address space: a crash there is most likely the use
+// of an allocation that failed (malloc's NULL), so the report says so. Then lets the host
+// itself use the reserve above the limit (limitMemory), for the report.
+bool reachedMemoryLimit() {
+    if (g_limitMb == 0) return false;
+    const size_t probe = size_t(64) << 20;
+    void* p = mmap(nullptr, probe, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p != MAP_FAILED) {
+        munmap(p, probe);
+        return false;
+    }
+    rlimit r{};
+    getrlimit(RLIMIT_AS, &r);
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_AS, &r);
+    return true;
+}
+
+void addMemoryLimit(Line* l) {
+    if (g_limitMb == 0) return l->add("ran out of memory");
+    l->add("went past the plugin host's memory limit (");
+    l->num(g_limitMb);
+    l->add(" MiB; TILESTEP_PLUGIN_MEMORY_MB sets it)");
+}
+
 // The cause at once, then where (kWhere), which may take a while to find out: tilestep waits
 // for the second outside the step's time limit.
 void onFatalSignal(int sig, siginfo_t* info, void* context) {
@@ -174,6 +214,10 @@ void onFatalSignal(int sig, siginfo_t* info, void* context) {
         _exit(0);
     }
     Line l;
+    if (reachedMemoryLimit()) {
+        addMemoryLimit(&l);
+        l.add(" and then ");
+    }
     l.add("crashed: ");
     l.add(signalName(sig));
     if ((sig == SIGSEGV || sig == SIGBUS) && info) {
@@ -196,10 +240,13 @@ void onFatalSignal(int sig, siginfo_t* info, void* context) {
 }
 
 void onSpeculationTimeUp(int) {
-    if (g_speculating) {
-        sendPartialReply();
-        _exit(0);
+    if (!g_speculating) return;
+    if (!g_budgetSpent) {
+        g_budgetSpent = 1;  // no more steps ahead after the one running
+        return;
     }
+    sendPartialReply();
+    _exit(0);
 }
 
 void onProcessExit(int status, void*) {
@@ -251,21 +298,29 @@ void limitMemory() {
 #endif
     uint64_t mb = 4096;
     if (const char* v = std::getenv("TILESTEP_PLUGIN_MEMORY_MB"))
-        if (const uint64_t n = std::strtoull(v, nullptr, 10)) mb = n;
+        if (const uint64_t n = std::strtoull(v, nullptr, 10)) mb = std::min<uint64_t>(n, 1u << 30);
+    // RLIMIT_AS: every mapping counts, whichever allocator (or mmap) the plugin uses. The
+    // hard limit keeps a reserve for reporting a fault at the limit (reachedMemoryLimit);
+    // both stay within a hard limit tilestep was started under (ulimit -v).
+    rlimit inherited{};
+    getrlimit(RLIMIT_AS, &inherited);
     rlimit r{};
-    r.rlim_cur = r.rlim_max = rlim_t(mb) << 20;
-    setrlimit(RLIMIT_AS, &r);
+    r.rlim_cur = rlim_t(mb) << 20;
+    r.rlim_max = r.rlim_cur + (rlim_t(256) << 20);
+    if (inherited.rlim_max != RLIM_INFINITY) {
+        r.rlim_max = std::min(r.rlim_max, inherited.rlim_max);
+        r.rlim_cur = std::min(r.rlim_cur, r.rlim_max);
+    }
+    if (setrlimit(RLIMIT_AS, &r) == 0) g_limitMb = uint64_t(r.rlim_cur >> 20);
 }
 
-int64_t elapsedNs(const timespec& since) {
-    timespec now{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-    return (int64_t(now.tv_sec) - since.tv_sec) * 1000000000 + (now.tv_nsec - since.tv_nsec);
-}
-
-void setAlarm(int us) {
+// First after `us`, then every `thenUs`; 0 stops it.
+void setAlarm(int us, int thenUs) {
     itimerval t{};
-    t.it_value.tv_usec = us;
+    t.it_value.tv_sec = us / 1000000;
+    t.it_value.tv_usec = us % 1000000;
+    t.it_interval.tv_sec = thenUs / 1000000;
+    t.it_interval.tv_usec = thenUs % 1000000;
     setitimer(ITIMER_PROF, &t, nullptr);
 }
 
@@ -340,13 +395,12 @@ class Host {
         startReply();
         ts_mover_state in = q.state;
         const uint32_t firstAhead = q.ahead ? 0 : 1;
-        timespec start{};
         for (uint32_t i = 0; i < q.frames; ++i) {
             if (i == firstAhead) {
+                g_budgetSpent = 0;
                 g_speculating = 1;
-                setAlarm(kAheadHardLimitUs);
-                clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &start);
-            } else if (i > firstAhead && i % 16 == 0 && elapsedNs(start) > kAheadBudgetNs) {
+                setAlarm(kAheadBudgetUs, kAheadHardLimitUs);
+            } else if (i > firstAhead && g_budgetSpent) {
                 break;
             }
             beginResult(in);
@@ -359,7 +413,7 @@ class Host {
             commit();
             in = out;
         }
-        if (g_speculating) setAlarm(0);
+        if (g_speculating) setAlarm(0, 0);
         g_speculating = 0;
         finishReply();
         return true;
@@ -457,11 +511,11 @@ int runPluginHost(int argc, char** argv) {
         }
     } catch (const std::bad_alloc&) {
         g_inPlugin = 0;
-        sendText(wire::kFault, "ran out of memory (the plugin host's limit is " +
-                                   std::string(std::getenv("TILESTEP_PLUGIN_MEMORY_MB")
-                                                   ? std::getenv("TILESTEP_PLUGIN_MEMORY_MB")
-                                                   : "4096") +
-                                   " MiB: TILESTEP_PLUGIN_MEMORY_MB)");
+        reachedMemoryLimit();  // the reserve, for the message
+        Line l;
+        addMemoryLimit(&l);
+        l.add(" (out of memory)");
+        sendFault(l);
         return 1;
     }
     return 0;

@@ -7,6 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 
 #include "movers/keys_ahead.h"
@@ -20,11 +22,15 @@ namespace {
 
 constexpr size_t kWorldsHeld = 4;  // as the host keeps them (plugin_host.cpp)
 constexpr size_t kMaxChains = 64;  // actors stepped in turn, each with its frames ahead
-// Frames ahead per request: with the keys known, as many as a message holds; guessing the
-// same keys, fewer, and an odd count of steps per request, so that a plugin whose hidden
-// state is one bit flipped per call still steps differently in two runs side by side.
-constexpr uint32_t kFramesKnown = wire::kMaxFrames;
+// Frames ahead per request: with the keys known, a few for the frame asked for (it waits
+// for them all), then as many as a message holds in the request sent while tilestep uses
+// those; guessing the same keys, fewer, and an odd count of steps per request, so that a plugin
+// whose hidden state is one bit flipped per call still steps differently in two runs side by side.
+// A guess used up doubles the next one (keys held long, or none: running past a recording's
+// end), up to a message's worth; a wrong guess starts again from the fewest.
+constexpr uint32_t kFramesKnown = 64;
 constexpr uint32_t kFramesGuessed = 15;
+constexpr uint32_t kFramesGuessedMax = wire::kMaxFrames - 1;
 // A build whose entry point returned once is not expected to hang on a restart.
 constexpr int64_t kRestartTimeoutMs = 5000;
 
@@ -32,24 +38,35 @@ bool isFile(const std::string& p) {
     return !p.empty() && ::access(p.c_str(), X_OK) == 0;
 }
 
+// Every field, not the padding after `reserved` (whatever a copy left there).
 bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
-    return a.x == b.x && a.y == b.y && a.vx == b.vx && a.vy == b.vy && a.w == b.w && a.h == b.h &&
-           a.timer == b.timer && a.aux == b.aux && a.facing == b.facing &&
-           a.grounded == b.grounded && a.pushing == b.pushing && a.reserved == b.reserved &&
-           std::memcmp(a.vars, b.vars, sizeof a.vars) == 0;
+    constexpr size_t kHead = offsetof(ts_mover_state, reserved) + sizeof a.reserved;
+    return std::memcmp(&a, &b, kHead) == 0 && std::memcmp(a.vars, b.vars, sizeof a.vars) == 0;
 }
 
 }  // namespace
 
 bool PluginHostClient::fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys,
                                   const ts_fix* params, bool traced, wire::Result* out) {
-    for (auto c = chains_.begin(); c != chains_.end(); ++c) {
-        Chain::Entry& e = c->entries[c->next];
-        if (e.keys != keys || !sameState(e.in, in) || c->world != world || c->traced != traced ||
-            std::memcmp(c->params, params, sizeof c->params) != 0)
+    for (auto c = chains_.begin(); c != chains_.end();) {
+        if (!sameState(c->in, in) || c->world != world || c->traced != traced ||
+            std::memcmp(c->params, params, sizeof c->params) != 0) {
+            ++c;
             continue;
-        *out = std::move(e.result);
-        if (++c->next == c->entries.size()) chains_.erase(c);
+        }
+        if (c->keys[c->next] != keys) {
+            // Steps ahead from this very state with other keys: of no more use.
+            if (c->guessed) guessed_ = kFramesGuessed;
+            c = chains_.erase(c);
+            continue;
+        }
+        wire::Result& r = c->results[c->next];
+        c->in = r.state;
+        *out = std::move(r);
+        if (++c->next == c->results.size()) {
+            if (c->guessed) guessed_ = std::min(2 * guessed_ + 1, kFramesGuessedMax);
+            chains_.erase(c);
+        }
         return true;
     }
     return false;
@@ -77,6 +94,7 @@ std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& pat
     std::unique_ptr<PluginHostClient> c(new PluginHostClient());
     c->path_ = path;
     c->libraryFd_ = libraryFd;
+    c->guessed_ = kFramesGuessed;
     if (!c->launch(timeoutMs, desc, error)) return nullptr;
     return c;
 }
@@ -100,6 +118,13 @@ std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
         where.clear();
     stop();
     return where;
+}
+
+void PluginHostClient::restart() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop();
+    chains_.clear();
+    ahead_ = true;
 }
 
 void PluginHostClient::stop() {
@@ -293,8 +318,7 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out
         p.traced != q.traced || !sameState(p.state, q.state) ||
         std::memcmp(p.params, q.params, sizeof p.params) != 0)
         return false;
-    if (!out) return false;
-    wire::StepRequest asked = p;
+    const wire::StepRequest asked = p;
     uint8_t later[2 * wire::kMaxFrames];
     int n = 0;
     if (results.size() == p.frames)
@@ -302,29 +326,33 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out
             n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
                                  int(p.frames + wire::kMaxFrames) - 1);
     n -= int(p.frames) - 1;
-    keepAhead(asked, results, n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0));
-    *out = std::move(results[0]);
+    keepAhead(asked, std::move(results), n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0),
+              out);
     return true;
 }
 
-void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>& results,
-                                 const uint8_t* later, int n) {
+void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,
+                                 const uint8_t* later, int n, wire::Result* out, bool guessed) {
+    const ts_mover_state last = results.back().state;
     if (results.size() > 1) {
         if (chains_.size() >= kMaxChains) chains_.pop_back();
         Chain c;
         c.world = q.world;
         std::memcpy(c.params, q.params, sizeof c.params);
         c.traced = q.traced;
-        c.entries.reserve(results.size() - 1);
-        for (size_t i = 1; i < results.size(); ++i)
-            c.entries.push_back(
-                Chain::Entry{results[i - 1].state, q.keys[i], std::move(results[i])});
+        c.in = results[0].state;
+        c.keys.assign(q.keys, q.keys + results.size());
+        c.guessed = guessed;
+        *out = std::move(results[0]);  // results[1..] stay where the reply put them
+        c.results = std::move(results);
         chains_.push_front(std::move(c));
+    } else {
+        *out = std::move(results[0]);
     }
     if (n <= 0 || !later || fd_ < 0) return;
     wire::StepRequest& next = pending_.request;
     next = q;
-    next.state = results.back().state;
+    next.state = last;
     next.ahead = 1;
     next.frames = uint32_t(std::min<int>(n, int(wire::kMaxFrames)));
     std::memcpy(next.keys, later, next.frames);
@@ -364,7 +392,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
             q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
             std::memcpy(&q.keys[1], later, q.frames - 1);
         } else {
-            q.frames = kFramesGuessed;
+            q.frames = guessed_;
             for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
         }
     }
@@ -383,8 +411,8 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
         ahead_ = false;
     }
     const int rest = results.size() == q.frames ? n - int(q.frames - 1) : 0;
-    keepAhead(q, results, rest > 0 ? later + q.frames - 1 : nullptr, rest);
-    *out = std::move(results[0]);
+    keepAhead(q, std::move(results), rest > 0 ? later + q.frames - 1 : nullptr, rest, out,
+              n <= 0 && q.frames > 1);
     return true;
 }
 

@@ -53,6 +53,9 @@ class PluginHostClient {
     // After a call that crashed: where, " in step at walk.c:12" (or "" when the host could
     // not tell within timeoutMs). Kept apart so that finding it out is not taken for a hang.
     std::string faultLocation(int64_t timeoutMs);
+    // Ends the host and forgets what it stepped ahead: the next call starts a new one, which
+    // steps ahead again.
+    void restart();
     static constexpr int64_t kLocateLimitMs = 10000;
 
     // Where tilestep-plugin-host is: $TILESTEP_PLUGIN_HOST, else beside the running
@@ -68,19 +71,18 @@ class PluginHostClient {
     bool exchange(uint8_t type, const std::string& payload, std::string* reply, std::string* fault);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
 
-    // The results of one request's frames ahead, in order: the next request of the same
-    // actor asks for entries[next] when the keys were as foreseen.
+    // The results of one request's frames, in order: the next request of the same actor asks
+    // for results[next] when it steps from `in` with keys[next] (the frames before were
+    // used). Kept as the reply held them: a step taken from a chain copies one state.
     struct Chain {
         uint64_t world;
         ts_fix params[TS_MOVER_MAX_PARAMS];
         bool traced;
-        struct Entry {
-            ts_mover_state in;
-            uint8_t keys;
-            wire::Result result;
-        };
-        std::vector<Entry> entries;
-        size_t next = 0;
+        ts_mover_state in;
+        std::vector<uint8_t> keys;
+        std::vector<wire::Result> results;
+        size_t next = 1;
+        bool guessed = false;  // stepped with the keys of the frame asked for held
     };
     // The frames ahead requested before anyone asked for them (StepRequest::ahead).
     struct Pending {
@@ -90,10 +92,10 @@ class PluginHostClient {
     // Reads the pending reply; true with *out when it answers `q` (then its frames ahead
     // become a chain), else drops it.
     bool takePending(const wire::StepRequest& q, wire::Result* out);
-    // Makes a chain of results[1..] and, when more keys are known (`later`, n of them), asks
-    // for the frames after the last result.
-    void keepAhead(const wire::StepRequest& q, std::vector<wire::Result>& results,
-                   const uint8_t* later, int n);
+    // Answers `q` with results[0] (*out), makes a chain of results[1..] and, when more keys
+    // are known (`later`, n of them), asks for the frames after the last result.
+    void keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,
+                   const uint8_t* later, int n, wire::Result* out, bool guessed = false);
     bool fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys, const ts_fix* params,
                     bool traced, wire::Result* out);
 
@@ -106,6 +108,7 @@ class PluginHostClient {
     std::deque<Chain> chains_;      // newest first
     Pending pending_;
     bool ahead_ = true;  // step ahead (off after the steps ahead failed)
+    uint32_t guessed_;   // frames per request when guessing the keys (kFramesGuessed..)
     std::mutex mutex_;
 };
 

@@ -20,6 +20,7 @@
 #include "plugin/detail/world_table.h"
 #include "plugin/plugin_host_client.h"
 #include "plugin/step_watchdog.h"
+#include "sim/step_frame.h"
 #include "trace/trace.h"
 #include "world/collision.h"
 
@@ -251,10 +252,23 @@ std::string PluginMover::lastFault() const {
     return lastFault_;
 }
 
+int64_t PluginMover::lastFaultFrame() const {
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    return lastFaultFrame_;
+}
+
+void PluginMover::restart() const {
+    if (host_) host_->restart();
+    std::lock_guard<std::mutex> lock(faultMutex_);
+    lastFault_.clear();
+    lastFaultFrame_ = -1;
+}
+
 void PluginMover::fault(const char* call, const std::string& what) const {
     {
         std::lock_guard<std::mutex> lock(faultMutex_);
         lastFault_ = what;
+        lastFaultFrame_ = steppingFrame();
     }
     // "a step of actor 'hero'" where a Sim is stepping one.
     std::string who = call;
@@ -393,7 +407,7 @@ MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str());
+            StepWatchdog::Guard guard(id_.c_str(), "init");
             ok = host_->init(&st, params, &what);
         }
         if (!ok) {
@@ -402,7 +416,7 @@ MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
         }
         return fromAbi(st);
     }
-    StepWatchdog::Guard guard(id_.c_str());
+    StepWatchdog::Guard guard(id_.c_str(), "init");
     desc_->init(&st, params);
     return fromAbi(st);
 }

@@ -68,8 +68,13 @@ class PluginMover {
     void unload();
     bool loaded() const { return desc_ != nullptr; }
     bool inProcess() const { return !host_; }
-    // The last fault of a call ("crashed: SIGSEGV ... at walk.c:12"), "" when none.
+    // The last fault of a call ("crashed: SIGSEGV ... at walk.c:12"), "" when none, and the
+    // frame a Sim was stepping then (-1: none).
     std::string lastFault() const;
+    int64_t lastFaultFrame() const;
+    // "Restart plugin": ends the plugin host, whatever state the user's code left there (the
+    // next call starts a new one), and forgets the last fault. Nothing to do in process.
+    void restart() const;
 
   private:
     PluginMover() = default;
@@ -98,6 +103,7 @@ class PluginMover {
     std::unique_ptr<wire::Descriptor> remote_;
     mutable std::mutex faultMutex_;
     mutable std::string lastFault_;
+    mutable int64_t lastFaultFrame_ = -1;
     mutable std::atomic<bool> clampSaid_{false};
 };
 

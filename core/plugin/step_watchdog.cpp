@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "movers/keys_ahead.h"
 #include "sim/step_frame.h"
 
 namespace ts {
@@ -51,9 +52,11 @@ int64_t StepWatchdog::guardLimitMs() {
     return t_guarding ? t_guarding->limitMs_ : 0;
 }
 
-StepWatchdog::Guard::Guard(const char* mover) : dog_(t_guarding) {
+StepWatchdog::Guard::Guard(const char* mover, const char* call) : dog_(t_guarding) {
     if (!dog_) return;
     dog_->mover_.store(mover, std::memory_order_relaxed);
+    dog_->call_.store(call, std::memory_order_relaxed);
+    dog_->actor_.store(steppingActorName(), std::memory_order_relaxed);
     const int64_t frame = steppingFrame();
     if (frame >= 0) dog_->frame_.store(frame, std::memory_order_relaxed);
     dog_->calls_.fetch_add(1, std::memory_order_release);
@@ -84,7 +87,10 @@ void StepWatchdog::monitor() {
         if (ran.count() < limitMs_) continue;
         fired_ = true;
         const int64_t frame = frame_.load(std::memory_order_relaxed);
-        std::string message = std::string(mover_.load(std::memory_order_relaxed)) + ": a step";
+        std::string message = std::string(mover_.load(std::memory_order_relaxed)) + ": " +
+                              call_.load(std::memory_order_relaxed);
+        if (const char* actor = actor_.load(std::memory_order_relaxed))
+            message += std::string(" of actor '") + actor + "'";
         if (frame >= 0) message += " at frame " + std::to_string(frame);
         message += " ran longer than " + std::to_string(limitMs_) + " ms";
         lock.unlock();

@@ -21,8 +21,8 @@ namespace ts {
 
 class StepWatchdog {
   public:
-    // onStuck runs on the monitor thread with "plugin:NAME: a step at frame F ran longer
-    // than N ms".
+    // onStuck runs on the monitor thread with "plugin:NAME: a step of actor 'A' at frame F
+    // ran longer than N ms" (the actor where a Sim steps one: movers/keys_ahead.h).
     using Report = std::function<void(const std::string& message)>;
     StepWatchdog(int64_t limitMs, Report onStuck);
     ~StepWatchdog();  // stops the monitor thread
@@ -51,9 +51,10 @@ class StepWatchdog {
     int64_t limitMs() const { return limitMs_; }
 
     // Marks one plugin call on the current thread; a no-op when no watchdog guards it.
+    // `call` names it in a report ("a step", "init"); both strings outlive the call.
     class Guard {
       public:
-        explicit Guard(const char* mover);
+        explicit Guard(const char* mover, const char* call = "a step");
         ~Guard();
         Guard(const Guard&) = delete;
         Guard& operator=(const Guard&) = delete;
@@ -71,6 +72,10 @@ class StepWatchdog {
     std::function<int64_t()> frameSource_;
     std::atomic<uint64_t> calls_{0};  // odd while a step runs
     std::atomic<const char*> mover_{""};
+    std::atomic<const char*> call_{"a step"};
+    // The stepping actor's name, the Sim's own string: valid while the call it names is
+    // stuck, which is the only time the monitor reads it.
+    std::atomic<const char*> actor_{nullptr};
     std::atomic<int64_t> frame_{-1};
     std::atomic<bool> fired_{false};
     std::mutex mutex_;

@@ -203,8 +203,8 @@ TEST_F(AppPluginReload, EndlessStepEndsTheEditorWithAMessage) {
         dir_ + "/cfg");
     EXPECT_EQ(r.exitCode, 1);
     // The frame of the hanging step: 5 frames walked, the jump on the sixth.
-    EXPECT_NE(r.err.find("tilestep: plugin:endless_step: a step at frame 5 ran longer than 2000 "
-                         "ms; the editor stops"),
+    EXPECT_NE(r.err.find("tilestep: plugin:endless_step: a step of actor 'link' at frame 5 ran "
+                         "longer than 2000 ms; the editor stops"),
               std::string::npos)
         << r.err;
 }

@@ -30,8 +30,8 @@ TEST(AppPluginViewHang, AnInitThatNeverReturnsEndsViewWithOne) {
     const std::string err = readFile(dir + "/err");
     ASSERT_TRUE(WIFEXITED(status)) << err;
     EXPECT_EQ(WEXITSTATUS(status), 1) << "124 = still frozen after 60 s; " << err;
-    EXPECT_NE(err.find("tilestep view: plugin:endless_init: a step at frame 0 ran longer than "
-                       "500 ms; stopped"),
+    EXPECT_NE(err.find("tilestep view: plugin:endless_init: init of actor 'ball' at frame 0 ran "
+                       "longer than 500 ms; stopped"),
               std::string::npos)
         << err;
 }

@@ -62,8 +62,10 @@ class AppDriver : public ::testing::Test {
 
     // Opens a 20 x 12 map whose one actor, "hero" at (32, 32), uses the test plugin
     // PLUGIN_DIR/NAME.so (tests/plugins/NAME.c) in Debug mode, the input log holding J on the
-    // first frame, with no recovery copy from the usual interval while the test runs.
-    void startWithPluginActor(const std::string& pluginDir, const std::string& name) {
+    // first frame (or `keys`), with no recovery copy from the usual interval while the test
+    // runs; `more` is added to the command line.
+    void startWithPluginActor(const std::string& pluginDir, const std::string& name,
+                              const std::string& keys = "1,J\n", const std::string& more = "") {
         path_ = dir_ + "/level.json";
         saveMap(Map::blank(20, 12), path_);
         std::string text = readFile(path_);
@@ -73,10 +75,10 @@ class AppDriver : public ::testing::Test {
                      "\"actors\": [{\"name\": \"hero\", \"mover\": \"plugin:" + name +
                          "\", \"x\": 32, \"y\": 32, \"w\": 12, \"h\": 12}]");
         writeFile(path_, text);
-        writeFile(dir_ + "/keys.log", "1,J\n");
+        writeFile(dir_ + "/keys.log", keys);
         const std::string plugin = pluginDir + "/" + name + ".so";
         launch(shellQuote(path_) + " --plugin " + shellQuote(plugin) + " --debug --inputs " +
-                   shellQuote(dir_ + "/keys.log"),
+                   shellQuote(dir_ + "/keys.log") + (more.empty() ? "" : " " + more),
                "TILESTEP_RECOVERY_SECONDS=3600");
     }
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 
 #include "../../app/debugger/debugger_state.h"
 #include "plugin/plugin_registry.h"
@@ -72,6 +73,42 @@ TEST(PluginIsolation, ExitInAStepIsAnErrorNotTheEndOfTilestep) {
         std::string::npos)
         << r.err;
     EXPECT_EQ(lines(r.out), 6u) << r.out;  // the trace of the frames before it, on stdout
+}
+
+// Under AddressSanitizer the host sets no address-space limit (plugin_host.cpp: its shadow
+// memory is terabytes of address space), so there is no limit to meet.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TILESTEP_TEST_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TILESTEP_TEST_ASAN 1
+#endif
+
+TEST(PluginIsolation, AStepThatAllocatesPastTheMemoryLimitIsAnErrorThatSaysSo) {
+#ifdef TILESTEP_TEST_ASAN
+    GTEST_SKIP() << "no memory limit under AddressSanitizer";
+#endif
+    ::setenv("TILESTEP_PLUGIN_MEMORY_MB", "300", 1);
+    const auto r = runToFrame5(test::tempDir(), "grow_step");
+    ::unsetenv("TILESTEP_PLUGIN_MEMORY_MB");
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_EQ(r.err.rfind("tilestep run: plugin:grow_step: a step of actor 'link' at frame 5 "
+                          "went past the plugin host's memory limit (300 MiB; "
+                          "TILESTEP_PLUGIN_MEMORY_MB sets it) and then crashed: SIGSEGV",
+                          0),
+              0u)
+        << r.err;
+    EXPECT_EQ(lines(r.out), 6u) << r.out;  // the frames before it
+}
+
+TEST(PluginIsolation, ACrashWellWithinTheMemoryLimitDoesNotBlameMemory) {
+    const auto r = runToFrame5(test::tempDir(), "crash_step");
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(r.err.find("crashed: SIGSEGV"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("memory limit"), std::string::npos) << r.err;
 }
 
 TEST(PluginIsolation, AnEntryPointThatNeverReturnsIsAnErrorWithinBoundedTime) {

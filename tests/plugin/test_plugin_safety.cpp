@@ -129,7 +129,8 @@ TEST(StepWatchdog, NamesTheFrameTheSimIsStepping) {
     }).detach();
     std::future<std::string> message = reported->get_future();
     ASSERT_EQ(message.wait_for(std::chrono::seconds(10)), std::future_status::ready);
-    EXPECT_EQ(message.get(), "plugin:endless_step: a step at frame 5 ran longer than 40 ms");
+    EXPECT_EQ(message.get(),
+              "plugin:endless_step: a step of actor 'a' at frame 5 ran longer than 40 ms");
     keepPluginBuildsLoaded();  // the stuck thread runs its code until the process exits
 }
 
@@ -163,7 +164,8 @@ TEST(PluginTimeout, CliReportsAnEndlessStepAndStops) {
     const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start);
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err,
-              "tilestep run: plugin:endless_step: a step at frame 5 ran longer than 200 ms; "
+              "tilestep run: plugin:endless_step: a step of actor 'link' at frame 5 ran longer "
+              "than 200 ms; "
               "stopped (the trace above holds every frame before it)\n");
     EXPECT_LT(seconds.count(), 30.0);  // reported, not waited on forever (not a timing test)
     // The header and frames 0..4, whole (one actor): the lines a developer needs.
@@ -282,9 +284,10 @@ TEST_F(ReloadFixture, EndlessStepIsReportedAndThePreviousBuildKept) {
     const ReloadOutcome r = reloadWith("reload_endless.so", 10);
     EXPECT_FALSE(r.installed);
     EXPECT_TRUE(r.stuck);
-    EXPECT_NE(r.message.find("plugin:reload: a step at frame 12 ran longer than 300 ms; kept the "
-                             "previous build"),
-              std::string::npos)
+    EXPECT_NE(
+        r.message.find("plugin:reload: a step of actor 'hero' at frame 12 ran longer than 300 "
+                       "ms; kept the previous build"),
+        std::string::npos)
         << r.message;
     // The stuck step spins on its own thread; this one goes on with the previous build.
     EXPECT_EQ(xAfter(map, std::vector<InputBits>(30, KEY_R)), 50);

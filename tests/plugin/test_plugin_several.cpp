@@ -219,7 +219,8 @@ TEST(SeveralPlugins, TheStepLimitCoversEachPlugin) {
                                      plugins({kTopdown, kPluginDir + "/endless_step.so"}));
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err,
-              "tilestep run: plugin:endless_step: a step at frame 5 ran longer than 200 ms; "
+              "tilestep run: plugin:endless_step: a step of actor 'stuck' at frame 5 ran longer "
+              "than 200 ms; "
               "stopped (the trace above holds every frame before it)\n");
     // The header and frames 0..4 of both actors; link's step at frame 5 came before the hang.
     EXPECT_NE(r.out.find("{\"frame\":4,\"actor\":\"stuck\""), std::string::npos) << r.out;

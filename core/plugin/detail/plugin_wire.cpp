@@ -2,6 +2,7 @@
 
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,15 +23,29 @@ bool sendAll(int fd, const void* data, size_t n) {
 }
 
 bool sendMessage(int fd, uint8_t type, const std::string& payload) {
-    std::string head(5, '\0');
+    char head[5];
     const uint32_t length = uint32_t(payload.size() + 1);
-    std::memcpy(&head[0], &length, 4);
+    std::memcpy(head, &length, 4);
     head[4] = char(type);
-    if (payload.size() < 4096) {
-        head += payload;
-        return sendAll(fd, head.data(), head.size());
+    // One system call for the head and the payload.
+    iovec parts[2] = {{head, sizeof head}, {const_cast<char*>(payload.data()), payload.size()}};
+    iovec* part = parts;
+    int count = payload.empty() ? 1 : 2;
+    while (count > 0) {
+        msghdr m{};
+        m.msg_iov = part;
+        m.msg_iovlen = size_t(count);
+        ssize_t k = ::sendmsg(fd, &m, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        while (count > 0 && size_t(k) >= part->iov_len)
+            k -= ssize_t(part->iov_len), ++part, --count;
+        if (count > 0) {
+            part->iov_base = static_cast<char*>(part->iov_base) + k;
+            part->iov_len -= size_t(k);
+        }
     }
-    return sendAll(fd, head.data(), head.size()) && sendAll(fd, payload.data(), payload.size());
+    return true;
 }
 
 namespace {
@@ -58,11 +73,14 @@ ReadStatus readMessage(int fd, int64_t timeoutMs, uint8_t* type, std::string* pa
         } while (n < 0 && errno == EINTR);
         if (n == 0) return ReadStatus::Timeout;
     }
+    char head[5];
     uint32_t length = 0;
-    if (!readAll(fd, &length, 4) || length < 1 || length > kMaxMessage) return ReadStatus::Closed;
+    if (!readAll(fd, head, sizeof head)) return ReadStatus::Closed;
+    std::memcpy(&length, head, 4);
+    if (length < 1 || length > kMaxMessage) return ReadStatus::Closed;
+    *type = uint8_t(head[4]);
     payload->resize(length - 1);
-    if (!readAll(fd, type, 1) || !readAll(fd, &(*payload)[0], length - 1))
-        return ReadStatus::Closed;
+    if (!readAll(fd, &(*payload)[0], length - 1)) return ReadStatus::Closed;
     return ReadStatus::Ok;
 }
 
@@ -120,12 +138,14 @@ bool getStep(Reader& r, StepRequest* s) {
 bool getReply(Reader& r, std::vector<Result>* out, uint8_t* flags) {
     const uint32_t n = r.u32();
     if (!r.ok() || n > (1u << 20)) return false;
-    out->resize(n);
-    for (Result& res : *out) {
+    out->clear();
+    out->reserve(n);
+    for (uint32_t i = 0; i < n; ++i) {
+        Result& res = out->emplace_back();
         r.raw(&res.state, sizeof res.state);
         const uint32_t probes = r.u32();
         if (!r.ok() || probes > (1u << 24)) return false;
-        res.probes.resize(probes);
+        if (probes) res.probes.resize(probes);
         for (Probe& p : res.probes) {
             p.shape = int32_t(r.u32());
             p.verdict = int32_t(r.u32());

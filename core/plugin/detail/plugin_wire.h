@@ -97,7 +97,7 @@ ReadStatus readMessage(int fd, int64_t timeoutMs, uint8_t* type, std::string* pa
 void putWorld(Writer& w, const Map& m);
 bool getWorld(Reader& r, Map* m);
 
-constexpr uint32_t kMaxFrames = 256;  // steps per request
+constexpr uint32_t kMaxFrames = 1024;  // steps per request
 struct StepRequest {
     uint64_t world = 0;
     ts_mover_state state{};
@@ -116,7 +116,7 @@ struct Probe {
     ts_fix x0, y0, x1, y1;
 };
 struct Result {
-    ts_mover_state state{};
+    ts_mover_state state;  // not zeroed first: always written before it is read
     std::vector<Probe> probes;
 };
 // A descriptor as the host read it, rebuilt in tilestep with its own copies of the strings
