@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +20,7 @@ class RecordedFrames {
     explicit RecordedFrames(std::shared_ptr<const RecordedTrace> trace);
 
     const RecordedTrace& trace() const { return *trace_; }
-    int64_t length() const { return int64_t(trace_->frames.size()); }
+    int64_t length() const { return int64_t(trace_->frameCount()); }
     size_t actorCount() const { return trace_->actors.size(); }
     int64_t position() const { return position_; }
     // The recorded frame number shown at position p (-1 at position 0 or when empty).
@@ -32,8 +33,9 @@ class RecordedFrames {
                          std::vector<std::vector<MoverState>>* history);
 
     const std::vector<MoverState>& states() const { return states_; }
-    // The state line an actor's state at position p comes from (null: none recorded).
-    const RecordedState* stateLine(size_t actor, int64_t p) const;
+    // The state line an actor's state at position p comes from (none: none recorded),
+    // decoded from the trace's compact records.
+    std::optional<RecordedState> stateLine(size_t actor, int64_t p) const;
     // Positions 0..length of the actor named `name` (empty when this trace has none): the
     // Compare ghost of another trace's actor.
     std::vector<MoverState> trajectory(const std::string& name, int64_t positions) const;
@@ -42,12 +44,13 @@ class RecordedFrames {
     MoverState stateAt(size_t actor, int64_t p) const;
 
     std::shared_ptr<const RecordedTrace> trace_;
-    // Per actor: the frame indices with a state line, ascending, and the line's index.
-    struct Line {
-        int64_t frameIndex;
-        size_t stateIndex;
-    };
-    std::vector<std::vector<Line>> lines_;
+    // The frame index of the line an actor's state at position p comes from (-1: none).
+    int64_t lineFrame(size_t actor, int64_t p) const;
+    const RecordedFrame& decoded(int64_t frameIndex) const;
+
+    // The last frame decoded: seeking decodes each frame once for all its actors.
+    mutable int64_t decodedIndex_ = -1;
+    mutable RecordedFrame decoded_;
     int64_t position_ = 0;
     std::vector<MoverState> states_;
 };

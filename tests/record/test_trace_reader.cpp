@@ -106,10 +106,10 @@ TEST(TraceReader, ReadsBackWhatTheWriterWrote) {
     EXPECT_EQ(t.actors[1].name, "ball \"b\"");
     EXPECT_EQ(t.actors[1].mover, "grid_walls");
     EXPECT_TRUE(t.actors[1].round);
-    ASSERT_EQ(t.frames.size(), 60u);
+    ASSERT_EQ(t.frameCount(), 60u);
     size_t probeCount = 0;
     for (size_t f = 0; f < 60; ++f) {
-        const RecordedFrame& fr = t.frames[f];
+        const RecordedFrame fr = t.frame(f);
         ASSERT_EQ(fr.states.size(), 4u);
         for (size_t a = 0; a < 4; ++a) {
             const MoverState& want = states[f][a];
@@ -270,10 +270,10 @@ TEST(TraceReader, BlankLinesAndAFinalLineWithoutNewlineAreFine) {
                                "{\"frame\":9,\"actor\":\"a\",\"x\":1.5,\"y\":2,\"note\":null}",
                            "t", &t, &error))
         << error;
-    ASSERT_EQ(t.frames.size(), 2u);
-    EXPECT_EQ(t.frames[1].frame, 9);
-    EXPECT_EQ(t.frames[1].states[0].state.x, Fix::ratio(3, 2));
-    EXPECT_EQ(t.frames[1].states[0].line, 5);
+    ASSERT_EQ(t.frameCount(), 2u);
+    EXPECT_EQ(t.frame(1).frame, 9);
+    EXPECT_EQ(t.frame(1).states[0].state.x, Fix::ratio(3, 2));
+    EXPECT_EQ(t.frame(1).states[0].line, 5);
     const std::string missing = test::tempDir() + "/none.jsonl";
     EXPECT_FALSE(readTrace(missing, &t, &error));
     EXPECT_EQ(error, missing + ": cannot read the trace (No such file or directory)");

@@ -1,0 +1,96 @@
+#include "record/detail/state_fields.h"
+
+#include <cstring>
+
+#include "base/json_line.h"
+#include "base/json_text.h"
+
+namespace ts {
+
+namespace {
+
+bool facingByName(const std::string& s, uint8_t* out) {
+    static const struct {
+        const char* name;
+        uint8_t dir;
+    } kFacings[] = {{"none", 0},
+                    {"left", uint8_t(DIR_LEFT)},
+                    {"right", uint8_t(DIR_RIGHT)},
+                    {"up", uint8_t(DIR_UP)},
+                    {"down", uint8_t(DIR_DOWN)}};
+    for (const auto& f : kFacings)
+        if (s == f.name) {
+            *out = f.dir;
+            return true;
+        }
+    return false;
+}
+
+std::string quoted(const std::string& key) {
+    return "field \"" + key + "\": ";
+}
+
+}  // namespace
+
+const char* traceFieldTypeName(TraceField::Type t) {
+    switch (t) {
+        case TraceField::Type::Bool:
+            return jsonTypeName(JsonValue::Type::Bool);
+        case TraceField::Type::Number:
+            return jsonTypeName(JsonValue::Type::Number);
+        case TraceField::Type::String:
+            return jsonTypeName(JsonValue::Type::String);
+        default:
+            return jsonTypeName(JsonValue::Type::Null);
+    }
+}
+
+bool isCanonicalFix(const TraceField& f) {
+    if (f.type != TraceField::Type::Number || !f.exact) return false;
+    char buf[kFixChars];
+    const char* end = writeFix(buf, f.fix);
+    return size_t(end - buf) == f.text.size() &&
+           std::memcmp(buf, f.text.data(), f.text.size()) == 0;
+}
+
+std::string stateFromFields(const std::vector<TraceField>& fields, MoverState* st) {
+    auto find = [&](const char* key) -> const TraceField* {
+        for (const TraceField& f : fields)
+            if (f.key == key) return &f;
+        return nullptr;
+    };
+    static const char* const kFixKeys[] = {"x", "y", "vx", "vy"};
+    Fix* targets[] = {&st->x, &st->y, &st->vx, &st->vy};
+    for (int i = 0; i < 4; ++i) {
+        const TraceField* f = find(kFixKeys[i]);
+        if (!f) {
+            if (i < 2) return quoted(kFixKeys[i]) + "missing";
+            continue;
+        }
+        if (f->type != TraceField::Type::Number)
+            return quoted(kFixKeys[i]) + "expected a number, found " + traceFieldTypeName(f->type);
+        *targets[i] = f->fix;
+    }
+    for (const TraceField& f : fields) {
+        const std::string& key = f.key;
+        if (key == "grounded" || key == "pushing") {
+            if (f.type != TraceField::Type::Bool)
+                return quoted(key) + "expected true or false, found " + traceFieldTypeName(f.type);
+            (key == "grounded" ? st->grounded : st->pushing) = f.text == "true";
+        } else if (key == "facing") {
+            if (f.type != TraceField::Type::String || !facingByName(f.text, &st->facing))
+                return quoted(key) + "expected \"left\", \"right\", \"up\", \"down\" or \"none\"";
+        } else if (key == "w" || key == "h") {
+            if (f.type != TraceField::Type::Number)
+                return quoted(key) + "expected a number, found " + traceFieldTypeName(f.type);
+            if (!f.exact || f.fix.frac().raw != 0)
+                return quoted(key) + "expected a whole number, found " + f.text;
+            const int64_t k = f.fix.floor();
+            if (k < 0 || k > (1 << 20)) return quoted(key) + f.text + " is outside 0..1048576";
+            (key == "w" ? st->w : st->h) = int32_t(k);
+        }
+    }
+    return "";
+}
+
+}  // namespace ts
