@@ -128,8 +128,12 @@ class Comparer {
     }
 
     bool state(const RecordedState& sa, const RecordedState& sb) {
-        for (const TraceField& fa : sa.fields) {
-            const TraceField* fb = findField(sb, fa.key);
+        for (size_t i = 0; i < sa.fields.size(); ++i) {
+            const TraceField& fa = sa.fields[i];
+            // Two runs write their fields in one order: look where A's is first.
+            const TraceField* fb = i < sb.fields.size() && sb.fields[i].key == fa.key
+                                       ? &sb.fields[i]
+                                       : findField(sb, fa.key);
             if (!fb || !fa.sameValue(*fb)) {
                 differ(fa.key, fa.text, fb ? fb->text : kNone, sa.line, sb.line);
                 return true;
@@ -180,12 +184,18 @@ class FrameReader {
 
     // The next frame: 1; 0 at the end; -1 with *error.
     int next(RecordedFrame* f, std::string* error) {
-        f->states.clear();
+        // The frame's vectors keep their memory from frame to frame (a state line's fields
+        // are copied into last frame's).
+        size_t states = 0;
         f->probes.clear();
         whys_.clear();
+        auto done = [&](int k) {
+            f->states.resize(states);
+            return k;
+        };
         if (!pending_) {
             const int k = source_.next(&record_, error);
-            if (k <= 0) return k;
+            if (k <= 0) return done(k);
             pending_ = true;
         }
         f->frame = record_.frame;
@@ -195,15 +205,22 @@ class FrameReader {
                 whys_.emplace_back(record_.probe.probe.why);
                 f->probes.push_back(record_.probe);
                 f->probes.back().probe.why = whys_.back().c_str();
+            } else if (states < f->states.size()) {
+                RecordedState& to = f->states[states++];
+                to.actor = record_.state.actor;
+                to.state = record_.state.state;
+                to.line = record_.state.line;
+                to.fields.swap(record_.state.fields);
             } else {
                 f->states.push_back(record_.state);
+                ++states;
             }
             const int k = source_.next(&record_, error);
-            if (k < 0) return k;
+            if (k < 0) return done(k);
             pending_ = k > 0;
         }
         ++count_;
-        return 1;
+        return done(1);
     }
     // Reads to the end for the errors a whole read would find. False with *error.
     bool drain(std::string* error) {

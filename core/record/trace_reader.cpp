@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 #include "record/detail/byte_input.h"
 #include "record/detail/sources.h"
@@ -82,6 +83,10 @@ bool TraceParser::line(const char* s, size_t n, int64_t lineNo, std::string* err
     if (n == 0) {
         if (lineNo == 1) return fail("expected the header line first, found a blank line");
         return true;  // blank lines are allowed between records
+    }
+    if (lineNo > 1) {
+        std::string problem;
+        if (fastRecord(s, n, &problem)) return problem.empty() ? true : fail(problem);
     }
     JsonValue v;
     std::string why;
@@ -191,6 +196,138 @@ int TraceParser::actorIndex(const std::string& name, std::string* problem) {
     return problem->empty() ? int(meta_->actors.size() - 1) : -1;
 }
 
+namespace {
+
+// A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing zeros) to
+// its exact value; false for any other text, which the full reader then takes.
+bool canonicalNumber(const char* s, size_t n, TraceField* f) {
+    size_t i = 0;
+    const bool neg = n > 0 && s[0] == '-';
+    if (neg) ++i;
+    const size_t intStart = i;
+    uint64_t ip = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') ip = ip * 10 + uint64_t(s[i++] - '0');
+    const size_t intDigits = i - intStart;
+    if (intDigits == 0 || intDigits > 14 || (intDigits > 1 && s[intStart] == '0')) return false;
+    uint64_t frac = 0, pow10 = 1;
+    if (i < n) {
+        if (s[i++] != '.') return false;
+        const size_t fracStart = i;
+        while (i < n && s[i] >= '0' && s[i] <= '9') {
+            frac = frac * 10 + uint64_t(s[i++] - '0');
+            pow10 *= 10;
+        }
+        if (i != n || i == fracStart || i - fracStart > 16 || s[i - 1] == '0') return false;
+    }
+    const unsigned __int128 scaled = (unsigned __int128)frac << 16;
+    if (scaled % pow10 != 0) return false;
+    const int64_t v = int64_t(ip << 16) + int64_t(scaled / pow10);
+    if ((neg && v == 0) || v >= (int64_t(1) << 62)) return false;
+    f->type = TraceField::Type::Number;
+    f->text.assign(s, n);
+    f->exact = true;
+    f->fix = Fix::fromRaw(neg ? -v : v);
+    f->number = f->fix.toDouble();
+    return true;
+}
+
+// A string without escapes, control characters or non-ASCII bytes, from s[*i] (the
+// opening quote); false when the full reader must look at it.
+bool plainString(const char* s, size_t n, size_t* i, const char** text, size_t* len) {
+    if (*i >= n || s[*i] != '"') return false;
+    const size_t start = ++*i;
+    while (*i < n && s[*i] != '"') {
+        const unsigned char c = static_cast<unsigned char>(s[*i]);
+        if (c < 0x20 || c >= 0x80 || c == '\\') return false;
+        ++*i;
+    }
+    if (*i >= n) return false;
+    *text = s + start;
+    *len = *i - start;
+    ++*i;
+    return true;
+}
+
+bool literal(const char* s, size_t n, size_t* i, const char* word) {
+    const size_t k = std::strlen(word);
+    if (*i + k > n || std::memcmp(s + *i, word, k) != 0) return false;
+    *i += k;
+    return true;
+}
+
+}  // namespace
+
+// The state lines tilestep and trace_emit.h write, `{"frame":F,"actor":"NAME","x":..}` with
+// plain strings and no spaces, read without building a JSON tree (a million lines a second).
+// Anything else goes to the full reader, which gives the same result and every error.
+bool TraceParser::fastRecord(const char* s, size_t n, std::string* problem) {
+    static const char kHead[] = "{\"frame\":";
+    size_t i = sizeof kHead - 1;
+    if (n < i || std::memcmp(s, kHead, i) != 0) return false;
+    int64_t frame = 0;
+    const size_t digits = i;
+    while (i < n && s[i] >= '0' && s[i] <= '9' && i - digits < 16)
+        frame = frame * 10 + (s[i++] - '0');
+    if (i == digits || (i - digits > 1 && s[digits] == '0') || frame > kMaxFrameNumber)
+        return false;
+    const char* name = nullptr;
+    size_t nameLen = 0;
+    if (!literal(s, n, &i, ",\"actor\":") || !plainString(s, n, &i, &name, &nameLen) ||
+        nameLen == 0)
+        return false;
+    std::vector<TraceField>& fields = scratch_.state.fields;
+    size_t count = 0;
+    while (i < n && s[i] == ',') {
+        ++i;
+        const char* key = nullptr;
+        size_t keyLen = 0;
+        if (!plainString(s, n, &i, &key, &keyLen) || i >= n || s[i++] != ':') return false;
+        if ((keyLen == 5 && std::memcmp(key, "frame", 5) == 0) ||
+            (keyLen == 5 && std::memcmp(key, "actor", 5) == 0) ||
+            (keyLen == 5 && std::memcmp(key, "probe", 5) == 0) ||
+            (keyLen == 14 && std::memcmp(key, "tilestep_trace", 14) == 0))
+            return false;
+        if (count + 3 > limits_.maxFieldsPerLine) return false;
+        if (fields.size() <= count) fields.emplace_back();
+        TraceField& f = fields[count++];
+        // Lines of one actor repeat their keys: most are already in place.
+        if (f.key.size() != keyLen || std::memcmp(f.key.data(), key, keyLen) != 0)
+            f.key.assign(key, keyLen);
+        f.exact = false;
+        f.number = 0;
+        f.fix = Fix{};
+        if (i >= n) return false;
+        const char c = s[i];
+        if (c == '"') {
+            const char* text = nullptr;
+            size_t len = 0;
+            if (!plainString(s, n, &i, &text, &len)) return false;
+            f.type = TraceField::Type::String;
+            f.text.assign(text, len);
+        } else if (c == 't' || c == 'f') {
+            if (!literal(s, n, &i, c == 't' ? "true" : "false")) return false;
+            f.type = TraceField::Type::Bool;
+            f.text.assign(c == 't' ? "true" : "false", c == 't' ? 4 : 5);
+        } else if (c == 'n') {
+            if (!literal(s, n, &i, "null")) return false;
+            f.type = TraceField::Type::Null;
+            f.text.assign("null", 4);
+        } else {
+            const size_t start = i;
+            while (i < n && s[i] != ',' && s[i] != '}') ++i;
+            if (!canonicalNumber(s + start, i - start, &f)) return false;
+        }
+    }
+    if (i + 1 != n || s[i] != '}') return false;
+    fields.resize(count);
+    scratch_.frame = frame;
+    scratch_.isProbe = false;
+    name_.assign(name, nameLen);
+    lineJson_ = nullptr;
+    *problem = finishRecord(name_, false);
+    return true;
+}
+
 std::string TraceParser::record(const JsonValue& v) {
     TraceRecord& r = scratch_;
     const JsonValue* frameV = v.find("frame");
@@ -202,6 +339,21 @@ std::string TraceParser::record(const JsonValue& v) {
     std::string name;
     if (!(p = stringField(actorV, "actor", &name)).empty()) return p;
     if (name.empty()) return "field \"actor\": empty";
+    if (const JsonValue* probe = v.find("probe")) {
+        probeJson_ = probe;
+        lineJson_ = &v;
+    } else {
+        probeJson_ = nullptr;
+        lineJson_ = &v;
+    }
+    return finishRecord(name, probeJson_ != nullptr);
+}
+
+// The checks after the frame and the actor's name; a JSON line's fields are read here
+// (lineJson_), a fast line's are in scratch_ already.
+std::string TraceParser::finishRecord(const std::string& name, bool probe) {
+    TraceRecord& r = scratch_;
+    std::string p;
     // The frame order before a new actor is counted, as the checks always ran.
     if (r.frame < lastFrame_)
         return "field \"frame\": " + std::to_string(r.frame) + " after frame " +
@@ -210,11 +362,15 @@ std::string TraceParser::record(const JsonValue& v) {
         return "more than " + std::to_string(limits_.maxFrames) + " frames";
     const int actor = actorIndex(name, &p);
     if (actor < 0) return p;
-    if (const JsonValue* probe = v.find("probe")) {
-        if (!(p = probeLine(v, *probe, actor)).empty()) return p;
-    } else if (!(p = stateLine(v, actor)).empty()) {
-        return p;
+    if (probe) {
+        if (!(p = probeLine(*lineJson_, *probeJson_, actor)).empty()) return p;
+    } else if (lineJson_) {
+        if (!(p = stateLine(*lineJson_, actor)).empty()) return p;
+    } else {
+        r.isProbe = false;
+        r.state.actor = size_t(actor);
     }
+    lineJson_ = nullptr;
     return accept(r);
 }
 
@@ -364,10 +520,18 @@ namespace {
 class JsonTraceSource final : public TraceSource {
   public:
     JsonTraceSource(std::unique_ptr<ByteInput> in, const TraceLimits& limits)
-        : in_(std::move(in)),
-          limits_(limits),
-          parser_(&meta_, limits, [this](const TraceRecord& r) {
-              *out_ = r;
+        : in_(std::move(in)), limits_(limits), parser_(&meta_, limits, [this](TraceRecord& r) {
+              // Swapped, not copied: the two records' memory is reused line after line.
+              out_->frame = r.frame;
+              out_->isProbe = r.isProbe;
+              if (r.isProbe) {
+                  out_->probe = r.probe;
+              } else {
+                  out_->state.actor = r.state.actor;
+                  out_->state.state = r.state.state;
+                  out_->state.line = r.state.line;
+                  out_->state.fields.swap(r.state.fields);
+              }
               produced_ = true;
           }) {}
 
@@ -475,8 +639,8 @@ std::unique_ptr<TraceSource> openJsonTraceSource(std::unique_ptr<ByteInput> in, 
 }
 
 TraceLineReader::TraceLineReader(RecordedTrace* out, const TraceLimits& limits)
-    : parser_(std::make_unique<TraceParser>(out, limits,
-                                            [out](const TraceRecord& r) { out->append(r); })) {}
+    : parser_(
+          std::make_unique<TraceParser>(out, limits, [out](TraceRecord& r) { out->append(r); })) {}
 TraceLineReader::~TraceLineReader() = default;
 
 bool TraceLineReader::line(const char* s, size_t n, std::string* error) {

@@ -17,9 +17,7 @@ constexpr int64_t kMaxFrameNumber = int64_t(1) << 53;
 class CompactTraceSource final : public TraceSource, codec::StringTable {
   public:
     CompactTraceSource(std::unique_ptr<ByteInput> in, const TraceLimits& limits)
-        : in_(std::move(in)),
-          limits_(limits),
-          parser_(&meta_, limits, [this](const TraceRecord& r) {
+        : in_(std::move(in)), limits_(limits), parser_(&meta_, limits, [this](TraceRecord& r) {
               if (out_ != &r) *out_ = r;
           }) {}
 

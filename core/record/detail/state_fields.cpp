@@ -1,6 +1,7 @@
 #include "record/detail/state_fields.h"
 
 #include <cstring>
+#include <string_view>
 
 #include "base/json_line.h"
 #include "base/json_text.h"
@@ -54,40 +55,47 @@ bool isCanonicalFix(const TraceField& f) {
 }
 
 std::string stateFromFields(const std::vector<TraceField>& fields, MoverState* st) {
-    auto find = [&](const char* key) -> const TraceField* {
-        for (const TraceField& f : fields)
-            if (f.key == key) return &f;
-        return nullptr;
-    };
-    static const char* const kFixKeys[] = {"x", "y", "vx", "vy"};
+    using namespace std::string_view_literals;
+    static const std::string_view kFixKeys[] = {"x"sv, "y"sv, "vx"sv, "vy"sv};
+    const TraceField* fix[4] = {};
+    // One pass, keys compared by length first: this runs for every line of a trace.
+    for (const TraceField& f : fields) {
+        const std::string_view key = f.key;
+        if (key.size() <= 2) {
+            for (int i = 0; i < 4; ++i)
+                if (key == kFixKeys[i] && !fix[i]) fix[i] = &f;
+        }
+    }
     Fix* targets[] = {&st->x, &st->y, &st->vx, &st->vy};
     for (int i = 0; i < 4; ++i) {
-        const TraceField* f = find(kFixKeys[i]);
+        const TraceField* f = fix[i];
+        const std::string key(kFixKeys[i]);
         if (!f) {
-            if (i < 2) return quoted(kFixKeys[i]) + "missing";
+            if (i < 2) return quoted(key) + "missing";
             continue;
         }
         if (f->type != TraceField::Type::Number)
-            return quoted(kFixKeys[i]) + "expected a number, found " + traceFieldTypeName(f->type);
+            return quoted(key) + "expected a number, found " + traceFieldTypeName(f->type);
         *targets[i] = f->fix;
     }
     for (const TraceField& f : fields) {
-        const std::string& key = f.key;
-        if (key == "grounded" || key == "pushing") {
+        const std::string_view key = f.key;
+        if (key == "grounded"sv || key == "pushing"sv) {
             if (f.type != TraceField::Type::Bool)
-                return quoted(key) + "expected true or false, found " + traceFieldTypeName(f.type);
-            (key == "grounded" ? st->grounded : st->pushing) = f.text == "true";
-        } else if (key == "facing") {
+                return quoted(f.key) + "expected true or false, found " +
+                       traceFieldTypeName(f.type);
+            (key == "grounded"sv ? st->grounded : st->pushing) = f.text.size() == 4;
+        } else if (key == "facing"sv) {
             if (f.type != TraceField::Type::String || !facingByName(f.text, &st->facing))
-                return quoted(key) + "expected \"left\", \"right\", \"up\", \"down\" or \"none\"";
-        } else if (key == "w" || key == "h") {
+                return quoted(f.key) + "expected \"left\", \"right\", \"up\", \"down\" or \"none\"";
+        } else if (key == "w"sv || key == "h"sv) {
             if (f.type != TraceField::Type::Number)
-                return quoted(key) + "expected a number, found " + traceFieldTypeName(f.type);
+                return quoted(f.key) + "expected a number, found " + traceFieldTypeName(f.type);
             if (!f.exact || f.fix.frac().raw != 0)
-                return quoted(key) + "expected a whole number, found " + f.text;
+                return quoted(f.key) + "expected a whole number, found " + f.text;
             const int64_t k = f.fix.floor();
-            if (k < 0 || k > (1 << 20)) return quoted(key) + f.text + " is outside 0..1048576";
-            (key == "w" ? st->w : st->h) = int32_t(k);
+            if (k < 0 || k > (1 << 20)) return quoted(f.key) + f.text + " is outside 0..1048576";
+            (key == "w"sv ? st->w : st->h) = int32_t(k);
         }
     }
     return "";

@@ -17,7 +17,8 @@ namespace ts {
 
 class TraceParser {
   public:
-    using Sink = std::function<void(const TraceRecord&)>;
+    // The sink may take the record's contents (swap them out): the parser refills it.
+    using Sink = std::function<void(TraceRecord&)>;
     // Header and actors go to *meta (its frames are not touched); records to sink.
     TraceParser(RecordedTrace* meta, const TraceLimits& limits, Sink sink)
         : meta_(meta), limits_(limits), sink_(std::move(sink)) {}
@@ -43,6 +44,8 @@ class TraceParser {
 
   private:
     std::string record(const JsonValue& v);
+    bool fastRecord(const char* s, size_t n, std::string* problem);
+    std::string finishRecord(const std::string& name, bool probe);
     std::string probeLine(const JsonValue& line, const JsonValue& p, int actor);
     std::string stateLine(const JsonValue& v, int actor);
     std::string headerActors(const JsonValue& list);
@@ -58,7 +61,11 @@ class TraceParser {
     int64_t lastFrame_ = -1;
     std::vector<int64_t> stateFrame_;  // per actor: the frame of its last state line
     TraceRecord scratch_;
-    std::string why_;  // the last probe's text (a record's why points here until the next)
+    std::string why_;
+    std::string name_;
+    const JsonValue* lineJson_ = nullptr;  // the line finishRecord reads, null for a fast line
+    const JsonValue* probeJson_ =
+        nullptr;  // the last probe's text (a record's why points here until the next)
 };
 
 }  // namespace ts
