@@ -128,8 +128,15 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                         probe ? codec::decodeProbe(p, end, *this, &actor, &r->probe.probe)
                               : codec::decodeState(p, end, *this, limits_.maxFieldsPerLine, &actor,
                                                    &r->state.fields);
-                    if (!problem.empty())
-                        return fail(start, (probe ? "probe: " : "state: ") + problem, error), -1;
+                    if (!problem.empty()) {
+                        const bool cutOff = problem.size() >= 7 &&
+                                            problem.compare(problem.size() - 7, 7, "cut off") == 0;
+                        return fail(start,
+                                    (probe ? "probe: " : "state: ") + problem +
+                                        (cutOff ? " (truncated?)" : ""),
+                                    error),
+                               -1;
+                    }
                     if (actor >= meta_.actors.size())
                         return fail(start, "actor " + std::to_string(actor) + " was not declared",
                                     error),
