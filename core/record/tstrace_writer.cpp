@@ -15,8 +15,8 @@ namespace {
 
 using codec::putVarint;
 
-void putU32(std::vector<uint8_t>& out, uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.push_back(uint8_t(v >> (8 * i)));
+void putU32(uint8_t* p, uint32_t v) {
+    for (int i = 0; i < 4; ++i) p[i] = uint8_t(v >> (8 * i));
 }
 
 const char* const kFixedKeys[7] = {"x", "y", "vx", "vy", "grounded", "facing", "pushing"};
@@ -75,8 +75,8 @@ uint32_t TstraceWriter::id(std::string_view s) {
     ids_.emplace(std::string(s), n);
     uint8_t head[1 + codec::kMaxVarint];
     head[0] = tstrace::kString;
-    out_.insert(out_.end(), head, putVarint(head + 1, s.size()));
-    out_.insert(out_.end(), s.begin(), s.end());
+    append(head, size_t(putVarint(head + 1, s.size()) - head));
+    append(s.data(), s.size());
     return n;
 }
 
@@ -89,10 +89,12 @@ void TstraceWriter::header(const TraceHeader& h) {
     TraceWriter w;
     w.header(h);
     const std::string_view text = w.text().substr(0, w.size() - 1);  // without its '\n'
-    out_.insert(out_.end(), tstrace::kMagic, tstrace::kMagic + 8);
-    putU32(out_, tstrace::kVersion);
-    putU32(out_, uint32_t(text.size()));
-    out_.insert(out_.end(), text.begin(), text.end());
+    uint8_t start[16];
+    std::memcpy(start, tstrace::kMagic, 8);
+    putU32(start + 8, tstrace::kVersion);
+    putU32(start + 12, uint32_t(text.size()));
+    append(start, sizeof start);
+    append(text.data(), text.size());
     actorsWritten_ = h.actors.size();
 }
 
@@ -100,8 +102,7 @@ void TstraceWriter::toFrame(int64_t frame) {
     if (frame == frame_) return;
     uint8_t buf[1 + codec::kMaxVarint];
     buf[0] = tstrace::kFrame;
-    out_.insert(out_.end(), buf,
-                putVarint(buf + 1, uint64_t(frame - std::max<int64_t>(frame_, 0))));
+    append(buf, size_t(putVarint(buf + 1, uint64_t(frame - std::max<int64_t>(frame_, 0))) - buf));
     frame_ = frame;
 }
 
@@ -110,8 +111,9 @@ void TstraceWriter::record(const TraceRecord& r, const std::vector<TraceActorInf
     // Actors the header did not name, in the order lines met them.
     for (; actorsWritten_ <= actor && actorsWritten_ < actors.size(); ++actorsWritten_) {
         const uint32_t name = id(actors[actorsWritten_].name);
-        out_.push_back(tstrace::kActor);
-        codec::appendVarint(out_, name);
+        uint8_t* p = room(1 + codec::kMaxVarint);
+        *p++ = tstrace::kActor;
+        commit(putVarint(p, name));
     }
     toFrame(r.frame);
     body_.clear();
@@ -120,17 +122,94 @@ void TstraceWriter::record(const TraceRecord& r, const std::vector<TraceActorInf
         codec::encodeProbe(body_, actor, r.probe.probe, ids);
     else
         codec::encodeState(body_, actor, r.state.fields, ids);
-    out_.push_back(r.isProbe ? tstrace::kProbe : tstrace::kState);
-    out_.insert(out_.end(), body_.begin(), body_.end());
+    const uint8_t tag = r.isProbe ? tstrace::kProbe : tstrace::kState;
+    append(&tag, 1);
+    append(body_.data(), body_.size());
     ++records_;
 }
 
 // The fields TraceWriter::state writes, in its order, then the model's own from its
 // describe text (`,"key":value` each); strings are interned in the order the generic
 // path meets them, so that run and convert write the same bytes.
+void TstraceWriter::append(const void* data, size_t n) {
+    uint8_t* p = room(n);
+    std::memcpy(p, data, n);
+    commit(p + n);
+}
+
 void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
     describe_.clear();
     moverInfo(kind).describe(s, describe_);
+    if (!fastState(actor, s)) slowState(actor, kind, s);
+    ++records_;
+}
+
+// A state whose every string is in the caches already (all but an actor's first lines):
+// written straight into the buffer. False, with nothing written, on anything new.
+bool TstraceWriter::fastState(size_t actor, const MoverState& s) {
+    const int facing = facingIndex(s.facing);
+    if (actor >= keys_.size() || fixedIds_[6] < 0 || facingIds_[facing] < 0) return false;
+    const std::vector<Known>& keys = keys_[actor];
+    const std::vector<Known>& names = names_[actor];
+    const std::string_view text = describe_.text();
+    constexpr uint64_t kShift = codec::kFieldTypeBits;
+    // Each model field's text (`,"k":v`, 6 bytes or more) becomes at most 20 bytes.
+    uint8_t* const start = room(16 + 7 * 2 * codec::kMaxVarint + 4 * text.size());
+    uint8_t* p = start;
+    *p++ = tstrace::kState;
+    p = putVarint(p, actor);
+    uint8_t* const count = p++;
+    const Fix fixes[4] = {s.x, s.y, s.vx, s.vy};
+    for (int i = 0; i < 4; ++i) {
+        p = putVarint(p, uint64_t(fixedIds_[i]) << kShift | codec::kFix);
+        p = putVarint(p, codec::zigzag(fixes[i].raw));
+    }
+    p = putVarint(p,
+                  uint64_t(fixedIds_[4]) << kShift | (s.grounded ? codec::kTrue : codec::kFalse));
+    p = putVarint(p, uint64_t(fixedIds_[5]) << kShift | codec::kString);
+    p = putVarint(p, uint64_t(facingIds_[facing]));
+    p = putVarint(p, uint64_t(fixedIds_[6]) << kShift | (s.pushing ? codec::kTrue : codec::kFalse));
+    size_t slot = 0, i = 0;
+    while (i < text.size()) {
+        if (slot >= keys.size() || slot + 7 >= 128) return false;
+        const std::string& key = keys[slot].text;
+        // `,"key":` as cached
+        if (text.size() - i < key.size() + 4 || text[i] != ',' || text[i + 1] != '"' ||
+            text.compare(i + 2, key.size(), key) != 0 || text[i + 2 + key.size()] != '"' ||
+            text[i + 3 + key.size()] != ':')
+            return false;
+        const uint64_t k = uint64_t(keys[slot].id) << kShift;
+        const size_t v = i + 4 + key.size();
+        size_t vEnd = text.find(",\"", v);
+        if (vEnd == std::string_view::npos) vEnd = text.size();
+        const std::string_view value = text.substr(v, vEnd - v);
+        int64_t raw = 0;
+        if (value == "true" || value == "false") {
+            p = putVarint(p, k | (value[0] == 't' ? codec::kTrue : codec::kFalse));
+        } else if (!value.empty() && value.front() == '"') {
+            if (slot >= names.size() || names[slot].id == UINT32_MAX ||
+                value.size() != names[slot].text.size() + 2 ||
+                value.compare(1, names[slot].text.size(), names[slot].text) != 0 ||
+                value.back() != '"')
+                return false;
+            p = putVarint(p, k | codec::kString);
+            p = putVarint(p, names[slot].id);
+        } else if (canonicalRaw(value.data(), value.size(), &raw)) {
+            p = putVarint(p, k | codec::kFix);
+            p = putVarint(p, codec::zigzag(raw));
+        } else {
+            return false;
+        }
+        ++slot;
+        i = vEnd;
+    }
+    *count = uint8_t(7 + slot);
+    commit(p);
+    return true;
+}
+
+// The same record through the string table, adding what is new (and filling the caches).
+void TstraceWriter::slowState(size_t actor, MoverKind kind, const MoverState& s) {
     body_.clear();
     uint8_t* p;
     auto reserve = [&](size_t n) {
@@ -249,9 +328,9 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
     } else {
         body_[count] = uint8_t(fields);
     }
-    out_.push_back(tstrace::kState);
-    out_.insert(out_.end(), body_.begin(), body_.end());
-    ++records_;
+    const uint8_t tag = tstrace::kState;
+    append(&tag, 1);
+    append(body_.data(), body_.size());
 }
 
 void TstraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,
@@ -270,16 +349,18 @@ void TstraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,
         for (; next < trace->probes.size() && trace->probes[next].actor == int32_t(i); ++next) {
             body_.clear();
             codec::encodeProbe(body_, i, trace->probes[next], ids);
-            out_.push_back(tstrace::kProbe);
-            out_.insert(out_.end(), body_.begin(), body_.end());
+            const uint8_t tag = tstrace::kProbe;
+            append(&tag, 1);
+            append(body_.data(), body_.size());
             ++records_;
         }
     }
 }
 
 void TstraceWriter::end() {
-    out_.push_back(tstrace::kEnd);
-    codec::appendVarint(out_, uint64_t(records_));
+    uint8_t* p = room(1 + codec::kMaxVarint);
+    *p++ = tstrace::kEnd;
+    commit(putVarint(p, uint64_t(records_)));
 }
 
 }  // namespace ts

@@ -3,6 +3,7 @@
 // bytes. `tilestep run --trace OUT.tstrace` writes through frame(); `convert` through
 // record(). Bytes gather in one reused buffer the caller writes out and clears.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,10 +24,10 @@ class TstraceWriter {
     TstraceWriter();
 
     std::string_view bytes() const {
-        return std::string_view(reinterpret_cast<const char*>(out_.data()), out_.size());
+        return std::string_view(reinterpret_cast<const char*>(out_.data()), used_);
     }
-    size_t size() const { return out_.size(); }
-    void clear() { out_.clear(); }
+    size_t size() const { return used_; }
+    void clear() { used_ = 0; }
 
     // The magic, the version and the header (as JSON text). First, once.
     void header(const TraceHeader& h);
@@ -43,9 +44,19 @@ class TstraceWriter {
     uint32_t id(std::string_view s);
     void toFrame(int64_t frame);
     void state(size_t actor, MoverKind kind, const MoverState& s);
+    bool fastState(size_t actor, const MoverState& s);
+    void slowState(size_t actor, MoverKind kind, const MoverState& s);
+    // Room for n more bytes (the buffer keeps its size: nothing is zeroed per record).
+    uint8_t* room(size_t n) {
+        if (out_.size() - used_ < n) out_.resize(std::max(out_.size() * 2, used_ + n));
+        return out_.data() + used_;
+    }
+    void commit(uint8_t* p) { used_ = size_t(p - out_.data()); }
+    void append(const void* data, size_t n);
     uint32_t cachedId(int64_t* slot, const char* text);
 
-    std::vector<uint8_t> out_;
+    std::vector<uint8_t> out_;  // the first used_ bytes are the file's
+    size_t used_ = 0;
     std::vector<uint8_t> body_;
     std::unordered_map<std::string, uint32_t> ids_;
     int64_t frame_ = -1;

@@ -76,7 +76,7 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
         f.exact = false;
         f.number = 0;
         f.fix = Fix{};
-        const std::string at = "field \"" + f.key + "\": ";
+        auto at = [&f] { return "field \"" + f.key + "\": "; };  // only for an error
         uint64_t v = 0;
         switch (key & ((1u << kFieldTypeBits) - 1)) {
             case kNull:
@@ -89,11 +89,11 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                 f.text = (key & 7) == kTrue ? "true" : "false";
                 break;
             case kFix: {
-                if (!getVarint(p, end, &v)) return at + "cut off";
+                if (!getVarint(p, end, &v)) return at() + "cut off";
                 const int64_t raw = unzigzag(v);
                 // The JSON reader's limit: below 2^46 px.
                 if (raw >= (int64_t(1) << 62) || raw <= -(int64_t(1) << 62))
-                    return at + "outside +-2^46";
+                    return at() + "outside +-2^46";
                 char buf[kFixChars];
                 f.type = TraceField::Type::Number;
                 f.fix = Fix::fromRaw(raw);
@@ -103,23 +103,23 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                 break;
             }
             case kLiteral: {
-                if (!getVarint(p, end, &v)) return at + "cut off";
+                if (!getVarint(p, end, &v)) return at() + "cut off";
                 const std::string* s = strings.text(v);
-                if (!s) return at + "unknown string " + std::to_string(v);
+                if (!s) return at() + "unknown string " + std::to_string(v);
                 if (!parseTraceNumber(*s, &f))
-                    return at + "'" + *s + "' is not a number within +-2^46";
+                    return at() + "'" + *s + "' is not a number within +-2^46";
                 break;
             }
             case kString: {
-                if (!getVarint(p, end, &v)) return at + "cut off";
+                if (!getVarint(p, end, &v)) return at() + "cut off";
                 const std::string* s = strings.text(v);
-                if (!s) return at + "unknown string " + std::to_string(v);
+                if (!s) return at() + "unknown string " + std::to_string(v);
                 f.type = TraceField::Type::String;
                 f.text = *s;
                 break;
             }
             default:
-                return at + "unknown value type " + std::to_string(key & 7);
+                return at() + "unknown value type " + std::to_string(key & 7);
         }
     }
     return "";
