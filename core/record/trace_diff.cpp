@@ -92,13 +92,15 @@ class Comparer {
     // True when a difference was found (then d_ holds it).
     bool frame(const RecordedFrame& fa, const RecordedFrame& fb) {
         // Actors in A's line order, then those only B has.
-        std::vector<std::string> names;
-        for (const RecordedState& s : fa.states) names.push_back(a_.actors[s.actor].name);
+        std::vector<const std::string*>& names = names_;  // kept: no allocation per frame
+        names.clear();
+        for (const RecordedState& s : fa.states) names.push_back(&a_.actors[s.actor].name);
         for (const RecordedState& s : fb.states) {
             const std::string& n = b_.actors[s.actor].name;
-            if (!stateNamed(a_, fa, n)) names.push_back(n);
+            if (!stateNamed(a_, fa, n)) names.push_back(&n);
         }
-        for (const std::string& name : names) {
+        for (const std::string* actor : names) {
+            const std::string& name = *actor;
             d_.actor = name;
             const RecordedState* sa = stateNamed(a_, fa, name);
             const RecordedState* sb = stateNamed(b_, fb, name);
@@ -175,6 +177,7 @@ class Comparer {
     const RecordedTrace& a_;
     const RecordedTrace& b_;
     TraceDifference d_;
+    std::vector<const std::string*> names_;
 };
 
 // A source's frames one at a time, holding one frame and the first line of the next.

@@ -403,10 +403,11 @@ std::string TraceParser::accept(TraceRecord& r) {
         const std::string p = stateFromFields(r.state.fields, &st);
         if (!p.empty()) return p;
         // An actor the header did not size takes its size from its first line.
-        for (const TraceField& f : r.state.fields) {
-            if (f.key == "w" && info.w == 0) info.w = st.w;
-            if (f.key == "h" && info.h == 0) info.h = st.h;
-        }
+        if (info.w == 0 || info.h == 0)
+            for (const TraceField& f : r.state.fields) {
+                if (f.key == "w" && info.w == 0) info.w = st.w;
+                if (f.key == "h" && info.h == 0) info.h = st.h;
+            }
     }
     sink_(r);
     return "";

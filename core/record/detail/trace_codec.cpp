@@ -72,7 +72,7 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
         if (!k)
             return "field " + std::to_string(i + 1) + ": unknown key string " +
                    std::to_string(key >> kFieldTypeBits);
-        f.key = *k;
+        if (f.key != *k) f.key = *k;  // a reused record holds last line's keys
         f.exact = false;
         f.number = 0;
         f.fix = Fix{};
