@@ -201,32 +201,12 @@ namespace {
 // A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing zeros) to
 // its exact value; false for any other text, which the full reader then takes.
 bool canonicalNumber(const char* s, size_t n, TraceField* f) {
-    size_t i = 0;
-    const bool neg = n > 0 && s[0] == '-';
-    if (neg) ++i;
-    const size_t intStart = i;
-    uint64_t ip = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') ip = ip * 10 + uint64_t(s[i++] - '0');
-    const size_t intDigits = i - intStart;
-    if (intDigits == 0 || intDigits > 14 || (intDigits > 1 && s[intStart] == '0')) return false;
-    uint64_t frac = 0, pow10 = 1;
-    if (i < n) {
-        if (s[i++] != '.') return false;
-        const size_t fracStart = i;
-        while (i < n && s[i] >= '0' && s[i] <= '9') {
-            frac = frac * 10 + uint64_t(s[i++] - '0');
-            pow10 *= 10;
-        }
-        if (i != n || i == fracStart || i - fracStart > 16 || s[i - 1] == '0') return false;
-    }
-    const unsigned __int128 scaled = (unsigned __int128)frac << 16;
-    if (scaled % pow10 != 0) return false;
-    const int64_t v = int64_t(ip << 16) + int64_t(scaled / pow10);
-    if ((neg && v == 0) || v >= (int64_t(1) << 62)) return false;
+    int64_t raw = 0;
+    if (!canonicalFixText(s, n, &raw)) return false;
     f->type = TraceField::Type::Number;
     f->text.assign(s, n);
     f->exact = true;
-    f->fix = Fix::fromRaw(neg ? -v : v);
+    f->fix = Fix::fromRaw(raw);
     f->number = f->fix.toDouble();
     return true;
 }

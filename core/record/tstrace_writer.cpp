@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "base/json_line.h"
+#include "record/detail/state_fields.h"
 #include "record/detail/trace_codec.h"
 #include "record/detail/tstrace_layout.h"
 #include "record/trace_reader.h"
@@ -24,35 +25,6 @@ const char* const kFacings[5] = {"none", "left", "right", "up", "down"};
 
 int facingIndex(uint8_t f) {
     return f == DIR_LEFT ? 1 : f == DIR_RIGHT ? 2 : f == DIR_UP ? 3 : f == DIR_DOWN ? 4 : 0;
-}
-
-// A number as writeInt / writeFix print it, back to its raw 1/65536 value. False for any
-// other text (then it is kept as written).
-bool canonicalRaw(const char* s, size_t n, int64_t* raw) {
-    size_t i = 0;
-    const bool neg = n > 0 && s[0] == '-';
-    if (neg) ++i;
-    const size_t intStart = i;
-    uint64_t ip = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') ip = ip * 10 + uint64_t(s[i++] - '0');
-    const size_t intDigits = i - intStart;
-    if (intDigits == 0 || intDigits > 14 || (intDigits > 1 && s[intStart] == '0')) return false;
-    unsigned __int128 frac = 0, pow10 = 1;
-    if (i < n) {
-        if (s[i++] != '.') return false;
-        const size_t fracStart = i;
-        while (i < n && s[i] >= '0' && s[i] <= '9') {
-            frac = frac * 10 + unsigned(s[i++] - '0');
-            pow10 *= 10;
-        }
-        if (i != n || i == fracStart || i - fracStart > 16 || s[i - 1] == '0') return false;
-    }
-    const unsigned __int128 scaled = frac << 16;
-    if (scaled % pow10 != 0) return false;
-    const int64_t v = int64_t(ip << 16) + int64_t(scaled / pow10);
-    if (neg && v == 0) return false;
-    *raw = neg ? -v : v;
-    return true;
 }
 
 }  // namespace
@@ -194,7 +166,7 @@ bool TstraceWriter::fastState(size_t actor, const MoverState& s) {
                 return false;
             p = putVarint(p, k | codec::kString);
             p = putVarint(p, names[slot].id);
-        } else if (canonicalRaw(value.data(), value.size(), &raw)) {
+        } else if (canonicalFixText(value.data(), value.size(), &raw)) {
             p = putVarint(p, k | codec::kFix);
             p = putVarint(p, codec::zigzag(raw));
         } else {
@@ -286,7 +258,7 @@ void TstraceWriter::slowState(size_t actor, MoverKind kind, const MoverState& s)
                    value.find('\\') == std::string_view::npos) {
             p = putVarint(p, k | codec::kString);
             p = putVarint(p, known(names, slot, value.substr(1, value.size() - 2)));
-        } else if (canonicalRaw(value.data(), value.size(), &raw)) {
+        } else if (canonicalFixText(value.data(), value.size(), &raw)) {
             p = putVarint(p, k | codec::kFix);
             p = putVarint(p, codec::zigzag(raw));
         } else {

@@ -4,6 +4,8 @@
 // counts) give an error naming the file and the offset, never a crash or a huge allocation.
 #include <gtest/gtest.h>
 
+#include "base/json_text.h"
+#include "record/detail/state_fields.h"
 #include "record/recorded_frames.h"
 #include "record/trace_reader.h"
 #include "record/trace_source.h"
@@ -11,6 +13,7 @@
 #include "record/tstrace_writer.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "../../oracles/splitmix.h"
 
 namespace ts {
 namespace {
@@ -61,6 +64,23 @@ std::string handBuilt() {
     f += std::string("\x05\x00\x11\x00\x00\x00\x80\x80\x10\x80\x80\x08", 12);
     f += std::string("\x06\x02", 2);  // the end: 2 lines
     return f;
+}
+
+TEST(Tstrace, OnlyTheTextTilestepWritesIsKeptAsARawValue) {
+    // Fix::str is the reference for the text (test_trace_reader checks it by hand).
+    SplitMix64 rng(11);
+    for (int i = 0; i < 20000; ++i) {
+        const Fix v = Fix::fromRaw(int64_t(rng.next()) >> int(rng.range(17, 62)));
+        const std::string text = v.str();
+        int64_t raw = 0;
+        ASSERT_TRUE(canonicalFixText(text.data(), text.size(), &raw)) << text;
+        EXPECT_EQ(raw, v.raw) << text;
+    }
+    for (const char* other : {"1.50", "01", "-0", "1e2", "0.", ".5", "+1", "1.00000000000000001",
+                              "100000000000000", "0.1", ""}) {
+        int64_t raw = 0;
+        EXPECT_FALSE(canonicalFixText(other, std::strlen(other), &raw)) << other;
+    }
 }
 
 TEST(Tstrace, AFileBuiltFromTheDocsReadsBackAsItsLines) {

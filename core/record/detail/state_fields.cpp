@@ -46,6 +46,39 @@ const char* traceFieldTypeName(TraceField::Type t) {
     }
 }
 
+bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
+    static constexpr uint64_t kPow5[17] = {
+        1,         5,          25,         125,         625,         3125,
+        15625,     78125,      390625,     1953125,     9765625,     48828125,
+        244140625, 1220703125, 6103515625, 30517578125, 152587890625};
+    size_t i = 0;
+    const bool neg = n > 0 && s[0] == '-';
+    if (neg) ++i;
+    const size_t intStart = i;
+    uint64_t ip = 0;
+    while (i < n && s[i] >= '0' && s[i] <= '9') ip = ip * 10 + uint64_t(s[i++] - '0');
+    const size_t intDigits = i - intStart;
+    if (intDigits == 0 || intDigits > 14 || (intDigits > 1 && s[intStart] == '0')) return false;
+    uint64_t fracRaw = 0;
+    if (i < n) {
+        if (s[i++] != '.') return false;
+        const size_t fracStart = i;
+        uint64_t frac = 0;
+        while (i < n && s[i] >= '0' && s[i] <= '9' && i - fracStart < 16)
+            frac = frac * 10 + uint64_t(s[i++] - '0');
+        const size_t k = i - fracStart;
+        if (i != n || k == 0 || s[i - 1] == '0') return false;
+        // frac / 10^k * 2^16 = frac * 2^(16 - k) / 5^k, under 2^54 for k <= 16.
+        const uint64_t scaled = frac << (16 - k);
+        if (scaled % kPow5[k] != 0) return false;
+        fracRaw = scaled / kPow5[k];
+    }
+    const int64_t v = int64_t(ip << 16) + int64_t(fracRaw);
+    if ((neg && v == 0) || v >= (int64_t(1) << 62)) return false;
+    *raw = neg ? -v : v;
+    return true;
+}
+
 bool isCanonicalFix(const TraceField& f) {
     if (f.type != TraceField::Type::Number || !f.exact) return false;
     char buf[kFixChars];
