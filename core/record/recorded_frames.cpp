@@ -24,7 +24,8 @@ int64_t RecordedFrames::lineFrame(size_t actor, int64_t p) const {
 }
 
 const RecordedFrame& RecordedFrames::decoded(int64_t frameIndex) const {
-    if (frameIndex != decodedIndex_) {
+    // The last frame may still grow (a live recording appends to it): never reused.
+    if (frameIndex != decodedIndex_ || frameIndex + 1 >= length()) {
         decoded_ = trace_->frame(size_t(frameIndex));
         decodedIndex_ = frameIndex;
     }
