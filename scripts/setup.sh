@@ -10,7 +10,10 @@ PACKAGES=(cmake ninja-build g++ pkg-config
           libgtest-dev googletest libbenchmark-dev
           ccache libpugixml-dev zlib1g-dev libzstd-dev tiled
           xvfb xauth xdotool fonts-dejavu-core
-          clang-14 libclang-rt-14-dev)  # libFuzzer for tests/fuzz/run.sh
+          clang-14 libclang-rt-14-dev  # libFuzzer for tests/fuzz/run.sh
+          libboost-dev  # Boost.Beast: the WebSocket of `--listen`
+          python3 lua5.4 lua-socket nodejs mono-mcs mono-runtime godot3-server
+          chromium-headless-shell)  # examples/emitters
 
 sanitize=0
 build=1

@@ -72,6 +72,8 @@ const std::vector<Command>& commands() {
          cmdDiff},
         {"view", "open the debugger on a recorded trace (a window; no re-simulation)", kViewUsage,
          &kViewFlags, cmdView},
+        {"record", "save the trace a running game streams to a socket (headless)", kRecordUsage,
+         &kRecordFlags, cmdRecord},
     };
     return table;
 }

@@ -15,6 +15,7 @@ const char kViewUsage[] =
     "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
     "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
+    "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S] ...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: JSON lines or .tstrace,\n"
     "from tilestep run, the debugger's --trace or a game's include/tilestep/trace_emit.h)\n"
@@ -23,6 +24,17 @@ const char kViewUsage[] =
     "probes with their hover values, the inspector of each recorded state line, plots.\n"
     "The window is read-only: nothing in it edits or saves MAP (edit it with tilestep MAP).\n"
     "\n"
+    "  --listen ADDR  no TRACE: a running game streams it (TILESTEP_TRACE=tcp://ADDR or\n"
+    "                 unix:PATH; docs/emitters.md). ADDR as for record: 127.0.0.1:PORT,\n"
+    "                 PORT, a Unix socket path; loopback unless another address is named.\n"
+    "                 The timeline grows and follows the newest frame (LIVE); step back,\n"
+    "                 scrub or P to stay on a frame while frames arrive, End to follow\n"
+    "                 again. One game at a time (another is refused); after it disconnects\n"
+    "                 its recording stays until the next game starts a new one\n"
+    "  --save OUT     with --listen: each recording written when its game disconnects (the\n"
+    "                 first to OUT, then OUT-2, OUT-3, ...: none overwrites another)\n"
+    "  --idle-timeout S  with --listen: a connected game silent for S s is dropped\n"
+    "                 (default 30; 0: never)\n"
     "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
     "  --frame N      start at the first recorded frame numbered N or more\n"
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
@@ -62,8 +74,9 @@ void setViewer(Viewer viewer) {
 }
 
 const std::vector<FlagSpec> kViewFlags = {
-    {"--ghost", true},    {"--frame", true}, {"--screenshot", true}, {"--window", true},
-    {"--verbose", false}, kPluginFlag,       kStepLimitFlag,         kLevelFlag};
+    {"--ghost", true},    {"--frame", true}, {"--screenshot", true},  {"--window", true},
+    {"--verbose", false}, kPluginFlag,       kStepLimitFlag,          kLevelFlag,
+    {"--listen", true},   {"--save", true},  {"--idle-timeout", true}};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -74,10 +87,24 @@ int cmdView(const Args& args) {
         std::fputs(kViewUsage, stdout);
         return kExitOk;
     }
-    if (a.positional.size() != 2) return usageError(cmd, "expects MAP and TRACE.jsonl");
+    const std::string* listen = a.value("--listen");
+    if (listen && a.positional.size() != 1)
+        return usageError(cmd, "expects MAP alone with --listen (the game sends the trace)");
+    if (!listen && a.positional.size() != 2) return usageError(cmd, "expects MAP and TRACE.jsonl");
+    if (!listen && (a.has("--save") || a.has("--idle-timeout")))
+        return usageError(cmd, "--save and --idle-timeout need --listen");
     ViewRequest r;
     r.mapPath = a.positional[0];
-    r.tracePath = a.positional[1];
+    if (!listen) r.tracePath = a.positional[1];
+    ListenAddress address;
+    if (listen && !parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
+    if (const std::string* s = a.value("--save")) r.savePath = *s;
+    if (const std::string* s = a.value("--idle-timeout")) {
+        long long n = 0;
+        if (!parseWholeNumber(*s, "--idle-timeout", 0, 86400, &n, &error))
+            return usageError(cmd, error);
+        r.liveLimits.idleTimeoutMs = int(n * 1000);
+    }
     if (const std::string* g = a.value("--ghost")) r.ghostPath = *g;
     r.verbose = a.has("--verbose");
     if (const std::string* s = a.value("--screenshot")) r.screenshot = *s;
@@ -92,6 +119,10 @@ int cmdView(const Args& args) {
     if (!r.screenshot.empty() &&
         (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
         return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
+    if (!r.savePath.empty() &&
+        (r.savePath == r.mapPath || r.savePath == r.ghostPath || r.savePath == r.screenshot ||
+         (address.unixSocket && r.savePath == address.path)))
+        return usageError(cmd, "--save " + r.savePath + " would overwrite another file");
     interop::ImportOptions options;
     if (!importOptionsFor(a, r.mapPath, &options, &error)) return usageError(cmd, error);
 
@@ -103,7 +134,14 @@ int cmdView(const Args& args) {
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
     auto trace = std::make_shared<RecordedTrace>();
-    if (!readTrace(r.tracePath, trace.get(), &error)) return fail(cmd, error, kExitFailure);
+    if (listen) {
+        r.listener = std::make_shared<TraceListener>();
+        if (!r.listener->open(address, &error)) return fail(cmd, error, kExitFailure);
+        std::fprintf(stderr, "tilestep view: listening on %s%s\n", r.listener->where().c_str(),
+                     r.listener->remote() ? " (reachable from other machines)" : "");
+    } else if (!readTrace(r.tracePath, trace.get(), &error)) {
+        return fail(cmd, error, kExitFailure);
+    }
     r.trace = trace;
     if (!r.ghostPath.empty()) {
         auto ghost = std::make_shared<RecordedTrace>();
@@ -112,8 +150,8 @@ int cmdView(const Args& args) {
     }
     // A trace of another map still shows; say so, since its probes will not line up.
     const TraceHeader& h = trace->header;
-    if (h.tileSize != r.map.tileSize || (h.width > 0 && h.width != r.map.width) ||
-        (h.height > 0 && h.height != r.map.height))
+    if (!listen && (h.tileSize != r.map.tileSize || (h.width > 0 && h.width != r.map.width) ||
+                    (h.height > 0 && h.height != r.map.height)))
         std::fprintf(stderr,
                      "tilestep view: note: %s says a %lld x %lld map of %lld px tiles, %s is "
                      "%d x %d of %d px\n",

@@ -23,6 +23,7 @@ int cmdConvert(const Args& args);
 int cmdRun(const Args& args);
 int cmdDiff(const Args& args);
 int cmdView(const Args& args);
+int cmdRecord(const Args& args);
 
 // Full help texts, defined next to each command.
 extern const char kValidateUsage[];
@@ -31,6 +32,7 @@ extern const char kConvertUsage[];
 extern const char kRunUsage[];
 extern const char kDiffUsage[];
 extern const char kViewUsage[];
+extern const char kRecordUsage[];
 
 // Each command's flags, declared once beside its usage text, which must name every one of
 // them (tests/cli/test_cli_flags.cpp checks it).
@@ -40,6 +42,7 @@ extern const std::vector<FlagSpec> kConvertFlags;
 extern const std::vector<FlagSpec> kRunFlags;
 extern const std::vector<FlagSpec> kDiffFlags;
 extern const std::vector<FlagSpec> kViewFlags;
+extern const std::vector<FlagSpec> kRecordFlags;
 
 struct Command {
     const char* name;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "cli/trace_listener.h"
 #include "map/map.h"
 #include "record/trace_reader.h"
 
@@ -18,6 +19,11 @@ struct ViewRequest {
     std::shared_ptr<const RecordedTrace> trace;
     std::string ghostPath;  // "" = no ghost
     std::shared_ptr<const RecordedTrace> ghost;
+    // --listen: games stream their trace here (`trace` starts empty); --save: where each
+    // recording is written (debugger/live_feed.h).
+    std::shared_ptr<TraceListener> listener;
+    LiveLimits liveLimits;
+    std::string savePath;
     std::string screenshot;  // write the window as a PNG and exit
     int64_t frame = -1;      // show the first recorded frame numbered >= this (-1: the first)
     int width = 1280, height = 800;

@@ -209,7 +209,16 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
         if (ImGui::IsKeyDown(GLFW_KEY_UP)) d.keys |= KEY_U;
         if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) d.keys |= KEY_D;
         if (ImGui::IsKeyDown(GLFW_KEY_Z)) d.keys |= KEY_J;
-        if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) g.togglePlaying();
+        // A live view (`view --listen`) following the game pauses on P: it stays on the frame
+        // shown while frames keep arriving; End (or the Live button) follows again.
+        const bool following = !d.liveStatus.empty() && g.followLive() && !g.playing();
+        if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) {
+            if (following)
+                g.setFollowLive(false);
+            else
+                g.togglePlaying();
+        }
+        if (pressed(GLFW_KEY_END) && g.recorded()) g.setFollowLive(true);
         if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) g.stepForward(d.keys);
         if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, true)) g.stepBack();
         if (pressed(GLFW_KEY_M)) g.breakpoints().toggleMarker(g.position());

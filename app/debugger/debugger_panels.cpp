@@ -373,7 +373,15 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     ImGui::SameLine();
     if (toolButton("+", "Faster ( ] )")) g.setSpeedStep(g.speedStep() + 1);
     ImGui::SameLine(0, ImGui::GetFontSize());
-    if (g.recorded()) {
+    if (g.recorded() && !d.liveStatus.empty()) {
+        const bool live = g.followLive() && d.liveConnected;
+        if (toolButton(live ? "LIVE" : "Live",
+                       "Follow the newest frame as the game sends it (End).\n"
+                       "Step back or scrub to stay on a frame meanwhile."))
+            g.setFollowLive(!g.followLive());
+        ImGui::SameLine();
+        ImGui::TextColored(d.liveConnected ? kRecColor : kReplayColor, "%s", d.liveStatus.c_str());
+    } else if (g.recorded()) {
         ImGui::TextColored(kReplayColor, "TRACE");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("A recorded trace: frames as recorded, no re-simulation");

@@ -104,6 +104,7 @@ void Debugger::stepLive(InputBits keys, bool keepTrace) {
     if (recorded_) {
         if (position() >= length()) return;
         recorded_->seek(position() + 1, t);
+        followLive_ = position() >= length();
         pushHistory();
         return;
     }
@@ -140,6 +141,7 @@ bool Debugger::applyPendingSeek() {
 void Debugger::seekNow(int64_t p) {
     takenOver_ = false;
     if (recorded_) {
+        followLive_ = p >= length();
         recorded_->seekWithHistory(p, &trace_, historyN_, &history_);
         ++seeks_;
         return;
@@ -199,10 +201,29 @@ void Debugger::showRecording(std::shared_ptr<const RecordedTrace> trace,
     pendingSeek_ = -1;
     clearGhost();
     recorded_ = std::make_unique<RecordedFrames>(std::move(trace));
+    followLive_ = true;
     recordedGhost_ = ghost ? std::make_unique<RecordedFrames>(std::move(ghost)) : nullptr;
     driven_ = 0;
     if (recordedGhost_) recordedGhost();
     afterJump();
+}
+
+void Debugger::recordingGrew() {
+    if (!recorded_) return;
+    const int64_t before = length();
+    recorded_->extend();
+    if (followLive_ && length() != before) {
+        recorded_->seekWithHistory(length(), &trace_, historyN_, &history_);
+        ++seeks_;
+    }
+}
+
+void Debugger::setFollowLive(bool on) {
+    followLive_ = on;
+    if (on && recorded_ && position() < length()) {
+        recorded_->seekWithHistory(length(), &trace_, historyN_, &history_);
+        ++seeks_;
+    }
 }
 
 void Debugger::recordedGhost() {

@@ -128,6 +128,13 @@ class Debugger {
     void showRecording(std::shared_ptr<const RecordedTrace> trace,
                        std::shared_ptr<const RecordedTrace> ghost = nullptr);
     const RecordedFrames* recorded() const { return recorded_.get(); }
+    // The recording shown grew (a game streaming to `view --listen`). While following live the
+    // view moves to the newest frame; else it stays where the user put it. Seeking (step,
+    // scrub, restart) to before the newest frame stops following, seeking to the newest frame
+    // or setFollowLive(true) follows again.
+    void recordingGrew();
+    bool followLive() const { return followLive_; }
+    void setFollowLive(bool on);
 
     // --- Plugin movers ---
     // Hot reload (core/plugin/plugin_reload.h) under the recording: the new build of the plugin
@@ -191,6 +198,7 @@ class Debugger {
     int driven_ = 0;
     bool takenOver_ = false;
     int64_t pendingSeek_ = -1;
+    bool followLive_ = true;
     int64_t historyN_ = 240;
     std::vector<std::vector<MoverState>> history_;
     bool compare_ = false;

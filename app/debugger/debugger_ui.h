@@ -27,6 +27,9 @@ struct DebugSession {
     std::string runName;  // the name field of "Keep this run"  // the Decisions section shows exact
                           // values, not rounded
     LogPaths logPaths;    // the log file field of the panel, per actor
+    // `view --listen`: where games connect and what the connection is doing ("" otherwise).
+    std::string liveStatus;
+    bool liveConnected = false;
     std::string message;  // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;

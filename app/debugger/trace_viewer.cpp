@@ -1,9 +1,12 @@
 #include "debugger/trace_viewer.h"
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cstdio>
 
 #include "debugger/debugger_window.h"
+#include "debugger/live_feed.h"
 #include "gfx/image.h"
 
 namespace ts {
@@ -53,6 +56,30 @@ int runTraceViewer(cli::ViewRequest& r) {
     setDebugMode(d, true);
     d.dbg.showRecording(r.trace, r.ghost);
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
+    std::unique_ptr<LiveFeed> live;
+    if (r.listener) {
+        live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
+        d.liveStatus = live->status();
+    }
+    auto pollLive = [&] {
+        if (!live) return;
+        live->poll(d.dbg);
+        d.liveStatus = live->status();
+        d.liveConnected = live->connected();
+    };
+    if (shot && live) {
+        // A screenshot of a live view shows the first game's whole recording: it waits for
+        // that game to connect and disconnect (at most a minute for it to connect).
+        for (int waited = 0; live->recordings() == 0 || live->connected(); ++waited) {
+            pollLive();
+            if (live->recordings() == 0 && waited > 6000) {
+                std::fprintf(stderr, "tilestep view: no game connected to %s within 60 s\n",
+                             r.listener->where().c_str());
+                return 1;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+    }
     if (shot) {
         gfx::Image image;
         for (int f = 0; f < 3; ++f) w.frame(0, f == 2 ? &image : nullptr);
@@ -63,8 +90,12 @@ int runTraceViewer(cli::ViewRequest& r) {
         return 0;
     }
     const Debugger& dbg = d.dbg;
-    while (w.frame(dbg.playing() ? std::min(0.1, dbg.secondsToNextStep()) : 0.1)) {
-    }
+    // While a game is connected the window wakes every 15 ms to take its frames.
+    auto wait = [&] {
+        const double idle = live && live->connected() ? 0.015 : live ? 0.05 : 0.1;
+        return dbg.playing() ? std::min(idle, dbg.secondsToNextStep()) : idle;
+    };
+    while (w.frame(wait())) pollLive();
     return 0;
 }
 

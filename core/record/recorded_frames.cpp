@@ -6,7 +6,17 @@ namespace ts {
 
 RecordedFrames::RecordedFrames(std::shared_ptr<const RecordedTrace> trace)
     : trace_(std::move(trace)) {
+    extend();
     seek(0, nullptr);
+}
+
+void RecordedFrames::extend() {
+    // The trace's own index already holds every line: only the frames shown grow, and the
+    // frame decoded last may have been given more lines since.
+    indexedFrames_ = trace_->frameCount();
+    decodedIndex_ = -1;
+    states_.resize(actorCount());
+    for (size_t a = 0; a < actorCount(); ++a) states_[a] = stateAt(a, position_);
 }
 
 int64_t RecordedFrames::frameNumber(int64_t p) const {
@@ -16,7 +26,8 @@ int64_t RecordedFrames::frameNumber(int64_t p) const {
 int64_t RecordedFrames::lineFrame(size_t actor, int64_t p) const {
     if (actor >= actorCount()) return -1;
     const std::vector<uint32_t>& l = trace_->stateFrames(actor);
-    if (l.empty()) return -1;
+    // Lines past the frames extend() has seen wait for it (a live trace grows under us).
+    if (l.empty() || int64_t(l.front()) >= length()) return -1;
     // The last line at a frame index <= p - 1; before the first one, the first one.
     auto it = std::upper_bound(l.begin(), l.end(), p - 1,
                                [](int64_t f, uint32_t x) { return f < int64_t(x); });

@@ -20,7 +20,11 @@ class RecordedFrames {
     explicit RecordedFrames(std::shared_ptr<const RecordedTrace> trace);
 
     const RecordedTrace& trace() const { return *trace_; }
-    int64_t length() const { return int64_t(trace_->frameCount()); }
+    // The trace grew (a live game's lines: `view --listen`): frames appended, the last one
+    // given more lines, actors added. The one entry point for a growing trace; the position
+    // stays where it was.
+    void extend();
+    int64_t length() const { return int64_t(indexedFrames_); }  // frames extend() has seen
     size_t actorCount() const { return trace_->actors.size(); }
     int64_t position() const { return position_; }
     // The recorded frame number shown at position p (-1 at position 0 or when empty).
@@ -51,6 +55,7 @@ class RecordedFrames {
     // The last frame decoded: seeking decodes each frame once for all its actors.
     mutable int64_t decodedIndex_ = -1;
     mutable RecordedFrame decoded_;
+    size_t indexedFrames_ = 0;
     int64_t position_ = 0;
     std::vector<MoverState> states_;
 };

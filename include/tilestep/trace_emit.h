@@ -1,7 +1,8 @@
 /* tilestep trace emitter: write a trace of your own game's movement code that
  * `tilestep view MAP TRACE.jsonl` steps through and `tilestep diff` compares.
  *
- * Single header, C99, no dependency beyond <stdio.h>; every function is static inline, so
+ * Single header, C99, no dependency beyond the C library (and POSIX sockets, to stream to a
+ * live viewer); every function is static inline, so
  * include it wherever you need it (C, C++; Rust and Zig through their C import). The format
  * is docs/trace-format.md: JSON lines, a header first, then per frame one state line per
  * actor and any number of probe lines (what your code looked at and what it decided).
@@ -9,7 +10,8 @@
  *     #include "tilestep/trace_emit.h"
  *
  *     ts_trace t;
- *     ts_trace_open(&t, fopen("run.jsonl", "wb"), "level1.json", 16, 60);
+ *     ts_trace_open_env(&t, "level1.json", 16, 60);  // where $TILESTEP_TRACE says:
+ *                                                     // a file, tcp://HOST:PORT, unix:PATH
  *     ts_trace_header_actor(&t, "hero", "my_platformer", 12, 16, 0);
  *     ts_trace_header_end(&t);
  *     for (long frame = 0; frame < 600; ++frame) {
@@ -32,6 +34,32 @@
 #define TILESTEP_TRACE_EMIT_H
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The socket sink needs POSIX sockets: present wherever <stdio.h> declares POSIX (glibc's and
+ * the BSDs' defaults; a strict -std=c99 build defines _POSIX_C_SOURCE=200112L first). Without
+ * them a tcp:// or unix: destination fails to open, as an unwritable file would. */
+#if !defined(TS_TRACE_HAVE_SOCKETS)
+#if defined(_POSIX_C_SOURCE) && _POSIX_C_SOURCE >= 200112L && !defined(_WIN32)
+#define TS_TRACE_HAVE_SOCKETS 1
+#else
+#define TS_TRACE_HAVE_SOCKETS 0
+#endif
+#endif
+#if TS_TRACE_HAVE_SOCKETS
+#include <errno.h>
+#include <netdb.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <unistd.h>
+#ifdef MSG_NOSIGNAL
+#define TS__NOSIGNAL MSG_NOSIGNAL
+#else
+#define TS__NOSIGNAL 0
+#endif
+#endif
 
 #include "verdict.h" /* ts_verdict: what a probe found, as the core's */
 
@@ -42,7 +70,13 @@ extern "C" {
 #define TS_TRACE_FORMAT_VERSION 1
 
 typedef struct ts_trace {
-    FILE* file;
+    FILE* file;        /* the file sink, or NULL */
+    int fd;            /* the socket sink (ts_trace_open_dest with tcp:// or unix:), or -1 */
+    int open;          /* a sink is open: lines are written */
+    unsigned len;      /* bytes waiting in buf */
+    char buf[4096];    /* lines are formatted here and written out when it fills up, at each
+                          frame boundary of a socket sink (a live viewer sees whole frames) and
+                          on close */
     long long frame;   /* set by ts_trace_frame */
     const char* actor; /* set by ts_trace_actor; not copied: keep it alive */
     int actors;        /* header actors written so far */
@@ -69,48 +103,109 @@ static inline void ts__check(ts_trace* t, int ok) {
     if (!ok) t->failed = 1;
 }
 
+/* Writes buf out. A socket whose viewer went away fails the trace (ts_trace_close says so)
+ * and stops writing; the game itself never stops for it (no SIGPIPE). */
+static inline void ts__flush(ts_trace* t) {
+    unsigned done = 0;
+    if (t->len == 0) return;
+    if (t->file) {
+        ts__check(t, fwrite(t->buf, 1, t->len, t->file) == t->len);
+    }
+#if TS_TRACE_HAVE_SOCKETS
+    else if (t->fd >= 0) {
+        while (done < t->len) {
+            const ssize_t n = send(t->fd, t->buf + done, t->len - done, TS__NOSIGNAL);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) {
+                t->failed = 1;
+                close(t->fd);
+                t->fd = -1;
+                t->open = 0;
+                break;
+            }
+            done += (unsigned)n;
+        }
+    }
+#endif
+    (void)done;
+    t->len = 0;
+}
+
+static inline void ts__out(ts_trace* t, const char* s, unsigned n) {
+    if (!t->open) return;
+    if (t->len + n > sizeof t->buf) ts__flush(t);
+    if (n > sizeof t->buf) { /* longer than the buffer (a long string): in pieces */
+        while (n > 0 && t->open) {
+            const unsigned k = n < sizeof t->buf ? n : (unsigned)sizeof t->buf;
+            ts__out(t, s, k);
+            s += k;
+            n -= k;
+        }
+        return;
+    }
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+}
+
 static inline void ts__raw(ts_trace* t, const char* s) {
-    if (t->file) ts__check(t, fputs(s, t->file) >= 0);
+    ts__out(t, s, (unsigned)strlen(s));
+}
+
+static inline void ts__printed(ts_trace* t, const char* s, int n) {
+    if (n < 0 || n >= 64) {
+        t->failed = 1;
+        return;
+    }
+    ts__out(t, s, (unsigned)n);
 }
 
 static inline void ts__string(ts_trace* t, const char* s) {
     const unsigned char* p = (const unsigned char*)(s ? s : "");
-    if (!t->file) return;
-    ts__check(t, fputc('"', t->file) != EOF);
+    char esc[8];
+    if (!t->open) return;
+    ts__out(t, "\"", 1);
     for (; *p; ++p) {
-        int ok;
         switch (*p) {
             case '"':
-                ok = fputs("\\\"", t->file) >= 0;
+                ts__out(t, "\\\"", 2);
                 break;
             case '\\':
-                ok = fputs("\\\\", t->file) >= 0;
+                ts__out(t, "\\\\", 2);
                 break;
             case '\n':
-                ok = fputs("\\n", t->file) >= 0;
+                ts__out(t, "\\n", 2);
                 break;
             case '\r':
-                ok = fputs("\\r", t->file) >= 0;
+                ts__out(t, "\\r", 2);
                 break;
             case '\t':
-                ok = fputs("\\t", t->file) >= 0;
+                ts__out(t, "\\t", 2);
                 break;
             default:
-                ok = *p < 0x20 ? fprintf(t->file, "\\u%04x", (unsigned)*p) > 0
-                               : fputc(*p, t->file) != EOF;
+                if (*p < 0x20) {
+                    sprintf(esc, "\\u%04x", (unsigned)*p);
+                    ts__out(t, esc, 6);
+                } else {
+                    ts__out(t, (const char*)p, 1);
+                }
         }
-        ts__check(t, ok);
     }
-    ts__check(t, fputc('"', t->file) != EOF);
+    ts__out(t, "\"", 1);
 }
 
 static inline void ts__number(ts_trace* t, double v) {
-    if (!t->file) return;
+    char text[64];
+    if (!t->open) return;
     if (v != v || v - v != 0) { /* NaN or infinite: written as null (the reader rejects it) */
         ts__raw(t, "null");
         return;
     }
-    ts__check(t, fprintf(t->file, "%.17g", v) > 0);
+    ts__printed(t, text, snprintf(text, sizeof text, "%.17g", v));
+}
+
+static inline void ts__integer(ts_trace* t, long long v) {
+    char text[64];
+    ts__printed(t, text, snprintf(text, sizeof text, "%lld", v));
 }
 
 static inline void ts__key(ts_trace* t, const char* key) {
@@ -124,24 +219,124 @@ static inline void ts__num_field(ts_trace* t, const char* key, double v) {
     ts__number(t, v);
 }
 
+static inline void ts__header(ts_trace* t, const char* map, int tile_size, int rate) {
+    char text[64];
+    ts__printed(t, text,
+                snprintf(text, sizeof text, "{\"tilestep_trace\":%d", TS_TRACE_FORMAT_VERSION));
+    if (map) {
+        ts__key(t, "map");
+        ts__string(t, map);
+    }
+    ts__printed(
+        t, text,
+        snprintf(text, sizeof text, ",\"tile_size\":%d,\"rate\":%d,\"actors\":[", tile_size, rate));
+}
+
+static inline void ts__reset(ts_trace* t) {
+    t->file = NULL;
+    t->fd = -1;
+    t->open = 0;
+    t->len = 0;
+    t->frame = 0;
+    t->actor = "";
+    t->actors = 0;
+    t->in_line = 0;
+    t->failed = 0;
+}
+
 /* Starts a trace on an open file (the trace does not close it unless ts_trace_close is
  * called). `map` may be NULL; tile_size in px and rate in frames per second. The header
  * stays open for ts_trace_header_actor until ts_trace_header_end. */
 static inline void ts_trace_open(ts_trace* t, FILE* file, const char* map, int tile_size,
                                  int rate) {
+    ts__reset(t);
     t->file = file;
-    t->frame = 0;
-    t->actor = "";
-    t->actors = 0;
-    t->in_line = 0;
+    t->open = file != NULL;
     t->failed = file == NULL;
-    if (!file) return;
-    ts__check(t, fprintf(file, "{\"tilestep_trace\":%d", TS_TRACE_FORMAT_VERSION) > 0);
-    if (map) {
-        ts__key(t, "map");
-        ts__string(t, map);
+    ts__header(t, map, tile_size, rate);
+}
+
+#if TS_TRACE_HAVE_SOCKETS
+/* A connected socket to "HOST:PORT" (TCP) or a Unix socket path; -1 when it cannot connect. */
+static inline int ts__connect(const char* dest, int unix_path) {
+    int fd = -1;
+    if (unix_path) {
+        struct sockaddr_un a;
+        if (strlen(dest) >= sizeof a.sun_path) return -1;
+        memset(&a, 0, sizeof a);
+        a.sun_family = AF_UNIX;
+        strcpy(a.sun_path, dest);
+        fd = socket(AF_UNIX, SOCK_STREAM, 0);
+        if (fd >= 0 && connect(fd, (struct sockaddr*)&a, sizeof a) != 0) {
+            close(fd);
+            fd = -1;
+        }
+    } else {
+        char host[256];
+        const char* colon = strrchr(dest, ':');
+        struct addrinfo hints, *found = NULL, *ai;
+        size_t n = colon ? (size_t)(colon - dest) : 0;
+        if (!colon || n == 0 || n >= sizeof host) return -1;
+        memcpy(host, dest, n);
+        host[n] = 0;
+        if (host[0] == '[' && n > 2 && host[n - 1] == ']') { /* [::1]:PORT */
+            memmove(host, host + 1, n - 2);
+            host[n - 2] = 0;
+        }
+        memset(&hints, 0, sizeof hints);
+        hints.ai_family = AF_UNSPEC;
+        hints.ai_socktype = SOCK_STREAM;
+        if (getaddrinfo(host, colon + 1, &hints, &found) != 0) return -1;
+        for (ai = found; ai && fd < 0; ai = ai->ai_next) {
+            fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+            if (fd >= 0 && connect(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
+                close(fd);
+                fd = -1;
+            }
+        }
+        freeaddrinfo(found);
     }
-    ts__check(t, fprintf(file, ",\"tile_size\":%d,\"rate\":%d,\"actors\":[", tile_size, rate) > 0);
+#ifdef SO_NOSIGPIPE
+    if (fd >= 0) {
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+    }
+#endif
+    return fd;
+}
+#endif
+
+/* Starts a trace at a destination: "tcp://HOST:PORT" (a viewer listening with
+ * `tilestep view MAP --listen HOST:PORT` or `tilestep record --listen`), "unix:PATH" (a Unix
+ * socket) or else a file path. 0 when it opened, -1 when not (nothing is written then, and
+ * ts_trace_close returns -1): the game goes on either way. */
+static inline int ts_trace_open_dest(ts_trace* t, const char* dest, const char* map, int tile_size,
+                                     int rate) {
+    ts__reset(t);
+    t->failed = 1;
+    if (!dest || !*dest) return -1;
+    if (strncmp(dest, "tcp://", 6) == 0 || strncmp(dest, "unix:", 5) == 0) {
+#if TS_TRACE_HAVE_SOCKETS
+        const int is_unix = dest[0] == 'u';
+        t->fd = ts__connect(dest + (is_unix ? 5 : 6), is_unix);
+        if (t->fd < 0) return -1;
+#else
+        return -1;
+#endif
+    } else {
+        t->file = fopen(dest, "wb");
+        if (!t->file) return -1;
+    }
+    t->open = 1;
+    t->failed = 0;
+    ts__header(t, map, tile_size, rate);
+    return 0;
+}
+
+/* ts_trace_open_dest with the destination of the environment variable TILESTEP_TRACE, the
+ * one convention of every tilestep emitter. Unset or empty: -1, and nothing is traced. */
+static inline int ts_trace_open_env(ts_trace* t, const char* map, int tile_size, int rate) {
+    return ts_trace_open_dest(t, getenv("TILESTEP_TRACE"), map, tile_size, rate);
 }
 
 /* Announces an actor: its box (w x h px; round: x, y is the centre of a circle of
@@ -154,9 +349,12 @@ static inline void ts_trace_header_actor(ts_trace* t, const char* name, const ch
         ts__key(t, "mover");
         ts__string(t, mover);
     }
-    if (t->file)
-        ts__check(t, fprintf(t->file, ",\"w\":%d,\"h\":%d,\"round\":%s}", w, h,
-                             round ? "true" : "false") > 0);
+    {
+        char text[64];
+        ts__printed(t, text,
+                    snprintf(text, sizeof text, ",\"w\":%d,\"h\":%d,\"round\":%s}", w, h,
+                             round ? "true" : "false"));
+    }
 }
 
 static inline void ts_trace_header_end(ts_trace* t) {
@@ -165,6 +363,7 @@ static inline void ts_trace_header_end(ts_trace* t) {
 
 /* Frame boundary: the lines that follow belong to `frame` (never smaller than the last). */
 static inline void ts_trace_frame(ts_trace* t, long long frame) {
+    if (t->fd >= 0 && frame != t->frame) ts__flush(t);
     t->frame = frame;
 }
 
@@ -175,7 +374,9 @@ static inline void ts_trace_actor(ts_trace* t, const char* name) {
 
 static inline void ts__line_start(ts_trace* t) {
     if (t->in_line) t->failed = 1; /* a probe inside an open state line */
-    if (t->file) ts__check(t, fprintf(t->file, "{\"frame\":%lld,\"actor\":", t->frame) > 0);
+    ts__raw(t, "{\"frame\":");
+    ts__integer(t, t->frame);
+    ts__raw(t, ",\"actor\":");
     ts__string(t, t->actor);
 }
 
@@ -195,7 +396,7 @@ static inline void ts_state_bool(ts_trace* t, const char* key, int value) {
 }
 static inline void ts_state_int(ts_trace* t, const char* key, long long value) {
     ts__key(t, key);
-    if (t->file) ts__check(t, fprintf(t->file, "%lld", value) > 0);
+    ts__integer(t, value);
 }
 static inline void ts_state_num(ts_trace* t, const char* key, double value) {
     ts__num_field(t, key, value);
@@ -293,10 +494,18 @@ static inline void ts_probe_text(ts_trace* t, ts_verdict v, const char* text, do
  * else -1. */
 static inline int ts_trace_close(ts_trace* t) {
     if (t->in_line) t->failed = 1;
+    ts__flush(t);
     if (t->file) {
         if (fclose(t->file) != 0) t->failed = 1;
         t->file = NULL;
     }
+#if TS_TRACE_HAVE_SOCKETS
+    if (t->fd >= 0) {
+        if (close(t->fd) != 0) t->failed = 1;
+        t->fd = -1;
+    }
+#endif
+    t->open = 0;
     return t->failed ? -1 : 0;
 }
 

@@ -279,5 +279,42 @@ TEST(TraceReader, BlankLinesAndAFinalLineWithoutNewlineAreFine) {
     EXPECT_EQ(error, missing + ": cannot read the trace (No such file or directory)");
 }
 
+TEST(TraceStream, BytesInAnyPiecesGiveTheSameFramesAsTheWholeText) {
+    const std::string text = std::string(kHeader) +
+                             "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2}\n"
+                             "{\"frame\":0,\"actor\":\"b\",\"x\":3,\"y\":4}\n"
+                             "{\"frame\":2,\"actor\":\"a\",\"x\":1.5,\"y\":2}\n";
+    RecordedTrace live;
+    TraceStream stream(&live);
+    std::string error;
+    // One byte at a time: frames appear as their lines complete.
+    for (size_t i = 0; i < text.size(); ++i) {
+        ASSERT_TRUE(stream.feed(&text[i], 1, &error)) << error;
+        if (i + 1 == text.find("{\"frame\":2")) {
+            EXPECT_EQ(live.frameCount(), 1u);
+        }
+        if (i + 1 == text.size() - 1) {
+            EXPECT_EQ(live.frameCount(), 1u);  // before its '\n'
+        }
+    }
+    ASSERT_TRUE(stream.finish(&error)) << error;
+    ASSERT_EQ(live.frameCount(), 2u);
+    EXPECT_EQ(live.frame(0).states.size(), 2u);
+    EXPECT_EQ(live.frame(1).states[0].state.x, Fix::ratio(3, 2));
+    EXPECT_EQ(live.actors.size(), 2u);
+    EXPECT_EQ(stream.lines(), 4);
+}
+
+TEST(TraceStream, AHalfLineAtTheEndIsAnError) {
+    RecordedTrace live;
+    TraceStream stream(&live);
+    std::string error;
+    const std::string text = std::string(kHeader) + "{\"frame\":0,\"act";
+    ASSERT_TRUE(stream.feed(text.data(), text.size(), &error)) << error;
+    EXPECT_EQ(stream.pendingBytes(), 15u);
+    EXPECT_FALSE(stream.finish(&error));
+    EXPECT_EQ(error, "line 2: the stream ended 15 bytes into the line (no '\\n': a half line)");
+}
+
 }  // namespace
 }  // namespace ts

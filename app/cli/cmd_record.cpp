@@ -1,0 +1,153 @@
+// `tilestep record --listen ADDR OUT.jsonl`: a running game's trace, streamed over a socket,
+// saved to a file (headless; the window's version is `view MAP --listen ADDR`).
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+
+#include "args.h"
+#include "base/atomic_file.h"
+#include "commands.h"
+#include "trace_listener.h"
+
+namespace ts::cli {
+
+namespace {
+
+// Ctrl+C (or a kill) while recording saves what arrived, as a profiler's capture does.
+volatile std::sig_atomic_t gStop = 0;
+
+void onStop(int) {
+    gStop = 1;
+}
+
+}  // namespace
+
+const char kRecordUsage[] =
+    "usage: tilestep record --listen ADDR OUT.jsonl [--idle-timeout S] [--wait S]\n"
+    "                       [--max-bytes N]\n"
+    "\n"
+    "Waits for a game to connect to ADDR and stream its trace (docs/trace-format.md: JSON\n"
+    "lines, as a trace file holds; the game sets TILESTEP_TRACE=tcp://ADDR or unix:PATH:\n"
+    "docs/emitters.md), checks each line as it arrives and writes OUT when the game\n"
+    "disconnects (atomically: OUT appears whole or not at all).\n"
+    "\n"
+    "  --listen ADDR   127.0.0.1:PORT, PORT (loopback), [::1]:PORT, or a Unix socket path\n"
+    "                  (with a '/'). Only loopback unless another address is named\n"
+    "                  (0.0.0.0:PORT listens on every interface). PORT 0 picks a free port;\n"
+    "                  'listening on ADDR' on stderr says which\n"
+    "  --idle-timeout S  a connected game that sends nothing for S seconds is dropped\n"
+    "                  (default 30; 0: wait for ever, as for a game stopped in a debugger)\n"
+    "  --wait S        give up when no game connects within S seconds (default: for ever)\n"
+    "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
+    "\n"
+    "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
+    "so. Exit 0 when the game disconnected after whole lines, or on Ctrl+C while it was\n"
+    "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
+    "past --idle-timeout or --max-bytes ('game at ADDR: line L: field \"F\": problem'), and\n"
+    "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
+    "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
+
+const std::vector<FlagSpec> kRecordFlags = {
+    {"--listen", true}, {"--idle-timeout", true}, {"--wait", true}, {"--max-bytes", true}};
+
+int cmdRecord(const Args& args) {
+    const char* cmd = "record";
+    ParsedArgs a;
+    std::string error;
+    if (!parseArgs(args, kRecordFlags, &a, &error)) return usageError(cmd, error);
+    if (a.help) {
+        std::fputs(kRecordUsage, stdout);
+        return kExitOk;
+    }
+    const std::string* listen = a.value("--listen");
+    if (!listen) return usageError(cmd, "expects --listen ADDR");
+    if (a.positional.size() != 1) return usageError(cmd, "expects one OUT.jsonl");
+    const std::string out = a.positional[0];
+    ListenAddress address;
+    if (!parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
+    if (address.unixSocket && address.path == out)
+        return usageError(cmd, "OUT " + out + " is the socket's path");
+    LiveLimits limits;
+    long long n = 0;
+    if (const std::string* s = a.value("--idle-timeout")) {
+        if (!parseWholeNumber(*s, "--idle-timeout", 0, 86400, &n, &error))
+            return usageError(cmd, error);
+        limits.idleTimeoutMs = int(n * 1000);
+    }
+    int waitMs = -1;
+    if (const std::string* s = a.value("--wait")) {
+        if (!parseWholeNumber(*s, "--wait", 0, 86400, &n, &error)) return usageError(cmd, error);
+        waitMs = int(n * 1000);
+    }
+    if (const std::string* s = a.value("--max-bytes")) {
+        if (!parseWholeNumber(*s, "--max-bytes", 1, 1LL << 40, &n, &error))
+            return usageError(cmd, error);
+        limits.maxBytes = uint64_t(n);
+    }
+
+    TraceListener listener;
+    if (!listener.open(address, &error)) return fail(cmd, error, kExitFailure);
+    // Tests and scripts read the port the system picked from this line.
+    std::fprintf(stderr, "tilestep record: listening on %s%s\n", listener.where().c_str(),
+                 listener.remote() ? " (reachable from other machines)" : "");
+    std::signal(SIGINT, onStop);
+    std::signal(SIGTERM, onStop);
+    std::string peer;
+    int fd = -1;
+    // In slices, so that Ctrl+C while waiting ends record (nothing to save yet).
+    for (int waited = 0; fd < 0 && !gStop && (waitMs < 0 || waited < waitMs); waited += 200) {
+        fd = listener.accept(waitMs < 0 ? 200 : std::min(200, waitMs - waited), &peer, &error);
+        if (!error.empty()) return fail(cmd, error, kExitFailure);
+    }
+    if (fd < 0)
+        return fail(cmd,
+                    gStop ? "stopped before a game connected to " + listener.where()
+                          : "no game connected to " + listener.where() + " within " +
+                                *a.value("--wait") + " s",
+                    kExitFailure);
+    std::fprintf(stderr, "tilestep record: recording the game at %s\n", peer.c_str());
+
+    AtomicFileWriter file;
+    if (!file.open(out, &error)) {
+        refuseConnection(fd, "cannot save the recording: " + error);
+        return fail(cmd, error, kExitFailure);
+    }
+    // Only the header and actors are kept: the reader itself remembers what it needs to check
+    // the next lines (frames must not go back, one state line per actor), and the lines are
+    // already in OUT, so memory stays flat however long the game runs.
+    RecordedTrace trace;
+    int64_t saved = 0;
+    size_t framesSeen = 0;
+    int64_t lastFrame = -1;
+    LiveConnection game(
+        fd, peer, &trace, limits,
+        [&](const char* line, size_t len) {
+            file.write(line, len);
+            ++saved;
+        },
+        [&](TraceRecord& r) {
+            if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
+            lastFrame = r.frame;
+        });
+    LiveConnection::Status status = LiveConnection::Status::Open;
+    std::string gameError;
+    while (status == LiveConnection::Status::Open && !gStop) {
+        status = game.poll(200, &gameError);
+        std::string ignored, other;
+        const int second = listener.accept(0, &other, &ignored);
+        if (second >= 0)
+            refuseConnection(second,
+                             "busy: recording the game at " + peer + " (one game at a time)");
+    }
+    if (!file.commit(&error)) return fail(cmd, error, kExitFailure);
+    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
+                trace.actors.size(), (long long)saved);
+    if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
+    if (status == LiveConnection::Status::Open)
+        std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",
+                     peer.c_str());
+    return kExitOk;
+}
+
+}  // namespace ts::cli

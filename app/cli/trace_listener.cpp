@@ -1,0 +1,346 @@
+#include "trace_listener.h"
+
+#include "args.h"
+#include "websocket_reader.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <chrono>
+#include <cstring>
+
+namespace ts::cli {
+
+namespace {
+
+int64_t nowMs() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::string errnoText() {
+    return std::strerror(errno);
+}
+
+std::string seconds(int ms) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", ms / 1000.0);
+    return text;
+}
+
+bool isLoopback(const std::string& host) {
+    return host.rfind("127.", 0) == 0 || host == "::1";
+}
+
+// Waits for `fd` to be readable; false on a timeout.
+bool waitReadable(int fd, int timeoutMs) {
+    pollfd p{fd, POLLIN, 0};
+    for (;;) {
+        const int r = ::poll(&p, 1, timeoutMs);
+        if (r < 0 && errno == EINTR) continue;
+        return r > 0;
+    }
+}
+
+}  // namespace
+
+bool parseListenAddress(const std::string& text, ListenAddress* out, std::string* error) {
+    *out = ListenAddress{};
+    if (text.find('/') != std::string::npos) {
+        out->unixSocket = true;
+        out->path = text;
+        if (text.size() >= sizeof(sockaddr_un{}.sun_path)) {
+            *error = "--listen: the socket path '" + text + "' is longer than " +
+                     std::to_string(sizeof(sockaddr_un{}.sun_path) - 1) + " bytes";
+            return false;
+        }
+        return true;
+    }
+    std::string host = "127.0.0.1", port = text;
+    const size_t colon = text.rfind(':');
+    if (colon != std::string::npos) {
+        host = text.substr(0, colon);
+        port = text.substr(colon + 1);
+        if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+            host = host.substr(1, host.size() - 2);
+        if (host == "localhost") host = "127.0.0.1";
+    }
+    long long p = 0;
+    if (!parseWholeNumber(port, "--listen", 0, 65535, &p, error)) {
+        *error =
+            "--listen: expected HOST:PORT (127.0.0.1:5555), PORT or a Unix socket path "
+            "(with a '/'), got '" +
+            text + "'";
+        return false;
+    }
+    in6_addr any6;
+    in_addr any4;
+    if (inet_pton(AF_INET, host.c_str(), &any4) != 1 &&
+        inet_pton(AF_INET6, host.c_str(), &any6) != 1) {
+        *error = "--listen: '" + host + "' is not a numeric address (127.0.0.1, ::1, 0.0.0.0)";
+        return false;
+    }
+    out->host = host;
+    out->port = int(p);
+    return true;
+}
+
+TraceListener::~TraceListener() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!unlinkPath_.empty()) ::unlink(unlinkPath_.c_str());
+}
+
+bool TraceListener::open(const ListenAddress& a, std::string* error) {
+    if (a.unixSocket) {
+        sockaddr_un sa{};
+        sa.sun_family = AF_UNIX;
+        std::strncpy(sa.sun_path, a.path.c_str(), sizeof sa.sun_path - 1);
+        struct stat st;
+        if (::lstat(a.path.c_str(), &st) == 0) {
+            // A socket file left by a listener that died is reused; a live one or any other
+            // file is not touched.
+            if (!S_ISSOCK(st.st_mode)) {
+                *error = a.path + ": exists and is not a socket (not replaced)";
+                return false;
+            }
+            const int probe = ::socket(AF_UNIX, SOCK_STREAM, 0);
+            const bool live = probe >= 0 && ::connect(probe, (sockaddr*)&sa, sizeof sa) == 0;
+            if (probe >= 0) ::close(probe);
+            if (live) {
+                *error = a.path + ": another program is listening there";
+                return false;
+            }
+            ::unlink(a.path.c_str());
+        }
+        fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        if (fd_ < 0 || ::bind(fd_, (sockaddr*)&sa, sizeof sa) != 0) {
+            *error = a.path + ": cannot listen (" + errnoText() + ")";
+            return false;
+        }
+        unlinkPath_ = a.path;
+        where_ = a.path;
+    } else {
+        const bool v6 = a.host.find(':') != std::string::npos;
+        sockaddr_storage ss{};
+        socklen_t len = 0;
+        if (v6) {
+            auto* s6 = (sockaddr_in6*)&ss;
+            s6->sin6_family = AF_INET6;
+            s6->sin6_port = htons(uint16_t(a.port));
+            inet_pton(AF_INET6, a.host.c_str(), &s6->sin6_addr);
+            len = sizeof *s6;
+        } else {
+            auto* s4 = (sockaddr_in*)&ss;
+            s4->sin_family = AF_INET;
+            s4->sin_port = htons(uint16_t(a.port));
+            inet_pton(AF_INET, a.host.c_str(), &s4->sin_addr);
+            len = sizeof *s4;
+        }
+        fd_ = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+        const int one = 1;
+        if (fd_ >= 0) ::setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        const std::string shown = v6 ? "[" + a.host + "]" : a.host;
+        if (fd_ < 0 || ::bind(fd_, (sockaddr*)&ss, len) != 0) {
+            *error = shown + ":" + std::to_string(a.port) + ": cannot listen (" + errnoText() + ")";
+            return false;
+        }
+        ::getsockname(fd_, (sockaddr*)&ss, &len);
+        const int port =
+            ntohs(v6 ? ((sockaddr_in6*)&ss)->sin6_port : ((sockaddr_in*)&ss)->sin_port);
+        where_ = shown + ":" + std::to_string(port);
+        remote_ = !isLoopback(a.host);
+    }
+    if (::listen(fd_, 4) != 0) {
+        *error = where_ + ": cannot listen (" + errnoText() + ")";
+        return false;
+    }
+    return true;
+}
+
+int TraceListener::accept(int timeoutMs, std::string* peer, std::string* error) {
+    error->clear();
+    if (!waitReadable(fd_, timeoutMs)) return -1;
+    sockaddr_storage ss{};
+    socklen_t len = sizeof ss;
+    const int fd = ::accept4(fd_, (sockaddr*)&ss, &len, SOCK_CLOEXEC);
+    if (fd < 0) {
+        *error = where_ + ": accept failed (" + errnoText() + ")";
+        return -1;
+    }
+    char host[INET6_ADDRSTRLEN] = "";
+    if (ss.ss_family == AF_INET) {
+        const auto* s4 = (const sockaddr_in*)&ss;
+        inet_ntop(AF_INET, &s4->sin_addr, host, sizeof host);
+        *peer = std::string(host) + ":" + std::to_string(ntohs(s4->sin_port));
+    } else if (ss.ss_family == AF_INET6) {
+        const auto* s6 = (const sockaddr_in6*)&ss;
+        inet_ntop(AF_INET6, &s6->sin6_addr, host, sizeof host);
+        *peer = "[" + std::string(host) + "]:" + std::to_string(ntohs(s6->sin6_port));
+    } else {
+        *peer = where_;
+    }
+    return fd;
+}
+
+void refuseConnection(int fd, const std::string& why) {
+    const std::string line = "tilestep: " + why + "\n";
+    (void)!::send(fd, line.data(), line.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+    ::close(fd);
+}
+
+LiveConnection::LiveConnection(int fd, std::string peer, RecordedTrace* out,
+                               const LiveLimits& limits, LineSink onLine, TraceRecordSink records)
+    : fd_(fd),
+      peer_(std::move(peer)),
+      limits_(limits),
+      stream_(out, limits.trace, std::move(records)),
+      onLine_(std::move(onLine)),
+      lastDataMs_(nowMs()) {}
+
+LiveConnection::~LiveConnection() {
+    if (fd_ >= 0) ::close(fd_);
+}
+
+LiveConnection::Status LiveConnection::fail(const std::string& what, std::string* error) {
+    *error = "game at " + peer_ + ": " + what;
+    status_ = Status::Failed;
+    ::close(fd_);
+    fd_ = -1;
+    return status_;
+}
+
+bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
+    const size_t maxLine = limits_.trace.maxLineBytes;
+    size_t start = 0;
+    for (size_t i = 0; i < n; ++i) {
+        if (data[i] != '\n') continue;
+        const char* line = data + start;
+        size_t len = i + 1 - start;
+        if (!pending_.empty()) {
+            pending_.append(line, len);
+            line = pending_.data();
+            len = pending_.size();
+        }
+        if (len - 1 > maxLine) {
+            *error = "line " + std::to_string(stream_.lines() + 1) + ": longer than " +
+                     std::to_string(maxLine) + " bytes";
+            return false;
+        }
+        if (!stream_.feed(line, len, error)) return false;
+        if (onLine_) onLine_(line, len);
+        pending_.clear();
+        start = i + 1;
+    }
+    if (start < n) {
+        if (pending_.size() + (n - start) > maxLine) {
+            *error = "line " + std::to_string(stream_.lines() + 1) + ": longer than " +
+                     std::to_string(maxLine) + " bytes";
+            return false;
+        }
+        pending_.append(data + start, n - start);
+    }
+    return true;
+}
+
+LiveConnection::Status LiveConnection::take(const char* data, size_t n, std::string* error) {
+    bytes_ += uint64_t(n);
+    lastDataMs_ = nowMs();
+    if (bytes_ > limits_.maxBytes)
+        return fail("more than " + std::to_string(limits_.maxBytes) +
+                        " bytes (the recording's limit: --max-bytes)",
+                    error);
+    std::string why;
+    if (!takeLines(data, n, &why)) return fail(why, error);
+    return status_;
+}
+
+LiveConnection::Status LiveConnection::ended(std::string* error) {
+    if (!pending_.empty())
+        return fail("line " + std::to_string(stream_.lines() + 1) + ": the game disconnected " +
+                        std::to_string(pending_.size()) +
+                        " bytes into the line (a half line; the lines before it are kept)",
+                    error);
+    if (bytes_ == 0) return fail("disconnected before sending the header line", error);
+    std::string why;
+    if (!stream_.finish(&why)) return fail(why, error);
+    status_ = Status::Ended;
+    ::close(fd_);
+    fd_ = -1;
+    return status_;
+}
+
+int LiveConnection::idleWait(int waitMs, std::string* error, bool* stalled) {
+    const int64_t idle = nowMs() - lastDataMs_;
+    *stalled = limits_.idleTimeoutMs > 0 && idle >= limits_.idleTimeoutMs;
+    if (*stalled) {
+        fail("no data for " + seconds(limits_.idleTimeoutMs) + " (a stalled game; --idle-timeout)",
+             error);
+        return 0;
+    }
+    if (limits_.idleTimeoutMs > 0)
+        waitMs = int(std::min<int64_t>(waitMs, limits_.idleTimeoutMs - idle));
+    return std::max(0, waitMs);
+}
+
+LiveConnection::Status LiveConnection::pollWebSocket(int waitMs, std::string* error) {
+    bool stalled = false;
+    const int wait = idleWait(waitMs, error, &stalled);
+    if (stalled) return status_;
+    std::string got, why;
+    switch (ws_->read(wait, &got, &why)) {
+        case WebSocketReader::Result::Data:
+            return take(got.data(), got.size(), error);
+        case WebSocketReader::Result::Nothing:
+            return status_;
+        case WebSocketReader::Result::Closed:
+            return ended(error);
+        case WebSocketReader::Result::Failed:
+            break;
+    }
+    return fail(why, error);
+}
+
+LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
+    if (status_ != Status::Open) return status_;
+    if (ws_) return pollWebSocket(waitMs, error);
+    char buf[1 << 16];
+    bool waited = false;
+    // A game sending faster than it is parsed still returns control to the caller (the
+    // window draws, `record` checks for a second game) every 4 MiB.
+    size_t taken = 0;
+    for (;;) {
+        if (taken >= (size_t(4) << 20)) return status_;
+        const ssize_t n = ::recv(fd_, buf, sizeof buf, MSG_DONTWAIT);
+        if (n > 0) {
+            // A browser's WebSocket upgrade request: Beast takes the connection from here.
+            if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0) {
+                ws_ = std::make_unique<WebSocketReader>(fd_, std::string(buf, size_t(n)),
+                                                        4 * limits_.trace.maxLineBytes);
+                peer_ += " (WebSocket)";
+                return pollWebSocket(waitMs, error);
+            }
+            if (take(buf, size_t(n), error) != Status::Open) return status_;
+            taken += size_t(n);
+            continue;  // drain what is there, then return to the caller
+        }
+        if (n == 0) return ended(error);
+        if (errno == EINTR) continue;
+        if (errno != EAGAIN && errno != EWOULDBLOCK)
+            return fail("the connection failed (" + errnoText() + ")", error);
+        bool stalled = false;
+        const int wait = idleWait(waitMs, error, &stalled);
+        if (stalled || waited || wait <= 0) return status_;
+        waitReadable(fd_, wait);
+        waited = true;
+    }
+}
+
+}  // namespace ts::cli

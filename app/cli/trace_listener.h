@@ -1,0 +1,111 @@
+// A game streaming its trace over a socket (`tilestep record --listen`, `view --listen`):
+// listening on a TCP address or a Unix socket, accepting one game at a time (plain bytes, or a
+// browser's WebSocket: cli/websocket_reader.h), reading its JSON lines into a RecordedTrace through
+// the trace reader (record/trace_reader.h). Sockets are the program's I/O, as files are, so they
+// live here in app/ beside the commands; core only parses the bytes. No graphics: the headless
+// `record` and the debugger's window share it.
+//
+// Untrusted input, bounded: a line longer than TraceLimits::maxLineBytes, more than
+// LiveLimits::maxBytes in all, or no byte for idleTimeoutMs ends the connection with a message
+// naming the game's address, the line and the field.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "record/trace_reader.h"
+#include "websocket_reader.h"
+
+namespace ts::cli {
+
+struct ListenAddress {
+    bool unixSocket = false;
+    std::string host;  // numeric IPv4 or IPv6 (TCP)
+    int port = 0;      // 0: the system picks one (TCP)
+    std::string path;  // the socket file (Unix)
+};
+
+// "127.0.0.1:PORT", "localhost:PORT", "[::1]:PORT", "PORT" (loopback), "0.0.0.0:PORT" or any
+// other numeric address (reachable from other machines: only when named), or a Unix socket
+// path (anything with a '/'). False with *error on anything else.
+bool parseListenAddress(const std::string& text, ListenAddress* out, std::string* error);
+
+struct LiveLimits {
+    int idleTimeoutMs = 30000;              // a connected game silent this long is dropped
+    uint64_t maxBytes = uint64_t(1) << 30;  // one recording's bytes in all
+    TraceLimits trace;
+};
+
+class TraceListener {
+  public:
+    TraceListener() = default;
+    TraceListener(const TraceListener&) = delete;
+    TraceListener& operator=(const TraceListener&) = delete;
+    ~TraceListener();  // stops listening; removes the Unix socket file it made
+
+    bool open(const ListenAddress& address, std::string* error);
+    // Where games connect: "127.0.0.1:40123" (the port the system picked for 0), or the path.
+    const std::string& where() const { return where_; }
+    bool remote() const { return remote_; }  // listening beyond loopback
+    // Waits up to timeoutMs (-1: for ever) for a game. The connected socket, or -1 on a
+    // timeout (*error empty) or a failure (*error set). *peer names the game ("127.0.0.1:5123").
+    int accept(int timeoutMs, std::string* peer, std::string* error);
+    int fd() const { return fd_; }
+
+  private:
+    int fd_ = -1;
+    std::string where_, unlinkPath_;
+    bool remote_ = false;
+};
+
+// Turns a connection away with one line saying why (a second game while one is recorded).
+void refuseConnection(int fd, const std::string& why);
+
+// One game's connection, read as a trace into `out` (or, with `records`, its header and
+// actors into `out` and each parsed line to `records`). Every complete, valid line is passed
+// to onLine (with its '\n') before the next is read, so a saved recording holds exactly the
+// lines that parsed.
+class LiveConnection {
+  public:
+    enum class Status { Open, Ended, Failed };
+    using LineSink = std::function<void(const char* line, size_t n)>;
+
+    LiveConnection(int fd, std::string peer, RecordedTrace* out, const LiveLimits& limits,
+                   LineSink onLine, TraceRecordSink records = nullptr);
+    ~LiveConnection();  // closes the socket
+    LiveConnection(const LiveConnection&) = delete;
+    LiveConnection& operator=(const LiveConnection&) = delete;
+
+    // Reads what has arrived, waiting at most waitMs for it (0: only what is there). Open
+    // while the game is connected; Ended when it disconnected after whole lines; Failed with
+    // *error ("game at PEER: line L: field \"F\": problem") on bad input, a half line at
+    // the end, the limits, or silence past the idle timeout.
+    Status poll(int waitMs, std::string* error);
+    int fd() const { return fd_; }
+    const std::string& peer() const { return peer_; }
+    uint64_t bytes() const { return bytes_; }
+    int64_t lines() const { return stream_.lines(); }
+
+  private:
+    Status fail(const std::string& what, std::string* error);
+    Status take(const char* data, size_t n, std::string* error);
+    Status ended(std::string* error);
+    Status pollWebSocket(int waitMs, std::string* error);
+    // The wait left before the idle timeout; *stalled (and the connection failed) when past it.
+    int idleWait(int waitMs, std::string* error, bool* stalled);
+    bool takeLines(const char* data, size_t n, std::string* error);
+
+    int fd_;
+    std::string peer_;
+    LiveLimits limits_;
+    TraceStream stream_;
+    LineSink onLine_;
+    std::string pending_;                  // the unfinished line
+    std::unique_ptr<WebSocketReader> ws_;  // a browser's connection, after its upgrade request
+    uint64_t bytes_ = 0;
+    int64_t lastDataMs_ = 0;
+    Status status_ = Status::Open;
+};
+
+}  // namespace ts::cli

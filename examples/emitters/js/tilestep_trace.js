@@ -1,0 +1,144 @@
+// tilestep trace emitter for JavaScript games: Node (files, TCP, Unix sockets through its own
+// fs and net) and browsers (Phaser, ...: a WebSocket, ws://HOST:PORT). One file, no package.
+//
+// Writes the JSON-lines trace of docs/trace-format.md to where TILESTEP_TRACE says (Node), or
+// the `dest` given: a file path, tcp://HOST:PORT, unix:PATH or ws://HOST:PORT (a viewer:
+// `tilestep view MAP --listen ...`, `tilestep record --listen ...`). A viewer that goes away
+// never stops the game: the trace just stops (close() resolves to false).
+//
+//   const { Trace } = require("./tilestep_trace.js");     // browser: <script src=...>, window.TilestepTrace
+//   const t = new Trace({ map: "level1.json", tileSize: 16, rate: 60 });
+//   t.headerActor("hero", "my_platformer", 12, 16, false);
+//   t.frame(f);
+//   t.state("hero", x, y, vx, vy, { grounded: true, facing: "right" });
+//   t.probe("hero", "point", "hit", "ground", { x: x + 6, y: y + 16 });
+//   await t.close();
+"use strict";
+(function (root) {
+  const isNode = typeof process !== "undefined" && process.versions && process.versions.node;
+
+  function num(v) {
+    if (typeof v === "boolean") return v ? "true" : "false";
+    return Number.isFinite(v) ? String(v) : "null"; // String(): the shortest exact double text
+  }
+  function val(v) {
+    if (v === null || v === undefined) return "null";
+    return typeof v === "string" ? JSON.stringify(v) : num(v);
+  }
+
+  class Trace {
+    constructor(opts = {}) {
+      const dest = opts.dest !== undefined ? opts.dest : (isNode ? process.env.TILESTEP_TRACE || "" : "");
+      this.opts = opts;
+      this.ok = false;
+      this.lines = [];
+      this.frameNo = 0;
+      this.actors = [];
+      this.headerDone = false;
+      this.queue = []; // a WebSocket's frames until it opens
+      try {
+        if (dest.startsWith("ws://") || dest.startsWith("wss://")) {
+          this.ws = new WebSocket(dest);
+          this.ws.onopen = () => { for (const d of this.queue) this.ws.send(d); this.queue = []; };
+          this.ws.onerror = () => { this.ok = false; };
+        } else if (isNode && (dest.startsWith("tcp://") || dest.startsWith("unix:"))) {
+          const net = require("net");
+          if (dest.startsWith("unix:")) {
+            this.sock = net.connect(dest.slice(5));
+          } else {
+            const m = /^\[?(.*?)\]?:(\d+)$/.exec(dest.slice(6));
+            if (!m) throw new Error("bad address " + dest);
+            this.sock = net.connect(Number(m[2]), m[1]);
+          }
+          this.sock.on("error", () => { this.ok = false; });
+        } else if (isNode && dest) {
+          this.fd = require("fs").openSync(dest, "w");
+        }
+        this.ok = !!(this.ws || this.sock || this.fd !== undefined);
+      } catch (e) {
+        this.ok = false;
+      }
+    }
+
+    headerActor(name, mover, w = 0, h = 0, round = false) {
+      let a = '{"name":' + val(name);
+      if (mover) a += ',"mover":' + val(mover);
+      this.actors.push(a + ',"w":' + (w | 0) + ',"h":' + (h | 0) + ',"round":' + (round ? "true" : "false") + "}");
+    }
+
+    _header() {
+      if (this.headerDone) return;
+      this.headerDone = true;
+      let h = '{"tilestep_trace":1';
+      if (this.opts.map) h += ',"map":' + val(this.opts.map);
+      h += ',"tile_size":' + (this.opts.tileSize || 16) + ',"rate":' + (this.opts.rate || 60);
+      this.lines.push(h + ',"actors":[' + this.actors.join(",") + "]}\n");
+    }
+
+    _line(text) {
+      this._header();
+      this.lines.push(text + "\n");
+    }
+
+    _flush() {
+      const data = this.lines.join("");
+      this.lines = [];
+      if (!this.ok || !data) return;
+      if (this.ws) {
+        if (this.ws.readyState === 1) this.ws.send(data);
+        else this.queue.push(data);
+      } else if (this.sock) {
+        this.sock.write(data);
+      } else {
+        require("fs").writeSync(this.fd, data);
+      }
+    }
+
+    // Frame boundary: the lines that follow belong to f. A socket sends each frame as it ends.
+    frame(f) {
+      if (f !== this.frameNo && (this.ws || this.sock || this.lines.length > 256)) this._flush();
+      this.frameNo = f;
+    }
+
+    // The actor's state after the frame's step; fields in the order of the object's keys.
+    state(actor, x, y, vx = 0, vy = 0, fields = {}) {
+      let s = '{"frame":' + this.frameNo + ',"actor":' + val(actor) + ',"x":' + num(x) + ',"y":' + num(y) +
+        ',"vx":' + num(vx) + ',"vy":' + num(vy);
+      for (const k of Object.keys(fields)) s += "," + JSON.stringify(k) + ":" + val(fields[k]);
+      this._line(s + "}");
+    }
+
+    // kind: point, rect, segment, cell, band, arrow, value, text; verdict: hit, miss, pass,
+    // block, info; coords: the kind's fields ({x, y} or {x0, y0, x1, y1}, ...).
+    probe(actor, kind, verdict, why, coords = {}) {
+      let s = '{"frame":' + this.frameNo + ',"actor":' + val(actor) + ',"probe":{"kind":"' + kind +
+        '","verdict":"' + verdict + '","why":' + val(why);
+      for (const k of Object.keys(coords)) s += ',"' + k + '":' + num(coords[k]);
+      this._line(s + "}}");
+    }
+
+    // Sends or writes what is left; resolves to true when everything was written.
+    close() {
+      this._header();
+      this._flush();
+      return new Promise((resolve) => {
+        if (this.sock) {
+          this.sock.end(() => resolve(this.ok));
+          this.sock.on("close", () => resolve(this.ok));
+        } else if (this.ws) {
+          // Closing waits for the viewer's reply to the close: by then it has every line.
+          this.ws.onclose = () => resolve(this.ok);
+          const close = () => (this.ws.readyState === 1 && this.ws.bufferedAmount === 0) || !this.ok
+            ? this.ws.close(1000) : setTimeout(close, 10);
+          close();
+        } else {
+          if (this.fd !== undefined) require("fs").closeSync(this.fd);
+          resolve(this.ok);
+        }
+      });
+    }
+  }
+
+  if (typeof module !== "undefined" && module.exports) module.exports = { Trace };
+  else root.TilestepTrace = Trace;
+})(typeof self !== "undefined" ? self : this);

@@ -1,0 +1,127 @@
+-- tilestep trace emitter for Lua games (LÖVE, Defold, plain Lua 5.1 to 5.4): one file; sockets
+-- through LuaSocket (Debian: lua-socket; LÖVE ships it), files through io.
+--
+-- Writes the JSON-lines trace of docs/trace-format.md to where TILESTEP_TRACE says: a file path,
+-- tcp://HOST:PORT or unix:PATH (a viewer: `tilestep view MAP --listen ...`,
+-- `tilestep record --listen ...`). A viewer that goes away never stops the game: the trace just
+-- stops (close() returns false).
+--
+--   local Trace = require("tilestep_trace")
+--   local t = Trace.open{map = "level1.json", tile_size = 16, rate = 60}  -- dest: $TILESTEP_TRACE
+--   t:header_actor("hero", "my_platformer", 12, 16, false)
+--   t:frame(f)
+--   t:state("hero", x, y, vx, vy, {{"grounded", true}, {"facing", "right"}})
+--   t:probe("hero", "point", "hit", "ground", {{"x", x + 6}, {"y", y + 16}})
+--   t:close()
+-- Fields are lists of {key, value} pairs: Lua tables have no order, a trace's lines do.
+local Trace = {}
+Trace.__index = Trace
+
+local function number(v)
+  if v ~= v or v == math.huge or v == -math.huge then return "null" end
+  if math.type and math.type(v) == "integer" then return string.format("%d", v) end
+  if v == math.floor(v) and math.abs(v) < 2 ^ 53 then return string.format("%.0f", v) end
+  return string.format("%.17g", v) -- reads back as the same double
+end
+
+local escapes = { ['"'] = '\\"', ['\\'] = '\\\\', ['\n'] = '\\n', ['\r'] = '\\r', ['\t'] = '\\t' }
+local function str(s)
+  return '"' .. tostring(s):gsub('[%c"\\]', function(c)
+    return escapes[c] or string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+local function value(v)
+  local t = type(v)
+  if t == "string" then return str(v) end
+  if t == "boolean" then return v and "true" or "false" end
+  if t == "number" then return number(v) end
+  return "null"
+end
+
+function Trace.open(opts)
+  opts = opts or {}
+  local self = setmetatable({ ok = false, lines = {}, frame_no = 0, actors = {},
+                              header_done = false, opts = opts }, Trace)
+  local dest = opts.dest or os.getenv("TILESTEP_TRACE") or ""
+  if dest:sub(1, 6) == "tcp://" then
+    local host, port = dest:sub(7):match("^%[?(.-)%]?:(%d+)$")
+    local socket = require("socket")
+    self.sock = host and socket.connect(host, tonumber(port))
+  elseif dest:sub(1, 5) == "unix:" then
+    local unix = require("socket.unix")
+    local s = unix()
+    if s and s:connect(dest:sub(6)) then self.sock = s end
+  elseif dest ~= "" then
+    self.file = io.open(dest, "wb")
+  end
+  self.ok = (self.sock or self.file) ~= nil
+  return self
+end
+
+function Trace:header_actor(name, mover, w, h, round)
+  local a = '{"name":' .. str(name)
+  if mover then a = a .. ',"mover":' .. str(mover) end
+  self.actors[#self.actors + 1] = a .. string.format(',"w":%d,"h":%d,"round":%s}', w or 0, h or 0,
+                                                     round and "true" or "false")
+end
+
+function Trace:_header()
+  if self.header_done then return end
+  self.header_done = true
+  local h = '{"tilestep_trace":1'
+  if self.opts.map then h = h .. ',"map":' .. str(self.opts.map) end
+  self.lines[#self.lines + 1] = h .. string.format(',"tile_size":%d,"rate":%d,"actors":[%s]}\n',
+    self.opts.tile_size or 16, self.opts.rate or 60, table.concat(self.actors, ","))
+end
+
+function Trace:_line(text)
+  self:_header()
+  self.lines[#self.lines + 1] = text .. "\n"
+end
+
+function Trace:_flush()
+  local data = table.concat(self.lines)
+  self.lines = {}
+  if not self.ok or data == "" then return end
+  if self.sock then
+    local sent, err = self.sock:send(data)
+    if not sent then self.ok = false end
+  elseif not self.file:write(data) then
+    self.ok = false
+  end
+end
+
+-- Frame boundary: the lines that follow belong to `f`. A socket sends each frame as it ends.
+function Trace:frame(f)
+  if f ~= self.frame_no and (self.sock or #self.lines > 256) then self:_flush() end
+  self.frame_no = f
+end
+
+function Trace:state(actor, x, y, vx, vy, fields)
+  local s = { string.format('{"frame":%d,"actor":%s,"x":%s,"y":%s,"vx":%s,"vy":%s', self.frame_no,
+                            str(actor), number(x), number(y), number(vx or 0), number(vy or 0)) }
+  for _, kv in ipairs(fields or {}) do s[#s + 1] = "," .. str(kv[1]) .. ":" .. value(kv[2]) end
+  self:_line(table.concat(s) .. "}")
+end
+
+-- kind: point, rect, segment, cell, band, arrow, value, text; verdict: hit, miss, pass, block,
+-- info; coords: {{"x", x}, {"y", y}} or x0, y0, x1, y1, ...
+function Trace:probe(actor, kind, verdict, why, coords)
+  local s = { string.format('{"frame":%d,"actor":%s,"probe":{"kind":"%s","verdict":"%s","why":%s',
+                            self.frame_no, str(actor), kind, verdict, str(why)) }
+  for _, kv in ipairs(coords or {}) do s[#s + 1] = ',"' .. kv[1] .. '":' .. number(kv[2]) end
+  self:_line(table.concat(s) .. "}}")
+end
+
+-- Sends or writes what is left; true when everything was written.
+function Trace:close()
+  self:_header()
+  self:_flush()
+  if self.sock then self.sock:close() end
+  if self.file and not self.file:close() then self.ok = false end
+  self.sock, self.file = nil, nil
+  return self.ok
+end
+
+return Trace

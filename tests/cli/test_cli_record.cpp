@@ -1,0 +1,329 @@
+// `tilestep record --listen ADDR OUT`: a game streams its trace over TCP or a Unix socket.
+// The games here are the C reference example (examples/emitters/c/walk.c, whose trace written
+// to a file is the expected recording) and raw sockets sending lines written by hand.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "test_support.h"
+#include "cli/trace_listener.h"
+
+namespace ts {
+namespace {
+
+using test::readFile;
+
+const std::string kHeader = "{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60}\n";
+const std::string kLine0 = "{\"frame\":0,\"actor\":\"hero\",\"x\":1,\"y\":2}\n";
+
+// `tilestep record` as a child process, its stderr read until it says where it listens.
+struct Recorder {
+    pid_t pid = -1;
+    int errFd = -1;
+    std::string err, out, where;
+    std::string outFile;
+
+    void start(const std::vector<std::string>& args) {
+        int pipeFds[2];
+        ASSERT_EQ(pipe(pipeFds), 0);
+        outFile = test::tempDir() + "/stdout.txt";
+        pid = fork();
+        if (pid == 0) {
+            dup2(pipeFds[1], 2);
+            const int o = open(outFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(o, 1);
+            std::vector<char*> argv;
+            std::string bin = TILESTEP_BINARY;
+            argv.push_back(bin.data());
+            std::string cmd = "record";
+            argv.push_back(cmd.data());
+            std::vector<std::string> copy = args;
+            for (std::string& a : copy) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(bin.c_str(), argv.data());
+            _exit(127);
+        }
+        close(pipeFds[1]);
+        errFd = pipeFds[0];
+        // Up to 10 s for the "listening on ADDR" line.
+        while (err.find('\n') == std::string::npos && readSome(10000)) {
+        }
+        std::smatch m;
+        if (std::regex_search(err, m, std::regex("listening on (\\S+)"))) where = m[1];
+    }
+    bool readSome(int waitMs) {
+        pollfd p{errFd, POLLIN, 0};
+        if (poll(&p, 1, waitMs) <= 0) return false;
+        char buf[4096];
+        const ssize_t n = read(errFd, buf, sizeof buf);
+        if (n <= 0) return false;
+        err.append(buf, size_t(n));
+        return true;
+    }
+    int port() const { return std::stoi(where.substr(where.rfind(':') + 1)); }
+    // The exit code; the recorder is killed (and the test fails) after 30 s.
+    int finish() {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+        int status = 0;
+        for (;;) {
+            readSome(50);
+            if (waitpid(pid, &status, WNOHANG) == pid) break;
+            if (std::chrono::steady_clock::now() > deadline) {
+                kill(pid, SIGKILL);
+                waitpid(pid, &status, 0);
+                ADD_FAILURE() << "record did not end within 30 s";
+                break;
+            }
+        }
+        while (readSome(0)) {
+        }
+        close(errFd);
+        out = readFile(outFile);
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+};
+
+int connectTcp(int port) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(uint16_t(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    EXPECT_EQ(connect(fd, (sockaddr*)&a, sizeof a), 0);
+    return fd;
+}
+
+void sendAll(int fd, const std::string& bytes) {
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = send(fd, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
+        if (n <= 0) return;  // the recorder hung up (the flood tests)
+        done += size_t(n);
+    }
+}
+
+struct CliRecord : ::testing::Test {
+    std::string dir = test::tempDir();
+    std::string outPath = dir + "/rec.jsonl";
+    Recorder rec;
+
+    // Records what one raw client sends, then closes; the recorder's exit code.
+    int recordRaw(const std::string& bytes, std::vector<std::string> extra = {}) {
+        std::vector<std::string> args = {"--listen", "127.0.0.1:0", outPath, "--wait", "20"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        rec.start(args);
+        EXPECT_FALSE(rec.where.empty()) << rec.err;
+        if (rec.where.empty()) return -1;
+        const int fd = connectTcp(rec.port());
+        sendAll(fd, bytes);
+        close(fd);
+        return rec.finish();
+    }
+};
+
+std::string walkToFile(const std::string& path) {
+    auto r = test::runShell("env TILESTEP_TRACE=" + path + " " + EMITTER_WALK_C);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    return readFile(path);
+}
+
+TEST_F(CliRecord, TheCExampleOverTcpRecordsWhatItWritesToAFile) {
+    const std::string expected = walkToFile(dir + "/walk.jsonl");
+    ASSERT_GT(expected.size(), 100000u);  // 600 frames, ~1800 lines
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_TRUE(std::regex_match(rec.where, std::regex("127\\.0\\.0\\.1:[0-9]+"))) << rec.err;
+    auto game = test::runShell("env TILESTEP_TRACE=tcp://" + rec.where + " " + EMITTER_WALK_C);
+    EXPECT_EQ(game.exitCode, 0) << game.err;
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_TRUE(readFile(outPath) == expected);
+    EXPECT_EQ(rec.out, "recorded " + outPath + ": 600 frames, 1 actors, 1811 lines\n");
+}
+
+TEST_F(CliRecord, TheCExampleOverAUnixSocket) {
+    const std::string expected = walkToFile(dir + "/walk.jsonl");
+    const std::string sock = dir + "/game.sock";
+    rec.start({"--listen", sock, outPath, "--wait", "20"});
+    ASSERT_EQ(rec.where, sock) << rec.err;
+    auto game = test::runShell("env TILESTEP_TRACE=unix:" + sock + " " + EMITTER_WALK_C);
+    EXPECT_EQ(game.exitCode, 0) << game.err;
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_TRUE(readFile(outPath) == expected);
+    EXPECT_NE(access(sock.c_str(), F_OK), 0) << "the socket file is removed";
+}
+
+TEST_F(CliRecord, AViewerThatGoesAwayFailsTheTraceNeverTheGame) {
+    // The recorder drops the game past 2000 bytes, a second into its 200 frames.
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20", "--max-bytes", "2000"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    auto game =
+        test::runShell("env TILESTEP_TRACE=tcp://" + rec.where + " " + TRACE_EMIT_SLOW_GAME);
+    // ts_trace_close says -1 (the game exits 1); no SIGPIPE ends it (the shell would say 141).
+    EXPECT_EQ(game.exitCode, 1) << game.err;
+    EXPECT_EQ(rec.finish(), 1);
+    EXPECT_NE(rec.err.find("more than 2000 bytes"), std::string::npos) << rec.err;
+}
+
+TEST_F(CliRecord, AGameWithoutAListenerGoesOnWithoutTracing) {
+    auto game = test::runShell("env TILESTEP_TRACE=unix:" + dir + "/nobody.sock " + EMITTER_WALK_C);
+    EXPECT_EQ(game.exitCode, 1);
+    EXPECT_NE(game.err.find("cannot open TILESTEP_TRACE"), std::string::npos) << game.err;
+}
+
+TEST_F(CliRecord, GarbageNamesTheGameAndTheLineAndKeepsTheLinesBefore) {
+    EXPECT_EQ(recordRaw(kHeader + kLine0 + "garbage\n"), 1);
+    EXPECT_TRUE(std::regex_search(rec.err, std::regex("game at 127\\.0\\.0\\.1:[0-9]+: line 3: ")))
+        << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
+TEST_F(CliRecord, ABadFieldIsNamed) {
+    EXPECT_EQ(recordRaw(kHeader + "{\"frame\":0,\"actor\":\"hero\",\"x\":\"left\",\"y\":2}\n"), 1);
+    EXPECT_NE(rec.err.find(": line 2: field \"x\": expected a number, found a string"),
+              std::string::npos)
+        << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader);
+}
+
+TEST_F(CliRecord, AHalfLineAtTheEnd) {
+    EXPECT_EQ(recordRaw(kHeader + kLine0 + "{\"frame\":1,\"act"), 1);
+    EXPECT_NE(rec.err.find(": line 3: the game disconnected 15 bytes into the line"),
+              std::string::npos)
+        << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
+TEST_F(CliRecord, AStalledGameIsDroppedAfterTheIdleTimeout) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20", "--idle-timeout", "1"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int fd = connectTcp(rec.port());
+    sendAll(fd, kHeader + "{\"frame\":0,");  // then nothing, connection kept open
+    EXPECT_EQ(rec.finish(), 1);
+    close(fd);
+    EXPECT_NE(rec.err.find(": no data for 1 s (a stalled game; --idle-timeout)"), std::string::npos)
+        << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader);
+}
+
+TEST_F(CliRecord, AnEndlessLineIsCutAtTheLineLimit) {
+    EXPECT_EQ(recordRaw(kHeader + std::string(3 << 20, 'x')), 1);
+    EXPECT_NE(rec.err.find(": line 2: longer than 1048576 bytes"), std::string::npos) << rec.err;
+}
+
+TEST_F(CliRecord, AFloodOfLinesStopsAtMaxBytes) {
+    std::string flood = kHeader;
+    for (int f = 0; f < 20000; ++f)
+        flood += "{\"frame\":" + std::to_string(f) + ",\"actor\":\"hero\",\"x\":1,\"y\":2}\n";
+    EXPECT_EQ(recordRaw(flood, {"--max-bytes", "10000"}), 1);
+    EXPECT_NE(rec.err.find(": more than 10000 bytes"), std::string::npos) << rec.err;
+}
+
+TEST_F(CliRecord, AnHttpRequestThatIsNoWebSocketUpgradeIsRefused) {
+    EXPECT_EQ(recordRaw("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 1);
+    EXPECT_TRUE(std::regex_search(
+        rec.err,
+        std::regex("game at 127\\.0\\.0\\.1:[0-9]+ \\(WebSocket\\): WebSocket handshake failed")))
+        << rec.err;
+}
+
+TEST_F(CliRecord, ASecondGameIsRefusedWhileOneIsRecorded) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int first = connectTcp(rec.port());
+    sendAll(first, kHeader);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const int second = connectTcp(rec.port());
+    sendAll(second, kHeader);
+    std::string refused;
+    char buf[256];
+    pollfd p{second, POLLIN, 0};
+    while (poll(&p, 1, 10000) > 0) {
+        const ssize_t n = read(second, buf, sizeof buf);
+        if (n <= 0) break;
+        refused.append(buf, size_t(n));
+    }
+    close(second);
+    EXPECT_NE(refused.find("tilestep: busy: recording the game at 127.0.0.1:"), std::string::npos)
+        << refused;
+    sendAll(first, kLine0);
+    close(first);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
+TEST_F(CliRecord, CtrlCWhileAGameIsConnectedSavesWhatArrived) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int fd = connectTcp(rec.port());
+    sendAll(fd, kHeader + kLine0 + "{\"frame\":1");  // then the game keeps the line open
+    while (rec.err.find("recording the game") == std::string::npos && rec.readSome(10000)) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(rec.pid, SIGINT);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    close(fd);
+    EXPECT_NE(rec.err.find("stopped while the game at 127.0.0.1:"), std::string::npos) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
+TEST_F(CliRecord, NoGameWithinWait) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "1"});
+    EXPECT_EQ(rec.finish(), 1);
+    EXPECT_NE(rec.err.find("no game connected to 127.0.0.1:"), std::string::npos) << rec.err;
+    EXPECT_NE(access(outPath.c_str(), F_OK), 0);
+}
+
+TEST_F(CliRecord, BadCommandLines) {
+    EXPECT_EQ(test::runTilestep("record " + outPath).exitCode, 2);
+    EXPECT_EQ(test::runTilestep("record --listen nonsense " + outPath).exitCode, 2);
+    EXPECT_EQ(test::runTilestep("record --listen 127.0.0.1:70000 " + outPath).exitCode, 2);
+    auto r = test::runTilestep("record --listen " + dir + "/s.sock " + dir + "/s.sock");
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_NE(r.err.find("is the socket's path"), std::string::npos) << r.err;
+    test::writeFile(dir + "/plain", "x");
+    r = test::runTilestep("record --listen " + dir + "/plain " + outPath + " --wait 1");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("exists and is not a socket"), std::string::npos) << r.err;
+    EXPECT_EQ(readFile(dir + "/plain"), "x");
+}
+
+TEST(ListenAddress, LoopbackUnlessAnotherAddressIsNamed) {
+    cli::ListenAddress a;
+    std::string error;
+    ASSERT_TRUE(cli::parseListenAddress("5555", &a, &error)) << error;
+    EXPECT_EQ(a.host, "127.0.0.1");
+    EXPECT_EQ(a.port, 5555);
+    ASSERT_TRUE(cli::parseListenAddress("localhost:7", &a, &error)) << error;
+    EXPECT_EQ(a.host, "127.0.0.1");
+    ASSERT_TRUE(cli::parseListenAddress("[::1]:9", &a, &error)) << error;
+    EXPECT_EQ(a.host, "::1");
+    ASSERT_TRUE(cli::parseListenAddress("0.0.0.0:9", &a, &error)) << error;
+    EXPECT_EQ(a.host, "0.0.0.0");
+    ASSERT_TRUE(cli::parseListenAddress("./game.sock", &a, &error)) << error;
+    EXPECT_TRUE(a.unixSocket);
+    EXPECT_EQ(a.path, "./game.sock");
+    EXPECT_FALSE(cli::parseListenAddress("example.com:80", &a, &error));
+    EXPECT_FALSE(cli::parseListenAddress("127.0.0.1:", &a, &error));
+
+    cli::TraceListener remote;
+    ASSERT_TRUE(cli::parseListenAddress("0.0.0.0:0", &a, &error));
+    ASSERT_TRUE(remote.open(a, &error)) << error;
+    EXPECT_TRUE(remote.remote());
+    cli::TraceListener local;
+    ASSERT_TRUE(cli::parseListenAddress("0", &a, &error));
+    ASSERT_TRUE(local.open(a, &error)) << error;
+    EXPECT_FALSE(local.remote());
+}
+
+}  // namespace
+}  // namespace ts

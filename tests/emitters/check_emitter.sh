@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# One language's emitter (examples/emitters/LANG) against the C reference: its trace written to
+# a file, and streamed live to `tilestep record --listen` (TCP, and a Unix socket where the
+# emitter has one; a browser page: a WebSocket), must each be the same as the C example's by `tilestep diff`.
+# usage: tests/emitters/check_emitter.sh TILESTEP LANG [unix]
+set -euo pipefail
+tilestep=$1
+lang=$2
+run=$(dirname "$0")/../../examples/emitters/run.sh
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$run" c "$tmp/c.jsonl"
+if [ "$lang" != browser ]; then  # a page writes no files: only its WebSocket below
+  "$run" "$lang" "$tmp/file.jsonl"
+  "$tilestep" diff "$tmp/c.jsonl" "$tmp/file.jsonl"
+fi
+
+live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
+  "$tilestep" record --listen "$1" "$tmp/live.jsonl" --wait 20 --idle-timeout 20 \
+    2>"$tmp/err" >/dev/null &
+  local rec=$!
+  for _ in $(seq 100); do grep -q "listening on" "$tmp/err" && break; sleep 0.1; done
+  local where
+  where=$(sed -n 's/.*listening on \([^ ]*\).*/\1/p' "$tmp/err")
+  if [ "$lang" = browser ]; then
+    # The page runs until the recorder has it all (however slowly the browser starts), then
+    # the browser, in its own process group, is ended.
+    TILESTEP_BROWSER_SECONDS=60 setsid "$run" "$lang" "$2$where" &
+    local game=$!
+    wait "$rec" || { kill -- -"$game"; cat "$tmp/err" >&2; exit 1; }
+    kill -- -"$game" 2>/dev/null || true
+    wait "$game" 2>/dev/null || true
+  else
+    "$run" "$lang" "$2$where"
+    wait "$rec" || { cat "$tmp/err" >&2; exit 1; }
+  fi
+  "$tilestep" diff "$tmp/c.jsonl" "$tmp/live.jsonl"
+}
+if [ "$lang" = browser ]; then live 127.0.0.1:0 ws://; else live 127.0.0.1:0 tcp://; fi
+if [ "${3:-}" = unix ]; then live "$tmp/game.sock" unix:; fi
