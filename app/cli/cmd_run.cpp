@@ -18,16 +18,18 @@
 #include "sim/input_log.h"
 #include "base/json_text.h"
 #include "plugin_args.h"
-#include "sim/sim.h"
 #include "record/trace_writer.h"
 #include "record/tstrace_writer.h"
+#include "sim/break_expr.h"
+#include "sim/sim.h"
+#include "sim/spawn_view.h"
 
 namespace ts::cli {
 
 const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
     "                    [--probes] [--plugin PATH.so]... [--step-limit MS]\n"
-    "                    [--check-determinism] [--level NAME]\n"
+    "                    [--check-determinism] [--break EXPR] [--level NAME]\n"
     "\n"
     "Steps MAP's simulation N frames and prints a trace, one JSON object per line\n"
     "(docs/trace-format.md): a header line\n"
@@ -60,13 +62,30 @@ const char kRunUsage[] =
     "  --check-determinism  instead of the trace: run the map twice side by side, print\n"
     "                 'MAP: deterministic over N frames' (exit 0) or the first frame\n"
     "                 and actor where the runs differ with both lines (exit 1)\n"
+    "  --break EXPR   instead of the trace on stdout: step until EXPR first holds for the\n"
+    "                 actor (--actor, default the first) and print 'frame F: EXPR' and\n"
+    "                 that actor's trace line of frame F (the debugger's position F+1);\n"
+    "                 --trace OUT still gets the frames up to F. EXPR reads the trace's\n"
+    "                 fields and probes: 'x > 300', 'vy changes sign', 'grounded becomes\n"
+    "                 true', 'probe ground blocked', 'frame == 120', with and, or, not,\n"
+    "                 ( ) (docs/debugger.md). Never holding in N frames: a message, exit 3\n"
     "\n"
     "Exit 0; a bad map, log, actor name, a map without actors or a write error: 1;\n"
-    "a bad command line (unknown option, missing or bad --frames): 2.\n";
+    "a bad command line (unknown option, missing or bad --frames, a bad --break\n"
+    "expression or field): 2; --break EXPR never held: 3.\n";
 
 namespace {
 
 constexpr long long kMaxFrames = 1000000000;
+constexpr int kExitNeverBroke = 3;
+
+// "--break: column 4: expected ..." with the expression and a caret under the column.
+int breakError(const char* cmd, const std::string& text, const std::string& error, size_t column) {
+    return fail(cmd,
+                "--break: " + error + "\n  " + text + "\n  " +
+                    std::string(column > 0 ? column - 1 : 0, ' ') + "^",
+                kExitUsage);
+}
 
 // The trace destination, written a buffer of lines at a time (never the whole trace in
 // memory) with the first write error kept for the report:
@@ -148,7 +167,7 @@ std::string actorList(const Map& m) {
 const std::vector<FlagSpec> kRunFlags = {
     {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
     {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false},
-    kLevelFlag};
+    {"--break", true},   kLevelFlag};
 
 int cmdRun(const Args& args) {
     const char* cmd = "run";
@@ -174,6 +193,14 @@ int cmdRun(const Args& args) {
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
     if (!importOptionsFor(a, mapPath, &options, &error)) return usageError(cmd, error);
+    const std::string* breakText = a.value("--break");
+    BreakExpr breakAt;
+    size_t column = 0;
+    if (breakText && a.has("--check-determinism"))
+        return usageError(cmd, "--break and --check-determinism do not go together");
+    // The grammar first, before anything is loaded; the field names once the map says whose.
+    if (breakText && !BreakExpr::parse(*breakText, {}, &breakAt, &error, &column))
+        return breakError(cmd, *breakText, error, column);
 
     std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
     if (!error.empty()) return usageError(cmd, error);
@@ -190,6 +217,14 @@ int cmdRun(const Args& args) {
                 cmd, mapPath + ": no actor named '" + *name + "' (actors: " + actorList(map) + ")",
                 kExitFailure);
         driven = size_t(actor - map.actors.data());
+    }
+    const MoverKind breakMover = map.actors[driven].mover;
+    if (breakText) {
+        std::vector<std::string> names;
+        for (const StateField& f : traceFields(0, breakMover, spawnState(map.actors[driven])))
+            names.push_back(f.name);
+        if (!BreakExpr::parse(*breakText, names, &breakAt, &error, &column))
+            return breakError(cmd, *breakText, error, column);
     }
     InputLog log;
     if (!logPath.empty() && !loadInputLog(logPath, &log, &error))
@@ -208,8 +243,10 @@ int cmdRun(const Args& args) {
         return kExitOk;
     }
 
+    // With --break the trace goes to --trace OUT only: stdout gets the frame it stops at.
+    const bool writeTrace = !breakText || !tracePath.empty();
     TraceOut out;
-    if (!out.open(tracePath, &error)) return fail(cmd, error, kExitFailure);
+    if (writeTrace && !out.open(tracePath, &error)) return fail(cmd, error, kExitFailure);
     // Lines gather in one reused buffer, written out every 64 KiB (never the whole trace).
     // OUT.tstrace gets the compact form (docs/trace-format.md), a quarter of the bytes.
     constexpr size_t kFlushBytes = size_t(1) << 16;
@@ -225,6 +262,7 @@ int cmdRun(const Args& args) {
     // A plugin step that hangs ends the process; the frames before it are the ones a
     // developer needs, so they are written out in full first (the buffer holds whole frames).
     const StuckExitHook finishTraceOnHang([&]() -> std::string {
+        if (!writeTrace) return "";
         if (compact) compactWriter.end();
         out.write(pending());
         std::string ignored;
@@ -255,28 +293,56 @@ int cmdRun(const Args& args) {
     ahead.driven = driven;
     const KeysAheadScope hint(&ahead);
     std::vector<InputBits> inputs(map.actors.size(), 0);
+    const bool traced = probes || (breakText && breakAt.readsProbes());
+    // The state the first step is compared with: the spawn as the debugger shows it.
+    MoverState before;
+    if (breakText)
+        before = spawnAsShown(breakMover, sim.states()[driven], sim.params()[driven], sim.world());
+    long long brokeAt = -1;
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
         ahead.left = frames - f - 1;
         if (watchdog) watchdog->setFrame(f);
-        sim.step(inputs, probes ? &trace : nullptr);
+        sim.step(inputs, traced ? &trace : nullptr);
         if (compact) {
             compactWriter.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
             if (compactWriter.size() >= kFlushBytes) {
                 out.write(compactWriter.bytes());
                 compactWriter.clear();
             }
-            continue;
+        } else if (writeTrace) {
+            writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
+            if (writer.size() >= kFlushBytes) {
+                out.write(writer.text());
+                writer.clear();
+            }
         }
-        writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
-        if (writer.size() >= kFlushBytes) {
-            out.write(writer.text());
-            writer.clear();
+        if (breakText) {
+            const MoverState& now = sim.states()[driven];
+            const BreakStep step{traceFields(f - 1, breakMover, before),
+                                 traceFields(f, breakMover, now), traced ? &trace : nullptr,
+                                 int32_t(driven)};
+            if (breakAt.holds(step)) {
+                brokeAt = f;
+                break;
+            }
+            before = now;
         }
     }
-    if (compact) compactWriter.end();
-    out.write(pending());
-    if (!out.finish(&error)) return fail(cmd, error, kExitFailure);
+    if (writeTrace) {
+        if (compact) compactWriter.end();
+        out.write(pending());
+        if (!out.finish(&error)) return fail(cmd, error, kExitFailure);
+    }
+    if (!breakText) return kExitOk;
+    if (brokeAt < 0) {
+        std::printf("%s: '%s' never held in %lld frames\n", mapPath.c_str(), breakText->c_str(),
+                    frames);
+        return kExitNeverBroke;
+    }
+    std::printf(
+        "frame %lld: %s\n%s\n", brokeAt, breakText->c_str(),
+        stateJson(brokeAt, map.actors[driven].name, breakMover, sim.states()[driven]).c_str());
     return kExitOk;
 }
 

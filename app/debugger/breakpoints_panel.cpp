@@ -1,6 +1,7 @@
 // The debugger panel's "Breakpoints" section and the markers on the timeline: what makes
 // playing pause by itself (core/sim/breakpoints.h), for the selected actor.
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +10,66 @@
 #include <string>
 
 #include "debugger/debugger_ui.h"
+#include "sim/break_expr.h"
 
 namespace ts {
+
+namespace {
+
+// The field names the selected actor's trace lines have: an expression naming another is
+// refused with the list.
+std::vector<std::string> selectedFields(const Debugger& g) {
+    std::vector<std::string> out;
+    const size_t a = size_t(std::max(0, g.drivenActor()));
+    if (a >= g.actorCount()) return out;
+    for (const StateField& f : g.breakFields(a)) out.push_back(f.name);
+    return out;
+}
+
+// The expression field and its Add button, on the row of the marker button (so the panels
+// below keep their place while no expression is listed).
+void expressionField(DebugSession& d, Breakpoints& b) {
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Add").x - ImGui::GetStyle().FramePadding.x * 4);
+    const bool entered = ImGui::InputTextWithHint("##breakexpr", "e.g. x > 300", &d.breakText,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Pause where an expression holds: the selected actor's trace fields compared\n"
+            "(x > 300, frame == 120), 'changes', 'changes sign', 'becomes VALUE',\n"
+            "'probe KIND [VERDICT]', joined with and, or, not and ( ): see docs/debugger.md");
+    ImGui::SameLine();
+    if ((ImGui::Button("Add") || entered) && !d.breakText.empty()) {
+        BreakExpr e;
+        if (BreakExpr::parse(d.breakText, selectedFields(d.dbg), &e, &d.breakError)) {
+            b.rules.push_back(Breakpoints::Rule{std::move(e), true});
+            d.breakText.clear();
+            d.breakError.clear();
+        }
+    }
+}
+
+// The field's error, and the expressions with their on / off boxes and remove buttons.
+void expressionList(DebugSession& d, Breakpoints& b) {
+    if (!d.breakError.empty()) {
+        ImGui::PushTextWrapPos(0.0f);  // the list of fields is longer than the panel is wide
+        ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1), "%s", d.breakError.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    for (size_t i = 0; i < b.rules.size(); ++i) {
+        ImGui::PushID(int(i));
+        ImGui::Checkbox(b.rules[i].expr.text().c_str(), &b.rules[i].enabled);
+        ImGui::SameLine();
+        const bool remove = ImGui::SmallButton("x");
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this breakpoint");
+        ImGui::PopID();
+        if (remove) {
+            b.rules.erase(b.rules.begin() + std::ptrdiff_t(i));
+            break;
+        }
+    }
+}
+
+}  // namespace
 
 void breakpointsSection(DebugSession& d) {
     Debugger& g = d.dbg;
@@ -44,9 +103,12 @@ void breakpointsSection(DebugSession& d) {
     if (ImGui::Button(here ? "Remove marker (M)" : "Marker here (M)")) b.toggleMarker(p);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Playing pauses at a marked frame; markers show on the timeline");
+    ImGui::SameLine();
+    expressionField(d, b);
+    expressionList(d, b);
     if (!b.markers.empty()) {
-        ImGui::SameLine();
         if (ImGui::SmallButton("Clear markers")) b.markers.clear();
+        ImGui::SameLine();
         for (int64_t m : b.markers) {
             ImGui::PushID(int(m));
             char label[32];

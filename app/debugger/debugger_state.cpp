@@ -11,6 +11,7 @@
 #include "movers/param_carry.h"
 #include "plugin/plugin_registry.h"
 #include "record/trace_writer.h"
+#include "sim/spawn_view.h"
 
 namespace ts {
 
@@ -86,9 +87,18 @@ int Debugger::advance(double dt, InputBits keys) {
         const size_t a = size_t(std::max(0, driven_));
         const bool watch = !breaks_.empty() && a < actorCount();
         const MoverState before = watch ? state(a) : MoverState{};
+        std::vector<StateField> recordedBefore;
+        if (watch && recorded_ && !breaks_.rules.empty()) recordedBefore = breakFields(a);
         stepLive(keys, true);
         if (!watch) continue;
-        lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a));
+        if (recorded_) {
+            const BreakStep fields{std::move(recordedBefore), breakFields(a), &trace_, int32_t(a)};
+            lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
+                                     MoverKind{}, &fields);
+        } else {
+            lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
+                                     map_->actors[a].mover);
+        }
         if (!lastBreak_.empty()) {
             const std::string why = lastBreak_;
             setPlaying(false);  // clears lastBreak_
@@ -150,7 +160,41 @@ void Debugger::seekNow(int64_t p) {
     ++seeks_;
 }
 
+const MoverState& Debugger::state(size_t actor) const {
+    if (recorded_) return recorded_->states()[actor];
+    if (timeline_.position() != 0) return timeline_.sim().states()[actor];
+    return spawnShown(actor);
+}
+
+const MoverState& Debugger::spawnShown(size_t actor) const {
+    const std::vector<MoverState>& spawn = timeline_.startStates();
+    if (actor >= map_->actors.size() || actor >= spawn.size()) return spawn[actor];
+    if (spawnShown_.size() != spawn.size()) {
+        spawnShown_.clear();
+        for (size_t a = 0; a < spawn.size(); ++a)
+            spawnShown_.push_back(a < map_->actors.size()
+                                      ? spawnAsShown(map_->actors[a].mover, spawn[a],
+                                                     timeline_.startParams(a),
+                                                     timeline_.sim().world())
+                                      : spawn[a]);
+    }
+    return spawnShown_[actor];
+}
+
+std::vector<StateField> Debugger::breakFields(size_t actor) const {
+    const int64_t p = position();
+    if (!recorded_)
+        return traceFields(p - 1,
+                           actor < map_->actors.size() ? map_->actors[actor].mover : MoverKind{},
+                           state(actor));
+    std::vector<StateField> out{{"frame", std::to_string(recorded_->frameNumber(p))}};
+    if (const std::optional<RecordedState> line = recorded_->stateLine(actor, p))
+        for (const TraceField& f : line->fields) out.push_back({f.key, f.text});
+    return out;
+}
+
 void Debugger::afterJump() {
+    spawnShown_.clear();
     if (recorded_) {
         recorded_->seekWithHistory(position(), &trace_, historyN_, &history_);
     } else {
@@ -176,7 +220,13 @@ void Debugger::setHistoryLength(int64_t n) {
 
 const std::vector<MoverState>& Debugger::history(size_t actor) const {
     static const std::vector<MoverState> kNone;
-    return actor < history_.size() ? history_[actor] : kNone;
+    if (actor >= history_.size()) return kNone;
+    std::vector<MoverState>& h = history_[actor];
+    // Positions max(0, p - n) .. p: the first is position 0 when there are p + 1.
+    if (!recorded_ && !h.empty() && int64_t(h.size()) == position() + 1 &&
+        actor < map_->actors.size())
+        h.front() = spawnShown(actor);
+    return h;
 }
 
 void Debugger::setDrivenActor(int actor) {
@@ -310,10 +360,11 @@ std::vector<MoverState> Debugger::trajectory(size_t actor) {
     std::vector<MoverState> out;
     out.reserve(size_t(length() + 1));
     timeline_.seek(0, nullptr);
-    out.push_back(state(actor));
+    // The simulation's states (the spawn as it is): a ghost is the run, not its display.
+    out.push_back(timeline_.sim().states()[actor]);
     while (position() < length()) {
         timeline_.step({}, nullptr);
-        out.push_back(state(actor));
+        out.push_back(timeline_.sim().states()[actor]);
     }
     seekNow(p);
     return out;
@@ -352,6 +403,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
         index >= moverInfo(map_->actors[actor].mover).paramCount)
         return;
     value = moverInfo(map_->actors[actor].mover).params[index].normalize(value);
+    spawnShown_.clear();
     if (!compare_) {
         ParamValues pv = params(actor);
         pv[size_t(index)] = value;
@@ -360,10 +412,7 @@ void Debugger::setParam(size_t actor, int index, Fix value) {
     }
     // Compare: the new constant holds from frame 0, so the whole run changes at once.
     const int64_t p = position();
-    timeline_.seek(0, nullptr);
-    ParamValues pv = params(actor);
-    pv[size_t(index)] = value;
-    timeline_.setParams(actor, pv);
+    timeline_.tuneFromStart(actor, index, value, nullptr);
     seekNow(p);
 }
 

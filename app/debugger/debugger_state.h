@@ -47,9 +47,10 @@ class Debugger {
         return recorded_ ? recorded_->actorCount()
                          : std::min(map_->actors.size(), timeline_.sim().states().size());
     }
-    const MoverState& state(size_t actor) const {
-        return recorded_ ? recorded_->states()[actor] : timeline_.sim().states()[actor];
-    }
+    // At position 0, the spawn as core/sim/spawn_view.h shows it (grounded where the actor
+    // stands on something), so the panels and the breakpoints' first comparison agree with
+    // what is drawn; the simulation steps from the spawn as it is.
+    const MoverState& state(size_t actor) const;
     const std::string& actorName(size_t actor) const;
     bool actorRound(size_t actor) const;  // x, y is the centre of a circle of diameter w
     // Probes of the step that led to the current position.
@@ -164,6 +165,9 @@ class Debugger {
     // --- Breakpoints (core/sim/breakpoints.h), for the driven actor while playing ---
     Breakpoints& breakpoints() { return breaks_; }
     const Breakpoints& breakpoints() const { return breaks_; }
+    // The fields of the actor's trace line at the current position, as breakpoint
+    // expressions read them: a recorded trace's own line, else what its mover writes.
+    std::vector<StateField> breakFields(size_t actor) const;
     // Why playing last paused by itself ("grounded: no -> yes"); empty once play resumes.
     const std::string& lastBreak() const { return lastBreak_; }
 
@@ -200,7 +204,13 @@ class Debugger {
     int64_t pendingSeek_ = -1;
     bool followLive_ = true;
     int64_t historyN_ = 240;
-    std::vector<std::vector<MoverState>> history_;
+    // Mutable: history() puts the spawn as shown in front of a history that starts at 0.
+    mutable std::vector<std::vector<MoverState>> history_;
+    // The spawn as shown (state() at position 0, the first entry of a history that starts
+    // there), made when first asked: it needs the collision world, which a debugger of a map
+    // only being edited never builds. Cleared where the map or the tuning changes.
+    const MoverState& spawnShown(size_t actor) const;
+    mutable std::vector<MoverState> spawnShown_;
     bool compare_ = false;
     int ghostActor_ = -1;
     std::vector<MoverState> ghost_;

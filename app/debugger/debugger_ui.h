@@ -26,7 +26,9 @@ struct DebugSession {
     bool exactNumbers = false;
     std::string runName;  // the name field of "Keep this run"  // the Decisions section shows exact
                           // values, not rounded
-    LogPaths logPaths;    // the log file field of the panel, per actor
+    std::string breakText;   // the Breakpoints section's expression field
+    std::string breakError;  // why the text in it was not added ("column 4: expected ...")
+    LogPaths logPaths;       // the log file field of the panel, per actor
     // `view --listen`: where games connect and what the connection is doing ("" otherwise).
     std::string liveStatus;
     bool liveConnected = false;

@@ -7,11 +7,7 @@
 
 namespace ts {
 
-std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
-    TextBuffer written;
-    moverInfo(mover).describe(s, written);
-    const std::string text(written.text());
-    // `,"key":value,"key":"text"...`: keys and strings hold no quotes or commas.
+std::vector<StateField> parseFlatFields(const std::string& text) {
     std::vector<StateField> out;
     size_t i = 0;
     while (i < text.size()) {
@@ -29,12 +25,20 @@ std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
             f.value = text.substr(v + 1, end - v - 1);
             i = end + 1;
         } else {
-            const size_t end = text.find(',', v);
+            size_t end = text.find(',', v);
+            if (end == std::string::npos) end = text.find('}', v);
             f.value = text.substr(v, end == std::string::npos ? std::string::npos : end - v);
             i = end == std::string::npos ? text.size() : end;
         }
         out.push_back(std::move(f));
     }
+    return out;
+}
+
+std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
+    TextBuffer written;
+    moverInfo(mover).describe(s, written);
+    std::vector<StateField> out = parseFlatFields(std::string(written.text()));
     // The pixel sweep marks "jumped" with a huge airborne count (2^30, so coyote time cannot
     // be reused); the trace keeps the number, the inspector says what it means.
     if (mover == MoverKind::PixelSweep)

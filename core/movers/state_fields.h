@@ -18,4 +18,9 @@ struct StateField {
 
 std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s);
 
+// The fields of flat JSON object text as the trace writer and describe functions write it
+// (`{"key":value,"key":"text"...}` or its `,"key":value...` tail): keys and strings hold no
+// quotes or commas there, so no general JSON reader is needed.
+std::vector<StateField> parseFlatFields(const std::string& text);
+
 }  // namespace ts

@@ -17,7 +17,8 @@ bool Breakpoints::toggleMarker(int64_t position) {
 }
 
 std::string breakReason(const Breakpoints& b, int64_t position, const MoverState& before,
-                        const MoverState& after, const Trace& trace, int32_t actor) {
+                        const MoverState& after, const Trace& trace, int32_t actor, MoverKind mover,
+                        const BreakStep* fields) {
     if (b.markers.count(position)) return "marker at frame " + std::to_string(position);
     if (b.groundedChanges && before.grounded != after.grounded)
         return std::string("grounded: ") + yesNo(before.grounded) + " -> " + yesNo(after.grounded);
@@ -28,6 +29,16 @@ std::string breakReason(const Breakpoints& b, int64_t position, const MoverState
             if (p.actor == actor && (p.verdict == Verdict::Block || p.verdict == Verdict::Hit) &&
                 b.probeKinds.count(p.why))
                 return std::string(p.why) + " " + verdictName(p.verdict);
+    bool any = false;
+    for (const Breakpoints::Rule& r : b.rules) any = any || r.enabled;
+    if (!any) return "";
+    // Position p is the state after the trace's frame p - 1.
+    const BreakStep step = fields
+                               ? *fields
+                               : BreakStep{traceFields(position - 2, mover, before),
+                                           traceFields(position - 1, mover, after), &trace, actor};
+    for (const Breakpoints::Rule& r : b.rules)
+        if (r.enabled && r.expr.holds(step)) return r.expr.text();
     return "";
 }
 

@@ -1,13 +1,17 @@
 // Breakpoints as TAS tools have them: while the debugger plays, it pauses after the step
 // that trips one. Kinds: a chosen probe kind blocks (or hits) for the watched actor, the
-// watched actor's grounded or pushing flag changes, or the position reaches a frame marker.
+// watched actor's grounded or pushing flag changes, the position reaches a frame marker, or
+// an expression over the actor's trace fields and probes holds (sim/break_expr.h).
 // Pure data and one check, so tests drive it with core states and traces directly.
 #pragma once
 #include <cstdint>
 #include <set>
 #include <string>
 
+#include <vector>
+
 #include "movers/mover.h"
+#include "sim/break_expr.h"
 #include "trace/trace.h"
 
 namespace ts {
@@ -17,9 +21,17 @@ struct Breakpoints {
     bool groundedChanges = false;
     bool pushingChanges = false;
     std::set<int64_t> markers;  // positions (steps from spawn) to stop at
+    struct Rule {
+        BreakExpr expr;
+        bool enabled = true;
+    };
+    std::vector<Rule> rules;  // expressions, in the order they were added
 
     bool empty() const {
-        return probeKinds.empty() && !groundedChanges && !pushingChanges && markers.empty();
+        bool noRule = true;
+        for (const Rule& r : rules) noRule = noRule && !r.enabled;
+        return probeKinds.empty() && !groundedChanges && !pushingChanges && markers.empty() &&
+               noRule;
     }
     // Adds a marker at `position`, or removes the one there. True when one is there after.
     bool toggleMarker(int64_t position);
@@ -27,9 +39,11 @@ struct Breakpoints {
 
 // Why the step that led from `before` to `after` (the watched actor's states), arriving at
 // `position`, trips a breakpoint: "marker at frame 120", "grounded: yes -> no",
-// "scanline blocked"; empty when none does. `trace` holds that step's probes; only those
-// of `actor` count.
+// "scanline blocked", or an expression's text; empty when none does. `trace` holds that
+// step's probes; only those of `actor` (a `mover`) count. The expressions read `fields`
+// when given (a recorded trace's own lines), else the fields `mover` writes for the states.
 std::string breakReason(const Breakpoints& b, int64_t position, const MoverState& before,
-                        const MoverState& after, const Trace& trace, int32_t actor);
+                        const MoverState& after, const Trace& trace, int32_t actor, MoverKind mover,
+                        const BreakStep* fields = nullptr);
 
 }  // namespace ts

@@ -118,6 +118,9 @@ void Timeline::seek(int64_t p, Trace* trace) {
     }
     while (sim_.frame() < before) stepOnce(nullptr);
     if (p > 0) stepOnce(trace);
+    // A tuning made at p holds for the next step: params() says so already (a step would
+    // apply it only when it runs, so a tuning built on params() would lose it).
+    applyParamChangesAt(p);
 }
 
 void Timeline::seekWithHistory(int64_t p, Trace* trace, int64_t n,
@@ -174,6 +177,26 @@ void Timeline::setParams(size_t actor, const ParamValues& values) {
     sim_.params()[actor] = values;
     // Snapshots after this position were computed with the old values.
     snaps_.resize(std::min(snaps_.size(), size_t(p / interval_) + 1));
+}
+
+void Timeline::tuneFromStart(size_t actor, int index, Fix value, Trace* trace) {
+    if (actor >= actors_ || index < 0 || index >= kMaxParams) return;
+    const int64_t p = sim_.frame();
+    seek(0, nullptr);
+    ParamValues v = sim_.params()[actor];
+    v[size_t(index)] = value;
+    setParams(actor, v);
+    for (ParamChange& c : paramChanges_)
+        if (c.actor == actor) c.values[size_t(index)] = value;
+    snaps_.resize(1);
+    seek(p, trace);
+}
+
+ParamValues Timeline::startParams(size_t actor) const {
+    ParamValues v = snaps_[0].params[actor];
+    for (const ParamChange& c : paramChanges_)
+        if (c.position == 0 && c.actor == actor) v = c.values;
+    return v;
 }
 
 const ParamValues* Timeline::lastTuning(size_t actor) const {

@@ -59,8 +59,15 @@ class Timeline {
     // Live tuning: the actor's parameters from the current position on. Kept with the
     // recording so that seeking and re-simulating reproduce it.
     void setParams(size_t actor, const ParamValues& p);
+    // Compare's tuning: parameter `index` of the actor is `value` from position 0 on, in every
+    // tuning the recording keeps for it (the others it tuned stay), and the run re-simulates
+    // to the same position.
+    void tuneFromStart(size_t actor, int index, Fix value, Trace* trace);
     // Parameters in force for the next step.
     const ParamValues& params(size_t actor) const { return sim_.params()[actor]; }
+    // The states at position 0 (every actor's spawn) and the parameters its first step uses.
+    const std::vector<MoverState>& startStates() const { return snaps_[0].state.states; }
+    ParamValues startParams(size_t actor) const;
     // The actor's last tuning in the recording (the latest position), or null when none.
     const ParamValues* lastTuning(size_t actor) const;
     // Forgets the actor's tuning (every actor's with actor >= actor count) and re-simulates

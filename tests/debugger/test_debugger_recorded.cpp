@@ -153,5 +153,42 @@ TEST(DebuggerRecorded, TheGhostIsTheOtherTracesActorOfTheSameName) {
     EXPECT_TRUE(same(d.ghost()[5], b.states[4][1]));
 }
 
+// A game's trace (include/tilestep/trace_emit.h) has fields of its own: a breakpoint
+// expression reads them from the recorded lines, frame numbers as recorded.
+TEST(DebuggerRecorded, BreakpointExpressionsReadTheRecordedFields) {
+    std::string text =
+        "{\"tilestep_trace\":1,\"map\":\"game\",\"width\":4,\"height\":2,\"tile_size\":16,"
+        "\"rate\":60,\"actors\":[{\"name\":\"hero\",\"mover\":\"game\",\"w\":8,\"h\":8,"
+        "\"round\":false}]}\n";
+    // Frames 100, 102, ... (positions 1, 2, ...); charge 0 0 0 1 1 1 2 2 2 3.
+    for (int i = 0; i < 10; ++i)
+        text += "{\"frame\":" + std::to_string(100 + 2 * i) +
+                ",\"actor\":\"hero\",\"x\":" + std::to_string(i) +
+                ",\"y\":0,\"charge\":" + std::to_string(i / 3) + "}\n";
+    auto trace = std::make_shared<RecordedTrace>();
+    std::string error;
+    ASSERT_TRUE(parseTrace(text, "game.jsonl", trace.get(), &error)) << error;
+    const Map empty = mapFromRows({"....", "...."});
+    Debugger d(empty);
+    d.showRecording(trace);
+    std::vector<std::string> names;
+    for (const StateField& f : d.breakFields(0)) names.push_back(f.name);
+    EXPECT_NE(std::find(names.begin(), names.end(), "charge"), names.end());
+    BreakExpr e;
+    ASSERT_TRUE(BreakExpr::parse("charge becomes 2", names, &e, &error)) << error;
+    d.breakpoints().rules.push_back({e, true});
+    d.setPlaying(true);
+    for (int i = 0; i < 20 && d.playing(); ++i) d.advance(0.05, 0);
+    EXPECT_FALSE(d.playing());
+    EXPECT_EQ(d.position(), 7);  // the 7th line, charge 2 for the first time
+    EXPECT_EQ(d.lastBreak(), "charge becomes 2");
+    // frame is the recorded number: 100 + 2 * 7 at position 8.
+    ASSERT_TRUE(BreakExpr::parse("frame == 114", names, &e, &error)) << error;
+    d.breakpoints().rules = {{e, true}};
+    d.setPlaying(true);
+    for (int i = 0; i < 20 && d.playing(); ++i) d.advance(0.05, 0);
+    EXPECT_EQ(d.position(), 8);
+}
+
 }  // namespace
 }  // namespace ts::test

@@ -8,6 +8,7 @@
 #include "edit/edit.h"
 #include "../../app/debugger/debugger_state.h"
 #include "io/map_io.h"
+#include "sim/spawn_view.h"
 #include "test_support.h"
 
 namespace ts::test {
@@ -144,12 +145,23 @@ TEST(DebuggerState, HistoryHoldsTheLastNStatesAfterStepsAndSeeks) {
         keys.push_back({k, 0});
         d.stepForward(k);
     }
+    // Position 0 shows the spawn as core/sim/spawn_view.h does: the hero on the floor there
+    // is grounded, the simulation's spawn state not yet.
+    Sim start(m);
+    const MoverState shownSpawn =
+        spawnAsShown(m.actors[0].mover, start.states()[0], start.params()[0], start.world());
+    MoverState raw = reference(m, keys, 0)[0];
+    EXPECT_TRUE(shownSpawn.grounded);
+    EXPECT_FALSE(raw.grounded);
+    raw.grounded = true;
+    EXPECT_EQ(shownSpawn, raw);
     auto check = [&](int64_t p) {
         const auto& h = d.history(0);
         int64_t from = std::max<int64_t>(0, p - 8);
         ASSERT_EQ(int64_t(h.size()), p - from + 1) << "at " << p;
         for (int64_t q = from; q <= p; ++q)
-            EXPECT_EQ(h[size_t(q - from)], reference(m, keys, q)[0]) << "position " << q;
+            EXPECT_EQ(h[size_t(q - from)], q == 0 ? shownSpawn : reference(m, keys, q)[0])
+                << "position " << q;
     };
     check(30);
     d.seekNow(5);

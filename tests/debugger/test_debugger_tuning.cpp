@@ -133,5 +133,40 @@ TEST(DebuggerTuning, TuningBackToTheMapValueIsNotPending) {
     EXPECT_FALSE(d.tuned(0));
 }
 
+// Compare keeps every constant tuned, each from frame 0: jump_speed then friction (tuned at
+// a later frame, the way a user scrubs and tunes) leaves both in force and both pending.
+TEST(DebuggerTuning, CompareKeepsEveryTunedConstant) {
+    Map m = threeActors();
+    Debugger d(m);
+    d.setCompare(true);
+    for (int f = 0; f < 30; ++f) d.stepForward(f % 10 == 0 ? KEY_J | KEY_R : KEY_R);
+    const int jump = findParam(MoverKind::PixelSweep, "jump_speed");
+    const int friction = findParam(MoverKind::PixelSweep, "friction");
+    ASSERT_GE(jump, 0);
+    ASSERT_GE(friction, 0);
+    const Fix jumpTo = Fix::fromInt(7), frictionTo = Fix::fromRaw(1 << 15);  // 0.5
+    ASSERT_NE(m.actors[0].params[size_t(jump)], jumpTo);
+    ASSERT_NE(m.actors[0].params[size_t(friction)], frictionTo);
+    d.seekNow(20);
+    d.beginTuning(0);
+    d.setParam(0, jump, jumpTo);
+    d.seekNow(25);
+    d.beginTuning(0);
+    d.setParam(0, friction, frictionTo);
+    EXPECT_EQ(d.params(0)[size_t(jump)], jumpTo);
+    EXPECT_EQ(d.params(0)[size_t(friction)], frictionTo);
+    // What the Keep dialog lists: both differ from the map.
+    EXPECT_EQ(d.tunedParams(0)[size_t(jump)], jumpTo);
+    EXPECT_EQ(d.tunedParams(0)[size_t(friction)], frictionTo);
+    // And the run is the map with both values from frame 0.
+    Map tuned = m;
+    tuned.actors[0].params[size_t(jump)] = jumpTo;
+    tuned.actors[0].params[size_t(friction)] = frictionTo;
+    Sim sim(tuned);
+    for (int f = 0; f < 25; ++f)
+        sim.step({InputBits(f % 10 == 0 ? KEY_J | KEY_R : KEY_R), 0, 0}, nullptr);
+    EXPECT_EQ(d.timeline().sim().states(), sim.states());
+}
+
 }  // namespace
 }  // namespace ts::test

@@ -47,18 +47,18 @@ TEST(Breakpoints, ReasonsForEachKind) {
     Breakpoints b;
     MoverState before, after;
     Trace t;
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 0), "");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 0, MoverKind::PixelSweep), "");
     b.toggleMarker(5);
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 0), "marker at frame 5");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 0, MoverKind::PixelSweep), "marker at frame 5");
     EXPECT_FALSE(b.toggleMarker(5));
     EXPECT_TRUE(b.markers.empty());
     b.groundedChanges = true;
     after.grounded = true;
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 0), "grounded: no -> yes");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 0, MoverKind::PixelSweep), "grounded: no -> yes");
     b.pushingChanges = true;
     after = before;
     before.pushing = true;
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 0), "pushing: yes -> no");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 0, MoverKind::PixelSweep), "pushing: yes -> no");
     // A probe kind counts when it blocks or hits, for the watched actor only.
     before = after;
     b.probeKinds = {"scanline"};
@@ -67,10 +67,10 @@ TEST(Breakpoints, ReasonsForEachKind) {
     t.actor = 0;
     t.segment(Verdict::Pass, "scanline", {}, {}, {}, {});
     t.point(Verdict::Hit, "climb", 0, 0);
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 0), "");
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 1), "scanline block");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 0, MoverKind::PixelSweep), "");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 1, MoverKind::PixelSweep), "scanline block");
     b.probeKinds.insert("climb");
-    EXPECT_EQ(breakReason(b, 5, before, after, t, 0), "climb hit");
+    EXPECT_EQ(breakReason(b, 5, before, after, t, 0, MoverKind::PixelSweep), "climb hit");
 }
 
 TEST(Breakpoints, PlayingPausesWhenGroundedChanges) {
@@ -107,6 +107,52 @@ TEST(Breakpoints, PlayingPausesAtAMarkerAndResumesPastIt) {
     EXPECT_EQ(d.position(), 90);
     d.setPlaying(true);
     EXPECT_EQ(d.lastBreak(), "");
+}
+
+// A hero spawned standing on the floor is shown grounded at position 0, so "grounded
+// changes" does not stop on the first step of every play; the run itself is not changed.
+TEST(Breakpoints, NoGroundedChangeAtTheFirstStepOfAnActorOnTheFloor) {
+    Map m = fallAndRun();
+    m.actors[0].y = 5 * 16 - 16;  // the floor row's top, less the hero's height
+    Sim sim(m);
+    ASSERT_FALSE(sim.states()[0].grounded);  // as spawned
+    sim.step({0}, nullptr);
+    ASSERT_TRUE(sim.states()[0].grounded);  // what the first step finds
+    Debugger d(m);
+    EXPECT_TRUE(d.state(0).grounded);
+    d.breakpoints().groundedChanges = true;
+    playUntilPaused(d, 0, 5);
+    EXPECT_TRUE(d.playing()) << "paused at " << d.position() << ": " << d.lastBreak();
+    EXPECT_GT(d.position(), 100);
+    // The steps are those of the spawn as it is.
+    d.setPlaying(false);
+    Sim again(m);
+    for (int64_t f = 0; f < d.position(); ++f) again.step({0}, nullptr);
+    EXPECT_EQ(d.timeline().sim().states(), again.states());
+}
+
+TEST(Breakpoints, PlayingPausesWhereAnExpressionFirstHolds) {
+    Map m = fallAndRun();
+    const Fix limit = Fix::fromInt(100);
+    const int64_t passes =
+        firstChange(m, 400, [&](const MoverState&, const MoverState& b) { return b.x > limit; });
+    ASSERT_GT(passes, 1);
+    Debugger d(m);
+    BreakExpr e;
+    std::string error;
+    ASSERT_TRUE(BreakExpr::parse("x > 100", {}, &e, &error)) << error;
+    d.breakpoints().rules.push_back({e, true});
+    d.breakpoints().rules.push_back({e, false});
+    d.breakpoints().rules[0].enabled = false;  // off: not a reason to pause
+    playUntilPaused(d, KEY_R, 10);
+    EXPECT_TRUE(d.playing());
+    d.setPlaying(false);
+    d.seekNow(0);
+    d.breakpoints().rules[1].enabled = true;
+    playUntilPaused(d, KEY_R, 10);
+    EXPECT_FALSE(d.playing());
+    EXPECT_EQ(d.position(), passes);
+    EXPECT_EQ(d.lastBreak(), "x > 100");
 }
 
 TEST(Breakpoints, StepsOfAStoppedDebuggerDoNotBreak) {

@@ -110,6 +110,53 @@ TEST(Timeline, ParameterChangesAreReplayedWhenSeeking) {
     EXPECT_EQ(tl.sim().states(), end);
 }
 
+// params() is what the next step uses: after a seek to the position of a tuning, that
+// tuning (a step applies it only when it runs).
+TEST(Timeline, ParamsAfterASeekIncludeTheTuningMadeThere) {
+    Map m = twoActorMap(7);
+    Timeline tl(m, 4);
+    for (int f = 0; f < 50; ++f) tl.step({0, 0}, nullptr);
+    tl.seek(10, nullptr);
+    ParamValues p = tl.params(0);
+    p[0] = p[0] + Fix::fromInt(1);
+    tl.setParams(0, p);
+    tl.seek(30, nullptr);
+    tl.seek(10, nullptr);
+    EXPECT_EQ(tl.params(0), p);
+    tl.seek(9, nullptr);
+    EXPECT_NE(tl.params(0), p);
+}
+
+// Compare's tuning from the start keeps the other constants tuned before it, in every
+// tuning the recording holds for the actor.
+TEST(Timeline, TuningFromTheStartKeepsTheOtherTunedConstants) {
+    Map m = twoActorMap(7);
+    Timeline tl(m, 4);
+    for (int f = 0; f < 50; ++f) tl.step({0, 0}, nullptr);
+    const ParamValues map = tl.params(0);
+    const Fix one = Fix::fromInt(1);
+    tl.seek(20, nullptr);
+    tl.tuneFromStart(0, 0, map[0] + one, nullptr);
+    EXPECT_EQ(tl.position(), 20);
+    tl.seek(40, nullptr);
+    tl.setParams(0, [&] {  // a tuning without Compare, from 40 on
+        ParamValues v = tl.params(0);
+        v[1] = v[1] + one;
+        return v;
+    }());
+    tl.tuneFromStart(0, 2, map[2] + one, nullptr);
+    EXPECT_EQ(tl.position(), 40);
+    ParamValues expected = map;
+    expected[0] = map[0] + one;
+    expected[1] = map[1] + one;
+    expected[2] = map[2] + one;
+    EXPECT_EQ(tl.params(0), expected);
+    EXPECT_EQ(*tl.lastTuning(0), expected);
+    tl.seek(0, nullptr);
+    expected[1] = map[1];  // tuned from 40 on only
+    EXPECT_EQ(tl.params(0), expected);
+}
+
 TEST(Timeline, MapChangeResimulatesFromTheStartWithTheSameKeys) {
     Map m = twoActorMap(9);
     Timeline tl(m, 16);

@@ -1,0 +1,67 @@
+// Breakpoint expressions as TAS tools have them: `x > 300`, `vy changes sign`,
+// `grounded becomes true`, `probe scanline blocked`, `frame == 120`, joined with and / or /
+// not and parentheses. The grammar is in docs/debugger.md ("Breakpoint expressions").
+//
+// An expression reads one step of one actor: the fields of its trace line before and after
+// the step (`frame` and every state field the mover writes, by the trace's names, so each
+// model's own fields work without a list here) and the probes of that step. Values compare
+// exactly as the trace writes them (decimal text, never through floating point).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "movers/state_fields.h"
+#include "trace/trace.h"
+
+namespace ts {
+
+// The fields of an actor's trace line for state `s` after stepping frame `frame`, as
+// `tilestep run` prints them: frame, x, y, vx, vy, grounded, facing, pushing, then the
+// model's own; the actor's name left out.
+std::vector<StateField> traceFields(int64_t frame, MoverKind mover, const MoverState& s);
+
+// One step as an expression sees it.
+struct BreakStep {
+    std::vector<StateField> before;  // the trace fields before the step (frame F - 1)
+    std::vector<StateField> after;   // and after it (frame F)
+    const Trace* trace = nullptr;    // the step's probes; null when not traced
+    int32_t actor = 0;               // whose probes count
+};
+
+constexpr size_t kMaxBreakExprChars = 4096;
+
+class BreakExpr {
+  public:
+    // Parses `text`. With `fields` not empty, every field named must be one of them.
+    // False with *error "column C: expected ..., found ..." (C counts from 1) and
+    // *column = C.
+    static bool parse(const std::string& text, const std::vector<std::string>& fields,
+                      BreakExpr* out, std::string* error, size_t* column = nullptr);
+
+    bool holds(const BreakStep& step) const;
+    bool readsProbes() const { return readsProbes_; }
+    const std::string& text() const { return text_; }
+
+    struct Node;  // the parsed tree (break_expr.cpp)
+
+  private:
+    std::string text_;
+    std::vector<Node> nodes_;  // children before parents; the root last
+    bool readsProbes_ = false;
+};
+
+// Only to let BreakExpr be copied and kept in vectors: the tree's nodes.
+struct BreakExpr::Node {
+    enum class Op { Or, And, Not, Compare, Changes, ChangesSign, Becomes, Probe, Truthy } op;
+    int a = -1, b = -1;  // children (Or, And, Not)
+    // Compare: left (field or literal) `cmp` right; Becomes, Changes..., Truthy: field left.
+    bool leftField = false, rightField = false;
+    std::string left, right;  // a field's name or a literal's text (numbers as written)
+    enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge } cmp = Cmp::Eq;
+    std::string probeKind;
+    unsigned verdicts = 0;  // Probe: bit (1 << Verdict) for each verdict that counts
+};
+
+}  // namespace ts
