@@ -7,6 +7,7 @@
 #include "sim/sim.h"
 #include "../../oracles/splitmix.h"
 #include "test_support.h"
+#include "record/recorded_frames.h"
 #include "record/trace_reader.h"
 #include "record/trace_writer.h"
 
@@ -314,6 +315,42 @@ TEST(TraceStream, AHalfLineAtTheEndIsAnError) {
     EXPECT_EQ(stream.pendingBytes(), 15u);
     EXPECT_FALSE(stream.finish(&error));
     EXPECT_EQ(error, "line 2: the stream ended 15 bytes into the line (no '\\n': a half line)");
+}
+
+// `view --listen`: the frames shown grow only by extend(), over the compact trace's own index.
+TEST(TraceStream, FramesShownGrowByExtendTheLastFrameGivenMoreLinesAndANewActor) {
+    auto live = std::make_shared<RecordedTrace>();
+    TraceStream stream(live.get());
+    std::string error;
+    auto feed = [&](const std::string& text) {
+        ASSERT_TRUE(stream.feed(text.data(), text.size(), &error)) << error;
+    };
+    feed(std::string(kHeader) + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":0}\n" +
+         "{\"frame\":1,\"actor\":\"a\",\"x\":2,\"y\":0}\n");
+    RecordedFrames shown(live);
+    ASSERT_EQ(shown.length(), 2);
+    shown.seek(2, nullptr);  // frame 1 decoded while it is the last one
+    EXPECT_EQ(shown.states()[0].x, Fix::fromInt(2));
+
+    // Frame 1 gets a line of a new actor b, and frame 2 arrives.
+    feed(
+        "{\"frame\":1,\"actor\":\"b\",\"x\":5,\"y\":0}\n"
+        "{\"frame\":2,\"actor\":\"a\",\"x\":3,\"y\":0}\n");
+    EXPECT_EQ(shown.length(), 2);  // not shown before extend()
+    shown.extend();
+    ASSERT_EQ(shown.length(), 3);
+    EXPECT_EQ(shown.position(), 2);  // the position stays
+    ASSERT_EQ(shown.states().size(), 2u);
+    EXPECT_EQ(shown.states()[0].x, Fix::fromInt(2));
+    EXPECT_EQ(shown.states()[1].x, Fix::fromInt(5));  // b's line, added to frame 1 after it showed
+    const std::optional<RecordedState> b = shown.stateLine(1, 2);
+    ASSERT_TRUE(b.has_value());
+    EXPECT_EQ(b->line, 4);
+    shown.seek(1, nullptr);  // before b's first line it waits there
+    EXPECT_EQ(shown.states()[1].x, Fix::fromInt(5));
+    shown.seek(3, nullptr);
+    EXPECT_EQ(shown.states()[0].x, Fix::fromInt(3));
+    EXPECT_EQ(shown.frameNumber(3), 2);
 }
 
 }  // namespace
