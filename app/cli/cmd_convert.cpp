@@ -12,6 +12,7 @@
 #include "io/tiled/tiled_inplace.h"
 #include "io/map_io.h"
 #include "plugin_args.h"
+#include "record/trace_convert.h"
 
 namespace ts::cli {
 
@@ -25,6 +26,9 @@ const char kConvertUsage[] =
     "  .tmx    Tiled XML map (in and out)\n"
     "  .tmj    Tiled JSON map (in and out)\n"
     "  .ldtk   LDtk project (in only: one level, --level)\n"
+    "A trace converts between its two forms (docs/trace-format.md) when IN or OUT is one:\n"
+    "  .jsonl    JSON lines, the interchange form\n"
+    "  .tstrace  the compact form (IN's form is told by its content)\n"
     "Any direction works (json->tsmap, tsmap->json, and same-format rewrites). The save is\n"
     "atomic: a failed save leaves an existing OUT untouched. docs/interop.md describes how\n"
     "Tiled and LDtk maps are mapped; what an import skips is listed on stderr, one\n"
@@ -65,6 +69,18 @@ int cmdConvert(const Args& args) {
     const std::string clash = findOutputClash(
         {{"IN", in}}, {{"OUT", out}, {"OUT's tileset image", image}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
+    if (isTracePath(in) || isTracePath(out)) {
+        if (!isTracePath(in) || !isTracePath(out) || !a.values.empty() || !a.lists.empty())
+            return usageError(cmd, "a trace converts to a trace (.jsonl, .tstrace), without flags");
+        if (!convertTrace(in, out, &error)) return fail(cmd, error, kExitFailure);
+        auto form = [](const std::string& p) {
+            return p.size() >= 8 && p.compare(p.size() - 8, 8, ".tstrace") == 0
+                       ? "compact trace"
+                       : "JSON lines trace";
+        };
+        std::printf("%s (%s) -> %s (%s)\n", in.c_str(), form(in), out.c_str(), form(out));
+        return kExitOk;
+    }
     interop::ImportOptions options;
     if (!importOptionsFor(a, in, &options, &error)) return usageError(cmd, error);
     try {

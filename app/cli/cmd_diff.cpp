@@ -1,5 +1,6 @@
 // `tilestep diff A.jsonl B.jsonl`: the first frame and field where two traces diverge.
 #include <cstdio>
+#include <memory>
 
 #include "args.h"
 #include "commands.h"
@@ -13,7 +14,8 @@ const char kDiffUsage[] =
     "Compares two traces (docs/trace-format.md: from tilestep run, the debugger's --trace\n"
     "or a game's trace_emit.h) frame by frame: each actor's state fields, actors matched by\n"
     "name, then its probe lines in order. The header lines are not compared. Numbers compare\n"
-    "by value (1.50 equals 1.5).\n"
+    "by value (1.50 equals 1.5). Either trace may be JSON lines or the compact .tstrace;\n"
+    "both are read a frame at a time.\n"
     "  same:      'same: N frames, A actors' on stdout, exit 0\n"
     "  different: the first difference on stdout, exit 1, e.g.\n"
     "             frame 12, actor \"hero\", field \"x\": 20.75 (A.jsonl line 14) vs 21\n"
@@ -35,12 +37,24 @@ int cmdDiff(const Args& args) {
     if (a.positional.size() != 2) return usageError(cmd, "expects two traces A.jsonl B.jsonl");
     const std::string& pathA = a.positional[0];
     const std::string& pathB = a.positional[1];
-    RecordedTrace ta, tb;
-    if (!readTrace(pathA, &ta, &error) || !readTrace(pathB, &tb, &error))
-        return fail(cmd, error, kExitUsage);
-    const TraceDifference d = firstDifference(ta, tb);
+    // Both read a frame at a time (a million frames hold one frame each in memory).
+    std::unique_ptr<TraceSource> ta = openTraceSource(pathA, &error);
+    if (!ta) return fail(cmd, error, kExitUsage);
+    std::unique_ptr<TraceSource> tb = openTraceSource(pathB, &error);
+    if (!tb) {
+        // A's own error first, as when A was read whole before B.
+        std::string aError;
+        TraceRecord r;
+        int k = 0;
+        while ((k = ta->next(&r, &aError)) > 0) {
+        }
+        return fail(cmd, k < 0 ? aError : error, kExitUsage);
+    }
+    TraceDifference d;
+    int64_t frames = 0;
+    if (!diffTraces(*ta, *tb, &d, &frames, &error)) return fail(cmd, error, kExitUsage);
     if (d.same) {
-        std::printf("same: %zu frames, %zu actors\n", ta.frames.size(), ta.actors.size());
+        std::printf("same: %lld frames, %zu actors\n", (long long)frames, ta->meta().actors.size());
         return kExitOk;
     }
     auto where = [](const std::string& path, int64_t line) {

@@ -113,24 +113,27 @@ int cmdRecord(const Args& args) {
         refuseConnection(fd, "cannot save the recording: " + error);
         return fail(cmd, error, kExitFailure);
     }
+    // Only the header and actors are kept: the reader itself remembers what it needs to check
+    // the next lines (frames must not go back, one state line per actor), and the lines are
+    // already in OUT, so memory stays flat however long the game runs.
     RecordedTrace trace;
     int64_t saved = 0;
     size_t framesSeen = 0;
-    LiveConnection game(fd, peer, &trace, limits, [&](const char* line, size_t len) {
-        file.write(line, len);
-        ++saved;
-    });
+    int64_t lastFrame = -1;
+    LiveConnection game(
+        fd, peer, &trace, limits,
+        [&](const char* line, size_t len) {
+            file.write(line, len);
+            ++saved;
+        },
+        [&](TraceRecord& r) {
+            if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
+            lastFrame = r.frame;
+        });
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
     while (status == LiveConnection::Status::Open && !gStop) {
         status = game.poll(200, &gameError);
-        // Only the last frame is needed to check the next lines (frames must not go back, one
-        // state line per actor): the rest is already in OUT, so memory stays flat however
-        // long the game runs.
-        if (trace.frames.size() > 1) {
-            framesSeen += trace.frames.size() - 1;
-            trace.frames.erase(trace.frames.begin(), trace.frames.end() - 1);
-        }
         std::string ignored, other;
         const int second = listener.accept(0, &other, &ignored);
         if (second >= 0)
@@ -138,8 +141,8 @@ int cmdRecord(const Args& args) {
                              "busy: recording the game at " + peer + " (one game at a time)");
     }
     if (!file.commit(&error)) return fail(cmd, error, kExitFailure);
-    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(),
-                framesSeen + trace.frames.size(), trace.actors.size(), (long long)saved);
+    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
+                trace.actors.size(), (long long)saved);
     if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
     if (status == LiveConnection::Status::Open)
         std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",

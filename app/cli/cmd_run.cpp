@@ -19,6 +19,7 @@
 #include "base/json_text.h"
 #include "plugin_args.h"
 #include "record/trace_writer.h"
+#include "record/tstrace_writer.h"
 #include "sim/break_expr.h"
 #include "sim/sim.h"
 #include "sim/spawn_view.h"
@@ -47,7 +48,9 @@ const char kRunUsage[] =
     "                 '#' comments; frames past its end get no keys. Without it: no keys.\n"
     "  --actor NAME   the actor the log drives (default: the first); the others get no keys\n"
     "  --trace OUT    write the trace to OUT instead of stdout ('-' = stdout); OUT may not\n"
-    "                 be MAP or LOG by any path (symlink, hard link): exit 2\n"
+    "                 be MAP or LOG by any path (symlink, hard link): exit 2; OUT.tstrace\n"
+    "                 gets the compact form (docs/trace-format.md), readable by view, diff\n"
+    "                 and convert\n"
     "  --probes       after each actor's state line, that frame's debug primitives:\n"
     "                 {\"frame\":F,\"actor\":\"NAME\",\"probe\":{\"kind\":..,\"verdict\":..,\n"
     "                  \"why\":..,...}}\n"
@@ -245,13 +248,23 @@ int cmdRun(const Args& args) {
     TraceOut out;
     if (writeTrace && !out.open(tracePath, &error)) return fail(cmd, error, kExitFailure);
     // Lines gather in one reused buffer, written out every 64 KiB (never the whole trace).
+    // OUT.tstrace gets the compact form (docs/trace-format.md), a quarter of the bytes.
     constexpr size_t kFlushBytes = size_t(1) << 16;
+    const bool compact =
+        tracePath.size() > 8 && tracePath.compare(tracePath.size() - 8, 8, ".tstrace") == 0;
     TraceWriter writer;
-    writer.header(traceHeaderFor(map, mapPath));
+    TstraceWriter compactWriter;
+    auto pending = [&]() { return compact ? compactWriter.bytes() : writer.text(); };
+    if (compact)
+        compactWriter.header(traceHeaderFor(map, mapPath));
+    else
+        writer.header(traceHeaderFor(map, mapPath));
     // A plugin step that hangs ends the process; the frames before it are the ones a
     // developer needs, so they are written out in full first (the buffer holds whole frames).
     const StuckExitHook finishTraceOnHang([&]() -> std::string {
-        out.write(writer.text());
+        if (!writeTrace) return "";
+        if (compact) compactWriter.end();
+        out.write(pending());
         std::string ignored;
         if (!out.finish(&ignored)) return "";
         return tracePath.empty() || tracePath == "-"
@@ -291,10 +304,18 @@ int cmdRun(const Args& args) {
         ahead.left = frames - f - 1;
         if (watchdog) watchdog->setFrame(f);
         sim.step(inputs, traced ? &trace : nullptr);
-        if (writeTrace) writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
-        if (writer.size() >= kFlushBytes) {
-            out.write(writer.text());
-            writer.clear();
+        if (compact) {
+            compactWriter.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
+            if (compactWriter.size() >= kFlushBytes) {
+                out.write(compactWriter.bytes());
+                compactWriter.clear();
+            }
+        } else if (writeTrace) {
+            writer.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
+            if (writer.size() >= kFlushBytes) {
+                out.write(writer.text());
+                writer.clear();
+            }
         }
         if (breakText) {
             const MoverState& now = sim.states()[driven];
@@ -309,7 +330,8 @@ int cmdRun(const Args& args) {
         }
     }
     if (writeTrace) {
-        out.write(writer.text());
+        if (compact) compactWriter.end();
+        out.write(pending());
         if (!out.finish(&error)) return fail(cmd, error, kExitFailure);
     }
     if (!breakText) return kExitOk;

@@ -197,11 +197,11 @@ void refuseConnection(int fd, const std::string& why) {
 }
 
 LiveConnection::LiveConnection(int fd, std::string peer, RecordedTrace* out,
-                               const LiveLimits& limits, LineSink onLine)
+                               const LiveLimits& limits, LineSink onLine, TraceRecordSink records)
     : fd_(fd),
       peer_(std::move(peer)),
       limits_(limits),
-      stream_(out, limits.trace),
+      stream_(out, limits.trace, std::move(records)),
       onLine_(std::move(onLine)),
       lastDataMs_(nowMs()) {}
 

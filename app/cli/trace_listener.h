@@ -62,8 +62,9 @@ class TraceListener {
 // Turns a connection away with one line saying why (a second game while one is recorded).
 void refuseConnection(int fd, const std::string& why);
 
-// One game's connection, read as a trace into `out`. Every complete, valid line is passed to
-// onLine (with its '\n') before the next is read, so a saved recording holds exactly the
+// One game's connection, read as a trace into `out` (or, with `records`, its header and
+// actors into `out` and each parsed line to `records`). Every complete, valid line is passed
+// to onLine (with its '\n') before the next is read, so a saved recording holds exactly the
 // lines that parsed.
 class LiveConnection {
   public:
@@ -71,7 +72,7 @@ class LiveConnection {
     using LineSink = std::function<void(const char* line, size_t n)>;
 
     LiveConnection(int fd, std::string peer, RecordedTrace* out, const LiveLimits& limits,
-                   LineSink onLine);
+                   LineSink onLine, TraceRecordSink records = nullptr);
     ~LiveConnection();  // closes the socket
     LiveConnection(const LiveConnection&) = delete;
     LiveConnection& operator=(const LiveConnection&) = delete;

@@ -188,7 +188,7 @@ std::vector<StateField> Debugger::breakFields(size_t actor) const {
                            actor < map_->actors.size() ? map_->actors[actor].mover : MoverKind{},
                            state(actor));
     std::vector<StateField> out{{"frame", std::to_string(recorded_->frameNumber(p))}};
-    if (const RecordedState* line = recorded_->stateLine(actor, p))
+    if (const std::optional<RecordedState> line = recorded_->stateLine(actor, p))
         for (const TraceField& f : line->fields) out.push_back({f.key, f.text});
     return out;
 }

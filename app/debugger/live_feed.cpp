@@ -60,15 +60,15 @@ bool LiveFeed::poll(Debugger& g) {
             cli::refuseConnection(other,
                                   "busy: showing the game at " + peer_ + " (one game at a time)");
     }
-    const size_t frames = trace_->frames.size(), actors = trace_->actors.size();
+    const size_t frames = trace_->frameCount(), actors = trace_->actors.size();
     const int64_t lines = connection_->lines();
     const cli::LiveConnection::Status st = connection_->poll(0, &error);
-    if (trace_->frames.size() != frames || trace_->actors.size() != actors ||
+    if (trace_->frameCount() != frames || trace_->actors.size() != actors ||
         connection_->lines() != lines) {
         g.recordingGrew();
         changed = true;
     }
-    status_ = "game at " + peer_ + ": " + std::to_string(trace_->frames.size()) + " frames";
+    status_ = "game at " + peer_ + ": " + std::to_string(trace_->frameCount()) + " frames";
     if (st != cli::LiveConnection::Status::Open) {
         end(st == cli::LiveConnection::Status::Failed, error);
         changed = true;
@@ -89,7 +89,7 @@ void LiveFeed::end(bool failed, const std::string& error) {
         file_.reset();
     }
     status_ = "game at " + peer_ + " " + (failed ? "failed: " + error : "disconnected") + " (" +
-              std::to_string(trace_->frames.size()) + " frames" + saved + ")";
+              std::to_string(trace_->frameCount()) + " frames" + saved + ")";
     std::fprintf(stderr, "tilestep view: %s\n", failed ? error.c_str() : status_.c_str());
 }
 

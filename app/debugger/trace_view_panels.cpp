@@ -48,7 +48,7 @@ void recordedInspectorSection(DebugSession& d) {
     row("position", std::to_string(p) + " of " + std::to_string(g.length()));
     const int64_t frame = rec->frameNumber(p);
     row("frame", frame < 0 ? "(before the first)" : std::to_string(frame));
-    const RecordedState* line = rec->stateLine(a, p);
+    const std::optional<RecordedState> line = rec->stateLine(a, p);
     if (!line) {
         row("state", "none recorded");
         ImGui::EndTable();
@@ -71,7 +71,7 @@ void recordedFieldPlots(DebugSession& d) {
     if (!rec || g.actorCount() == 0) return;
     const size_t a = size_t(g.drivenActor());
     const int64_t p = g.position();
-    const RecordedState* now = rec->stateLine(a, p);
+    const std::optional<RecordedState> now = rec->stateLine(a, p);
     if (!now) return;
     const int64_t from = std::max<int64_t>(0, p - g.historyLength());
     const float width = ImGui::GetContentRegionAvail().x;
@@ -86,7 +86,7 @@ void recordedFieldPlots(DebugSession& d) {
         float last = 0;
         for (int64_t q = from; q <= p; ++q) {
             // The line in force at q; a frame without this field keeps the last value.
-            if (const RecordedState* s = rec->stateLine(a, q))
+            if (const std::optional<RecordedState> s = rec->stateLine(a, q))
                 for (const TraceField& x : s->fields)
                     if (x.key == f.key)
                         last = x.type == TraceField::Type::Bool ? (x.text == "true" ? 1.0f : 0.0f)

@@ -15,11 +15,18 @@ namespace {
 
 // Position of the first recorded frame numbered >= frame (1 = the first frame).
 int64_t positionOf(const RecordedTrace& t, int64_t frame) {
-    if (t.frames.empty()) return 0;
+    const int64_t n = int64_t(t.frameCount());
+    if (n == 0) return 0;
     if (frame < 0) return 1;
-    auto it = std::lower_bound(t.frames.begin(), t.frames.end(), frame,
-                               [](const RecordedFrame& f, int64_t n) { return f.frame < n; });
-    return std::min<int64_t>(int64_t(it - t.frames.begin()) + 1, int64_t(t.frames.size()));
+    int64_t lo = 0, hi = n;  // the first index whose frame number is >= frame
+    while (lo < hi) {
+        const int64_t mid = lo + (hi - lo) / 2;
+        if (t.frameNumber(size_t(mid)) < frame)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return std::min<int64_t>(lo + 1, n);
 }
 
 }  // namespace

@@ -11,38 +11,49 @@ RecordedFrames::RecordedFrames(std::shared_ptr<const RecordedTrace> trace)
 }
 
 void RecordedFrames::extend() {
-    const std::vector<RecordedFrame>& frames = trace_->frames;
-    lines_.resize(trace_->actors.size());
-    // The last frame indexed may have been given more state lines since.
-    size_t f = indexedFrames_ > 0 ? indexedFrames_ - 1 : 0;
-    for (; f < frames.size(); ++f) {
-        const RecordedFrame& fr = frames[f];
-        const size_t from = f + 1 == indexedFrames_ ? lastStates_ : 0;
-        for (size_t i = from; i < fr.states.size(); ++i)
-            lines_[fr.states[i].actor].push_back(Line{int64_t(f), i});
-    }
-    indexedFrames_ = frames.size();
-    lastStates_ = frames.empty() ? 0 : frames.back().states.size();
+    // The trace's own index already holds every line: only the frames shown grow, and the
+    // frame decoded last may have been given more lines since.
+    indexedFrames_ = trace_->frameCount();
+    decodedIndex_ = -1;
     states_.resize(actorCount());
     for (size_t a = 0; a < actorCount(); ++a) states_[a] = stateAt(a, position_);
 }
 
 int64_t RecordedFrames::frameNumber(int64_t p) const {
-    return p >= 1 && p <= length() ? trace_->frames[size_t(p - 1)].frame : -1;
+    return p >= 1 && p <= length() ? trace_->frameNumber(size_t(p - 1)) : -1;
 }
 
-const RecordedState* RecordedFrames::stateLine(size_t actor, int64_t p) const {
-    if (actor >= lines_.size() || lines_[actor].empty()) return nullptr;
-    const std::vector<Line>& l = lines_[actor];
+int64_t RecordedFrames::lineFrame(size_t actor, int64_t p) const {
+    if (actor >= actorCount()) return -1;
+    const std::vector<uint32_t>& l = trace_->stateFrames(actor);
+    // Lines past the frames extend() has seen wait for it (a live trace grows under us).
+    if (l.empty() || int64_t(l.front()) >= length()) return -1;
     // The last line at a frame index <= p - 1; before the first one, the first one.
     auto it = std::upper_bound(l.begin(), l.end(), p - 1,
-                               [](int64_t f, const Line& x) { return f < x.frameIndex; });
-    const Line& at = it == l.begin() ? l.front() : *(it - 1);
-    return &trace_->frames[size_t(at.frameIndex)].states[at.stateIndex];
+                               [](int64_t f, uint32_t x) { return f < int64_t(x); });
+    return it == l.begin() ? l.front() : *(it - 1);
+}
+
+const RecordedFrame& RecordedFrames::decoded(int64_t frameIndex) const {
+    // The last frame may still grow (a live recording appends to it): never reused.
+    if (frameIndex != decodedIndex_ || frameIndex + 1 >= length()) {
+        decoded_ = trace_->frame(size_t(frameIndex));
+        decodedIndex_ = frameIndex;
+    }
+    return decoded_;
+}
+
+std::optional<RecordedState> RecordedFrames::stateLine(size_t actor, int64_t p) const {
+    const int64_t f = lineFrame(actor, p);
+    if (f < 0) return std::nullopt;
+    if (const RecordedState* s = decoded(f).stateOf(actor)) return *s;
+    return std::nullopt;
 }
 
 MoverState RecordedFrames::stateAt(size_t actor, int64_t p) const {
-    if (const RecordedState* s = stateLine(actor, p)) return s->state;
+    const int64_t f = lineFrame(actor, p);
+    if (f >= 0)
+        if (const RecordedState* s = decoded(f).stateOf(actor)) return s->state;
     MoverState none;  // an actor with probes but no state line: its header size at 0, 0
     none.w = int32_t(trace_->actors[actor].w);
     none.h = int32_t(trace_->actors[actor].h);
@@ -56,8 +67,7 @@ void RecordedFrames::seek(int64_t p, Trace* trace) {
     if (!trace) return;
     trace->clear();
     if (position_ == 0) return;
-    for (const RecordedProbe& rp : trace_->frames[size_t(position_ - 1)].probes)
-        trace->probes.push_back(rp.probe);
+    for (const RecordedProbe& rp : decoded(position_ - 1).probes) trace->probes.push_back(rp.probe);
 }
 
 void RecordedFrames::seekWithHistory(int64_t p, Trace* trace, int64_t n,

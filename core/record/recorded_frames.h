@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,8 +37,9 @@ class RecordedFrames {
                          std::vector<std::vector<MoverState>>* history);
 
     const std::vector<MoverState>& states() const { return states_; }
-    // The state line an actor's state at position p comes from (null: none recorded).
-    const RecordedState* stateLine(size_t actor, int64_t p) const;
+    // The state line an actor's state at position p comes from (none: none recorded),
+    // decoded from the trace's compact records.
+    std::optional<RecordedState> stateLine(size_t actor, int64_t p) const;
     // Positions 0..length of the actor named `name` (empty when this trace has none): the
     // Compare ghost of another trace's actor.
     std::vector<MoverState> trajectory(const std::string& name, int64_t positions) const;
@@ -46,14 +48,14 @@ class RecordedFrames {
     MoverState stateAt(size_t actor, int64_t p) const;
 
     std::shared_ptr<const RecordedTrace> trace_;
-    // Per actor: the frame indices with a state line, ascending, and the line's index.
-    struct Line {
-        int64_t frameIndex;
-        size_t stateIndex;
-    };
-    std::vector<std::vector<Line>> lines_;
-    size_t indexedFrames_ = 0;  // frames indexed into lines_; the last had lastStates_ lines
-    size_t lastStates_ = 0;
+    // The frame index of the line an actor's state at position p comes from (-1: none).
+    int64_t lineFrame(size_t actor, int64_t p) const;
+    const RecordedFrame& decoded(int64_t frameIndex) const;
+
+    // The last frame decoded: seeking decodes each frame once for all its actors.
+    mutable int64_t decodedIndex_ = -1;
+    mutable RecordedFrame decoded_;
+    size_t indexedFrames_ = 0;
     int64_t position_ = 0;
     std::vector<MoverState> states_;
 };

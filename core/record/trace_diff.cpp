@@ -1,5 +1,6 @@
 #include "record/trace_diff.h"
 
+#include <deque>
 #include <vector>
 
 #include "record/trace_writer.h"
@@ -55,29 +56,26 @@ class Comparer {
   public:
     Comparer(const RecordedTrace& a, const RecordedTrace& b) : a_(a), b_(b) {}
 
-    TraceDifference run() {
-        const size_t n = std::max(a_.frames.size(), b_.frames.size());
-        for (size_t i = 0; i < n; ++i) {
-            d_.frameIndex = int64_t(i);
-            if (i >= a_.frames.size() || i >= b_.frames.size()) {
-                const bool aEnds = i >= a_.frames.size();
-                d_.frame = (aEnds ? b_ : a_).frames[i].frame;
-                return differ(
-                    "frames", aEnds ? "ends after " + std::to_string(i) + " frames" : "goes on",
-                    aEnds ? "goes on" : "ends after " + std::to_string(i) + " frames", 0, 0);
-            }
-            const RecordedFrame& fa = a_.frames[i];
-            const RecordedFrame& fb = b_.frames[i];
-            d_.frame = fa.frame;
-            if (fa.frame != fb.frame)
-                return differ("frame", std::to_string(fa.frame), std::to_string(fb.frame),
-                              fa.states.empty() ? 0 : fa.states[0].line,
-                              fb.states.empty() ? 0 : fb.states[0].line);
-            if (frame(fa, fb)) return d_;
+    // Frame i of both; true when they differ (then result() says where).
+    bool frames(size_t i, const RecordedFrame& fa, const RecordedFrame& fb) {
+        d_.frameIndex = int64_t(i);
+        d_.frame = fa.frame;
+        if (fa.frame != fb.frame) {
+            differ("frame", std::to_string(fa.frame), std::to_string(fb.frame),
+                   fa.states.empty() ? 0 : fa.states[0].line,
+                   fb.states.empty() ? 0 : fb.states[0].line);
+            return true;
         }
-        d_ = TraceDifference{};
-        return d_;
+        return frame(fa, fb);
     }
+    // One trace ended after i frames, the other has frame number `frame` next.
+    void ends(size_t i, bool aEnds, int64_t frame) {
+        d_.frameIndex = int64_t(i);
+        d_.frame = frame;
+        differ("frames", aEnds ? "ends after " + std::to_string(i) + " frames" : "goes on",
+               aEnds ? "goes on" : "ends after " + std::to_string(i) + " frames", 0, 0);
+    }
+    const TraceDifference& result() const { return d_; }
 
   private:
     TraceDifference differ(const std::string& field, const std::string& a, const std::string& b,
@@ -94,13 +92,15 @@ class Comparer {
     // True when a difference was found (then d_ holds it).
     bool frame(const RecordedFrame& fa, const RecordedFrame& fb) {
         // Actors in A's line order, then those only B has.
-        std::vector<std::string> names;
-        for (const RecordedState& s : fa.states) names.push_back(a_.actors[s.actor].name);
+        std::vector<const std::string*>& names = names_;  // kept: no allocation per frame
+        names.clear();
+        for (const RecordedState& s : fa.states) names.push_back(&a_.actors[s.actor].name);
         for (const RecordedState& s : fb.states) {
             const std::string& n = b_.actors[s.actor].name;
-            if (!stateNamed(a_, fa, n)) names.push_back(n);
+            if (!stateNamed(a_, fa, n)) names.push_back(&n);
         }
-        for (const std::string& name : names) {
+        for (const std::string* actor : names) {
+            const std::string& name = *actor;
             d_.actor = name;
             const RecordedState* sa = stateNamed(a_, fa, name);
             const RecordedState* sb = stateNamed(b_, fb, name);
@@ -130,8 +130,12 @@ class Comparer {
     }
 
     bool state(const RecordedState& sa, const RecordedState& sb) {
-        for (const TraceField& fa : sa.fields) {
-            const TraceField* fb = findField(sb, fa.key);
+        for (size_t i = 0; i < sa.fields.size(); ++i) {
+            const TraceField& fa = sa.fields[i];
+            // Two runs write their fields in one order: look where A's is first.
+            const TraceField* fb = i < sb.fields.size() && sb.fields[i].key == fa.key
+                                       ? &sb.fields[i]
+                                       : findField(sb, fa.key);
             if (!fb || !fa.sameValue(*fb)) {
                 differ(fa.key, fa.text, fb ? fb->text : kNone, sa.line, sb.line);
                 return true;
@@ -173,12 +177,133 @@ class Comparer {
     const RecordedTrace& a_;
     const RecordedTrace& b_;
     TraceDifference d_;
+    std::vector<const std::string*> names_;
+};
+
+// A source's frames one at a time, holding one frame and the first line of the next.
+class FrameReader {
+  public:
+    explicit FrameReader(TraceSource& s) : source_(s) {}
+
+    // The next frame: 1; 0 at the end; -1 with *error.
+    int next(RecordedFrame* f, std::string* error) {
+        // The frame's vectors keep their memory from frame to frame (a state line's fields
+        // are copied into last frame's).
+        size_t states = 0;
+        f->probes.clear();
+        whys_.clear();
+        auto done = [&](int k) {
+            f->states.resize(states);
+            return k;
+        };
+        if (!pending_) {
+            const int k = source_.next(&record_, error);
+            if (k <= 0) return done(k);
+            pending_ = true;
+        }
+        f->frame = record_.frame;
+        while (pending_ && record_.frame == f->frame) {
+            if (record_.isProbe) {
+                // A JSON source's text lives until its next line: the frame keeps a copy.
+                whys_.emplace_back(record_.probe.probe.why);
+                f->probes.push_back(record_.probe);
+                f->probes.back().probe.why = whys_.back().c_str();
+            } else if (states < f->states.size()) {
+                RecordedState& to = f->states[states++];
+                to.actor = record_.state.actor;
+                to.state = record_.state.state;
+                to.line = record_.state.line;
+                to.fields.swap(record_.state.fields);
+            } else {
+                f->states.push_back(record_.state);
+                ++states;
+            }
+            const int k = source_.next(&record_, error);
+            if (k < 0) return done(k);
+            pending_ = k > 0;
+        }
+        ++count_;
+        return done(1);
+    }
+    // Reads to the end for the errors a whole read would find. False with *error.
+    bool drain(std::string* error) {
+        if (failed_) return false;
+        TraceRecord r;
+        int k = 0;
+        while ((k = source_.next(&r, error)) > 0) {
+        }
+        return k == 0;
+    }
+    int64_t count() const { return count_; }
+    bool failed_ = false;
+
+  private:
+    TraceSource& source_;
+    TraceRecord record_;
+    bool pending_ = false;
+    std::deque<std::string> whys_;
+    int64_t count_ = 0;
 };
 
 }  // namespace
 
 TraceDifference firstDifference(const RecordedTrace& a, const RecordedTrace& b) {
-    return Comparer(a, b).run();
+    Comparer c(a, b);
+    const size_t n = std::max(a.frameCount(), b.frameCount());
+    for (size_t i = 0; i < n; ++i) {
+        if (i >= a.frameCount() || i >= b.frameCount()) {
+            const bool aEnds = i >= a.frameCount();
+            c.ends(i, aEnds, (aEnds ? b : a).frameNumber(i));
+            return c.result();
+        }
+        if (c.frames(i, a.frame(i), b.frame(i))) return c.result();
+    }
+    return TraceDifference{};
+}
+
+bool diffTraces(TraceSource& a, TraceSource& b, TraceDifference* out, int64_t* frames,
+                std::string* error) {
+    FrameReader ra(a), rb(b);
+    Comparer c(a.meta(), b.meta());
+    RecordedFrame fa, fb;
+    bool found = false;
+    // Errors as reading A whole, then B, would give: A's first, wherever B's is.
+    auto bFailed = [&](std::string bError) {
+        std::string aError;
+        if (!ra.drain(&aError))
+            *error = aError;
+        else
+            *error = std::move(bError);
+        return false;
+    };
+    for (size_t i = 0;; ++i) {
+        const int ka = ra.next(&fa, error);
+        if (ka < 0) return false;
+        std::string bError;
+        const int kb = rb.next(&fb, &bError);
+        if (kb < 0) return bFailed(bError);
+        if (ka == 0 && kb == 0) break;
+        if (ka == 0 || kb == 0) {
+            c.ends(i, ka == 0, ka == 0 ? fb.frame : fa.frame);
+            found = true;
+            break;
+        }
+        if (c.frames(i, fa, fb)) {
+            found = true;
+            break;
+        }
+    }
+    if (found) {
+        if (!ra.drain(error)) return false;
+        std::string bError;
+        if (!rb.drain(&bError)) {
+            *error = bError;
+            return false;
+        }
+    }
+    *out = found ? c.result() : TraceDifference{};
+    *frames = ra.count();
+    return true;
 }
 
 }  // namespace ts

@@ -1,11 +1,13 @@
 // The first place where two recorded traces diverge (`tilestep diff`): frame by frame, each
 // actor's state fields (actors matched by name) then its probes in order. The headers are
-// not compared: the same run of a map saved under two names is the same run.
+// not compared: the same run of a map saved under two names is the same run. diffTraces
+// reads both a frame at a time: memory does not grow with the traces' length.
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "record/trace_reader.h"
+#include "record/trace_source.h"
 
 namespace ts {
 
@@ -20,5 +22,10 @@ struct TraceDifference {
 };
 
 TraceDifference firstDifference(const RecordedTrace& a, const RecordedTrace& b);
+
+// The same over two sources read to the end (a bad line anywhere is an error, A's first as
+// if A were read whole before B). *frames: A's frame count. False with *error.
+bool diffTraces(TraceSource& a, TraceSource& b, TraceDifference* out, int64_t* frames,
+                std::string* error);
 
 }  // namespace ts

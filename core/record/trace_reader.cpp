@@ -1,12 +1,14 @@
 #include "record/trace_reader.h"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 
-#include "base/json_line.h"
+#include "record/detail/byte_input.h"
+#include "record/detail/sources.h"
+#include "record/detail/state_fields.h"
+#include "record/detail/trace_parser.h"
+#include "record/trace_source.h"
 
 namespace ts {
 
@@ -33,430 +35,678 @@ bool verdictByName(const std::string& s, Verdict* out) {
     return false;
 }
 
-bool facingByName(const std::string& s, uint8_t* out) {
-    static const struct {
-        const char* name;
-        uint8_t dir;
-    } kFacings[] = {{"none", 0},
-                    {"left", uint8_t(DIR_LEFT)},
-                    {"right", uint8_t(DIR_RIGHT)},
-                    {"up", uint8_t(DIR_UP)},
-                    {"down", uint8_t(DIR_DOWN)}};
-    for (const auto& f : kFacings)
-        if (s == f.name) {
-            *out = f.dir;
-            return true;
-        }
-    return false;
-}
-
 std::string quoted(const std::string& key) {
     return "field \"" + key + "\": ";
 }
 
-// Line-by-line parsing with the running state (current frame, actor names).
-class TraceParser {
-  public:
-    TraceParser(RecordedTrace* out, const TraceLimits& limits) : out_(out), limits_(limits) {}
+// "" or the problem of a number field.
+std::string number(const JsonValue* v, const std::string& key, TraceField* f) {
+    if (v->type != JsonValue::Type::Number)
+        return quoted(key) + "expected a number, found " + jsonTypeName(v->type);
+    if (!parseTraceNumber(v->text, f)) return quoted(key) + v->text + " is outside +-2^46";
+    return "";
+}
 
-    // One line without its '\n'. False with *error ("line 3: ...").
-    bool line(const char* s, size_t n, int64_t lineNo, std::string* error) {
-        line_ = lineNo;
-        out_->lines = lineNo;
-        if (n > 0 && s[n - 1] == '\r') --n;
-        if (n == 0) {
-            if (lineNo == 1)
-                return fail(error, "expected the header line first, found a blank line");
-            return true;  // blank lines are allowed between records
-        }
-        JsonValue v;
-        std::string why;
-        if (!parseJsonLine(s, n, &v, &why)) return fail(error, why);
-        if (v.type != JsonValue::Type::Object)
-            return fail(error,
-                        std::string("expected an object {...}, found ") + jsonTypeName(v.type));
-        if (v.members.size() > limits_.maxFieldsPerLine)
-            return fail(error, "more than " + std::to_string(limits_.maxFieldsPerLine) + " fields");
-        if (lineNo == 1) return header(v, error);
-        if (v.find("tilestep_trace")) return fail(error, "a second header line");
-        return record(v, error);
+// A whole number in lo..hi.
+std::string whole(const JsonValue* v, const std::string& key, int64_t lo, int64_t hi,
+                  int64_t* out) {
+    TraceField f;
+    std::string problem = number(v, key, &f);
+    if (!problem.empty()) return problem;
+    if (!f.exact || f.fix.frac().raw != 0)
+        return quoted(key) + "expected a whole number, found " + v->text;
+    const int64_t k = f.fix.floor();
+    if (k < lo || k > hi)
+        return quoted(key) + v->text + " is outside " + std::to_string(lo) + ".." +
+               std::to_string(hi);
+    *out = k;
+    return "";
+}
+
+std::string stringField(const JsonValue* v, const std::string& key, std::string* out) {
+    if (v->type != JsonValue::Type::String)
+        return quoted(key) + "expected a string, found " + jsonTypeName(v->type);
+    *out = v->text;
+    return "";
+}
+
+}  // namespace
+
+bool TraceParser::line(const char* s, size_t n, int64_t lineNo, std::string* error) {
+    line_ = lineNo;
+    meta_->lines = lineNo;
+    auto fail = [&](const std::string& what) {
+        *error = "line " + std::to_string(lineNo) + ": " + what;
+        return false;
+    };
+    if (n > 0 && s[n - 1] == '\r') --n;
+    if (n == 0) {
+        if (lineNo == 1) return fail("expected the header line first, found a blank line");
+        return true;  // blank lines are allowed between records
     }
-
-    bool finish(std::string* error) {
-        if (line_ == 0) {
-            *error = "empty file: expected the header line {\"tilestep_trace\":1,...}";
-            return false;
-        }
-        return true;
+    if (lineNo > 1) {
+        std::string problem;
+        if (fastRecord(s, n, &problem)) return problem.empty() ? true : fail(problem);
     }
+    JsonValue v;
+    std::string why;
+    if (!parseJsonLine(s, n, &v, &why)) return fail(why);
+    if (v.type != JsonValue::Type::Object)
+        return fail(std::string("expected an object {...}, found ") + jsonTypeName(v.type));
+    if (v.members.size() > limits_.maxFieldsPerLine)
+        return fail("more than " + std::to_string(limits_.maxFieldsPerLine) + " fields");
+    std::string problem;
+    if (lineNo == 1)
+        problem = header(v);
+    else if (v.find("tilestep_trace"))
+        problem = "a second header line";
+    else
+        problem = record(v);
+    return problem.empty() ? true : fail(problem);
+}
 
-  private:
-    bool fail(std::string* error, const std::string& what) {
-        *error = "line " + std::to_string(line_) + ": " + what;
+bool TraceParser::finish(std::string* error) {
+    if (!sawHeader_) {
+        *error = "empty file: expected the header line {\"tilestep_trace\":1,...}";
         return false;
     }
+    return true;
+}
 
-    bool number(const JsonValue* v, const std::string& key, TraceField* f, std::string* error) {
-        if (v->type != JsonValue::Type::Number)
-            return fail(error, quoted(key) + "expected a number, found " + jsonTypeName(v->type));
-        if (!parseTraceNumber(v->text, f))
-            return fail(error, quoted(key) + v->text + " is outside +-2^46");
-        return true;
+std::string TraceParser::header(const JsonValue& v) {
+    const JsonValue* version = v.find("tilestep_trace");
+    if (!version)
+        return "expected the header {\"tilestep_trace\":1,...} first (a trace from an "
+               "older tilestep? run it again)";
+    sawHeader_ = true;
+    TraceHeader& h = meta_->header;
+    std::string p = whole(version, "tilestep_trace", 1, INT64_MAX, &h.version);
+    if (!p.empty()) return p;
+    if (h.version > kTraceFormatVersion)
+        return "field \"tilestep_trace\": version " + std::to_string(h.version) +
+               " is newer than this tilestep reads (" + std::to_string(kTraceFormatVersion) + ")";
+    for (const auto& [key, value] : v.members) {
+        if (key == "map")
+            p = stringField(&value, key, &h.map);
+        else if (key == "width")
+            p = whole(&value, key, 0, 1 << 20, &h.width);
+        else if (key == "height")
+            p = whole(&value, key, 0, 1 << 20, &h.height);
+        else if (key == "tile_size")
+            p = whole(&value, key, 1, 4096, &h.tileSize);
+        else if (key == "rate")
+            p = whole(&value, key, 1, 10000, &h.rate);
+        else if (key == "actors")
+            p = headerActors(value);
+        // Other keys are a newer writer's additions within version 1: ignored.
+        if (!p.empty()) return p;
     }
-    // A whole number in lo..hi.
-    bool whole(const JsonValue* v, const std::string& key, int64_t lo, int64_t hi, int64_t* out,
-               std::string* error) {
-        TraceField f;
-        if (!number(v, key, &f, error)) return false;
-        if (!f.exact || f.fix.frac().raw != 0)
-            return fail(error, quoted(key) + "expected a whole number, found " + v->text);
-        const int64_t k = f.fix.floor();
-        if (k < lo || k > hi)
-            return fail(error, quoted(key) + v->text + " is outside " + std::to_string(lo) + ".." +
-                                   std::to_string(hi));
-        *out = k;
-        return true;
-    }
-    bool fixField(const JsonValue& obj, const char* key, bool required, Fix* out,
-                  std::string* error) {
-        const JsonValue* v = obj.find(key);
-        if (!v) return required ? fail(error, quoted(key) + "missing") : true;
-        TraceField f;
-        if (!number(v, key, &f, error)) return false;
-        *out = f.fix;
-        return true;
-    }
-    bool stringField(const JsonValue* v, const std::string& key, std::string* out,
-                     std::string* error) {
-        if (v->type != JsonValue::Type::String)
-            return fail(error, quoted(key) + "expected a string, found " + jsonTypeName(v->type));
-        *out = v->text;
-        return true;
-    }
+    return "";
+}
 
-    bool header(const JsonValue& v, std::string* error) {
-        const JsonValue* version = v.find("tilestep_trace");
-        if (!version)
-            return fail(error,
-                        "expected the header {\"tilestep_trace\":1,...} first (a trace from an "
-                        "older tilestep? run it again)");
-        TraceHeader& h = out_->header;
-        if (!whole(version, "tilestep_trace", 1, INT64_MAX, &h.version, error)) return false;
-        if (h.version > kTraceFormatVersion)
-            return fail(error, "field \"tilestep_trace\": version " + std::to_string(h.version) +
-                                   " is newer than this tilestep reads (" +
-                                   std::to_string(kTraceFormatVersion) + ")");
-        for (const auto& [key, value] : v.members) {
-            if (key == "tilestep_trace") continue;
-            bool ok = true;
-            if (key == "map") {
-                ok = stringField(&value, key, &h.map, error);
-            } else if (key == "width") {
-                ok = whole(&value, key, 0, 1 << 20, &h.width, error);
-            } else if (key == "height") {
-                ok = whole(&value, key, 0, 1 << 20, &h.height, error);
-            } else if (key == "tile_size") {
-                ok = whole(&value, key, 1, 4096, &h.tileSize, error);
-            } else if (key == "rate") {
-                ok = whole(&value, key, 1, 10000, &h.rate, error);
-            } else if (key == "actors") {
-                ok = headerActors(value, error);
-            }
-            // Other keys are a newer writer's additions within version 1: ignored.
-            if (!ok) return false;
+std::string TraceParser::headerActors(const JsonValue& list) {
+    if (list.type != JsonValue::Type::Array)
+        return "field \"actors\": expected an array, found " + std::string(jsonTypeName(list.type));
+    for (size_t i = 0; i < list.items.size(); ++i) {
+        const JsonValue& a = list.items[i];
+        const std::string at = "actors[" + std::to_string(i) + "].";
+        if (a.type != JsonValue::Type::Object)
+            return "field \"actors[" + std::to_string(i) + "]\": expected an object, found " +
+                   jsonTypeName(a.type);
+        TraceActorInfo info;
+        const JsonValue* name = a.find("name");
+        if (!name) return quoted(at + "name") + "missing";
+        std::string p = stringField(name, at + "name", &info.name);
+        if (!p.empty()) return p;
+        if (info.name.empty()) return quoted(at + "name") + "empty";
+        if (meta_->findActor(info.name) >= 0)
+            return quoted(at + "name") + "'" + info.name + "' named twice";
+        if (const JsonValue* m = a.find("mover"))
+            if (!(p = stringField(m, at + "mover", &info.mover)).empty()) return p;
+        if (const JsonValue* w = a.find("w"))
+            if (!(p = whole(w, at + "w", 0, 1 << 20, &info.w)).empty()) return p;
+        if (const JsonValue* h = a.find("h"))
+            if (!(p = whole(h, at + "h", 0, 1 << 20, &info.h)).empty()) return p;
+        if (const JsonValue* r = a.find("round")) {
+            if (r->type != JsonValue::Type::Bool)
+                return quoted(at + "round") + "expected true or false, found " +
+                       jsonTypeName(r->type);
+            info.round = r->boolean;
         }
-        return true;
+        if (!(p = addActor(info)).empty()) return p;
     }
+    meta_->header.actors = meta_->actors;
+    return "";
+}
 
-    bool headerActors(const JsonValue& list, std::string* error) {
-        if (list.type != JsonValue::Type::Array)
-            return fail(error, "field \"actors\": expected an array, found " +
-                                   std::string(jsonTypeName(list.type)));
-        for (size_t i = 0; i < list.items.size(); ++i) {
-            const JsonValue& a = list.items[i];
-            const std::string at = "actors[" + std::to_string(i) + "].";
-            if (a.type != JsonValue::Type::Object)
-                return fail(error, "field \"actors[" + std::to_string(i) +
-                                       "]\": expected an object, found " + jsonTypeName(a.type));
-            TraceActorInfo info;
-            const JsonValue* name = a.find("name");
-            if (!name) return fail(error, quoted(at + "name") + "missing");
-            if (!stringField(name, at + "name", &info.name, error)) return false;
-            if (info.name.empty()) return fail(error, quoted(at + "name") + "empty");
-            if (out_->findActor(info.name) >= 0)
-                return fail(error, quoted(at + "name") + "'" + info.name + "' named twice");
-            if (const JsonValue* m = a.find("mover"))
-                if (!stringField(m, at + "mover", &info.mover, error)) return false;
-            if (const JsonValue* w = a.find("w"))
-                if (!whole(w, at + "w", 0, 1 << 20, &info.w, error)) return false;
-            if (const JsonValue* h = a.find("h"))
-                if (!whole(h, at + "h", 0, 1 << 20, &info.h, error)) return false;
-            if (const JsonValue* r = a.find("round")) {
-                if (r->type != JsonValue::Type::Bool)
-                    return fail(error, quoted(at + "round") + "expected true or false, found " +
-                                           jsonTypeName(r->type));
-                info.round = r->boolean;
-            }
-            if (!addActor(info, error)) return false;
+std::string TraceParser::addActor(const TraceActorInfo& info) {
+    if (meta_->actors.size() >= limits_.maxActors)
+        return "more than " + std::to_string(limits_.maxActors) + " actors";
+    meta_->actors.push_back(info);
+    stateFrame_.push_back(-1);
+    return "";
+}
+
+int TraceParser::actorIndex(const std::string& name, std::string* problem) {
+    const int actor = meta_->findActor(name);
+    if (actor >= 0) return actor;
+    TraceActorInfo info;
+    info.name = name;
+    *problem = addActor(info);
+    return problem->empty() ? int(meta_->actors.size() - 1) : -1;
+}
+
+namespace {
+
+// A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing zeros) to
+// its exact value; false for any other text, which the full reader then takes.
+bool canonicalNumber(const char* s, size_t n, TraceField* f) {
+    int64_t raw = 0;
+    if (!canonicalFixText(s, n, &raw)) return false;
+    f->type = TraceField::Type::Number;
+    f->text.assign(s, n);
+    f->exact = true;
+    f->fix = Fix::fromRaw(raw);
+    f->number = f->fix.toDouble();
+    return true;
+}
+
+// A string without escapes, control characters or non-ASCII bytes, from s[*i] (the
+// opening quote); false when the full reader must look at it.
+bool plainString(const char* s, size_t n, size_t* i, const char** text, size_t* len) {
+    if (*i >= n || s[*i] != '"') return false;
+    const size_t start = ++*i;
+    while (*i < n && s[*i] != '"') {
+        const unsigned char c = static_cast<unsigned char>(s[*i]);
+        if (c < 0x20 || c >= 0x80 || c == '\\') return false;
+        ++*i;
+    }
+    if (*i >= n) return false;
+    *text = s + start;
+    *len = *i - start;
+    ++*i;
+    return true;
+}
+
+bool literal(const char* s, size_t n, size_t* i, const char* word) {
+    const size_t k = std::strlen(word);
+    if (*i + k > n || std::memcmp(s + *i, word, k) != 0) return false;
+    *i += k;
+    return true;
+}
+
+}  // namespace
+
+// The state lines tilestep and trace_emit.h write, `{"frame":F,"actor":"NAME","x":..}` with
+// plain strings and no spaces, read without building a JSON tree (a million lines a second).
+// Anything else goes to the full reader, which gives the same result and every error.
+bool TraceParser::fastRecord(const char* s, size_t n, std::string* problem) {
+    static const char kHead[] = "{\"frame\":";
+    size_t i = sizeof kHead - 1;
+    if (n < i || std::memcmp(s, kHead, i) != 0) return false;
+    int64_t frame = 0;
+    const size_t digits = i;
+    while (i < n && s[i] >= '0' && s[i] <= '9' && i - digits < 16)
+        frame = frame * 10 + (s[i++] - '0');
+    if (i == digits || (i - digits > 1 && s[digits] == '0') || frame > kMaxFrameNumber)
+        return false;
+    const char* name = nullptr;
+    size_t nameLen = 0;
+    if (!literal(s, n, &i, ",\"actor\":") || !plainString(s, n, &i, &name, &nameLen) ||
+        nameLen == 0)
+        return false;
+    std::vector<TraceField>& fields = scratch_.state.fields;
+    size_t count = 0;
+    while (i < n && s[i] == ',') {
+        ++i;
+        const char* key = nullptr;
+        size_t keyLen = 0;
+        if (!plainString(s, n, &i, &key, &keyLen) || i >= n || s[i++] != ':') return false;
+        if ((keyLen == 5 && std::memcmp(key, "frame", 5) == 0) ||
+            (keyLen == 5 && std::memcmp(key, "actor", 5) == 0) ||
+            (keyLen == 5 && std::memcmp(key, "probe", 5) == 0) ||
+            (keyLen == 14 && std::memcmp(key, "tilestep_trace", 14) == 0))
+            return false;
+        if (count + 3 > limits_.maxFieldsPerLine) return false;
+        if (fields.size() <= count) fields.emplace_back();
+        TraceField& f = fields[count++];
+        // Lines of one actor repeat their keys: most are already in place.
+        if (f.key.size() != keyLen || std::memcmp(f.key.data(), key, keyLen) != 0)
+            f.key.assign(key, keyLen);
+        f.exact = false;
+        f.number = 0;
+        f.fix = Fix{};
+        if (i >= n) return false;
+        const char c = s[i];
+        if (c == '"') {
+            const char* text = nullptr;
+            size_t len = 0;
+            if (!plainString(s, n, &i, &text, &len)) return false;
+            f.type = TraceField::Type::String;
+            f.text.assign(text, len);
+        } else if (c == 't' || c == 'f') {
+            if (!literal(s, n, &i, c == 't' ? "true" : "false")) return false;
+            f.type = TraceField::Type::Bool;
+            f.text.assign(c == 't' ? "true" : "false", c == 't' ? 4 : 5);
+        } else if (c == 'n') {
+            if (!literal(s, n, &i, "null")) return false;
+            f.type = TraceField::Type::Null;
+            f.text.assign("null", 4);
+        } else {
+            const size_t start = i;
+            while (i < n && s[i] != ',' && s[i] != '}') ++i;
+            if (!canonicalNumber(s + start, i - start, &f)) return false;
         }
-        out_->header.actors = out_->actors;
-        return true;
     }
+    if (i + 1 != n || s[i] != '}') return false;
+    fields.resize(count);
+    scratch_.frame = frame;
+    scratch_.isProbe = false;
+    name_.assign(name, nameLen);
+    lineJson_ = nullptr;
+    *problem = finishRecord(name_, false);
+    return true;
+}
 
-    bool addActor(const TraceActorInfo& info, std::string* error) {
-        if (out_->actors.size() >= limits_.maxActors)
-            return fail(error, "more than " + std::to_string(limits_.maxActors) + " actors");
-        out_->actors.push_back(info);
-        return true;
+std::string TraceParser::record(const JsonValue& v) {
+    TraceRecord& r = scratch_;
+    const JsonValue* frameV = v.find("frame");
+    if (!frameV) return "field \"frame\": missing";
+    std::string p = whole(frameV, "frame", 0, kMaxFrameNumber, &r.frame);
+    if (!p.empty()) return p;
+    const JsonValue* actorV = v.find("actor");
+    if (!actorV) return "field \"actor\": missing";
+    std::string name;
+    if (!(p = stringField(actorV, "actor", &name)).empty()) return p;
+    if (name.empty()) return "field \"actor\": empty";
+    if (const JsonValue* probe = v.find("probe")) {
+        probeJson_ = probe;
+        lineJson_ = &v;
+    } else {
+        probeJson_ = nullptr;
+        lineJson_ = &v;
     }
+    return finishRecord(name, probeJson_ != nullptr);
+}
 
-    bool record(const JsonValue& v, std::string* error) {
-        const JsonValue* frameV = v.find("frame");
-        if (!frameV) return fail(error, "field \"frame\": missing");
-        int64_t frame = 0;
-        if (!whole(frameV, "frame", 0, kMaxFrameNumber, &frame, error)) return false;
-        const JsonValue* actorV = v.find("actor");
-        if (!actorV) return fail(error, "field \"actor\": missing");
-        std::string name;
-        if (!stringField(actorV, "actor", &name, error)) return false;
-        if (name.empty()) return fail(error, "field \"actor\": empty");
-        std::vector<RecordedFrame>& frames = out_->frames;
-        if (frames.empty() || frame > frames.back().frame) {
-            if (int64_t(frames.size()) >= limits_.maxFrames)
-                return fail(error, "more than " + std::to_string(limits_.maxFrames) + " frames");
-            frames.emplace_back();
-            frames.back().frame = frame;
-        } else if (frame < frames.back().frame) {
-            return fail(error, "field \"frame\": " + std::to_string(frame) + " after frame " +
-                                   std::to_string(frames.back().frame) +
-                                   " (frames must not go back)");
-        }
-        int actor = out_->findActor(name);
-        if (actor < 0) {
-            TraceActorInfo info;
-            info.name = name;
-            if (!addActor(info, error)) return false;
-            actor = int(out_->actors.size() - 1);
-        }
-        if (const JsonValue* probe = v.find("probe")) return probeLine(v, *probe, actor, error);
-        return stateLine(v, actor, error);
+// The checks after the frame and the actor's name; a JSON line's fields are read here
+// (lineJson_), a fast line's are in scratch_ already.
+std::string TraceParser::finishRecord(const std::string& name, bool probe) {
+    TraceRecord& r = scratch_;
+    std::string p;
+    // The frame order before a new actor is counted, as the checks always ran.
+    if (r.frame < lastFrame_)
+        return "field \"frame\": " + std::to_string(r.frame) + " after frame " +
+               std::to_string(lastFrame_) + " (frames must not go back)";
+    if (r.frame > lastFrame_ && frames_ >= limits_.maxFrames)
+        return "more than " + std::to_string(limits_.maxFrames) + " frames";
+    const int actor = actorIndex(name, &p);
+    if (actor < 0) return p;
+    if (probe) {
+        if (!(p = probeLine(*lineJson_, *probeJson_, actor)).empty()) return p;
+    } else if (lineJson_) {
+        if (!(p = stateLine(*lineJson_, actor)).empty()) return p;
+    } else {
+        r.isProbe = false;
+        r.state.actor = size_t(actor);
     }
+    lineJson_ = nullptr;
+    return accept(r);
+}
 
-    bool probeLine(const JsonValue& line, const JsonValue& p, int actor, std::string* error) {
-        for (const auto& m : line.members)
-            if (m.first != "frame" && m.first != "actor" && m.first != "probe")
-                return fail(error, quoted(m.first) + "not part of a probe line");
-        if (p.type != JsonValue::Type::Object)
-            return fail(error, "field \"probe\": expected an object, found " +
-                                   std::string(jsonTypeName(p.type)));
+std::string TraceParser::accept(TraceRecord& r) {
+    if (r.frame < lastFrame_)
+        return "field \"frame\": " + std::to_string(r.frame) + " after frame " +
+               std::to_string(lastFrame_) + " (frames must not go back)";
+    if (r.frame > lastFrame_) {
+        if (frames_ >= limits_.maxFrames)
+            return "more than " + std::to_string(limits_.maxFrames) + " frames";
+        ++frames_;
+        lastFrame_ = r.frame;
+    }
+    if (r.isProbe) {
         if (++probes_ > limits_.maxProbes)
-            return fail(error, "more than " + std::to_string(limits_.maxProbes) + " probes");
-        RecordedProbe rp;
-        rp.line = line_;
-        Probe& pr = rp.probe;
-        pr.actor = actor;
-        const JsonValue* kind = p.find("kind");
-        if (!kind) return fail(error, "field \"probe.kind\": missing");
-        std::string text;
-        if (!stringField(kind, "probe.kind", &text, error)) return false;
-        if (!shapeByName(text, &pr.shape))
-            return fail(error, "field \"probe.kind\": unknown kind '" + text +
-                                   "' (point, rect, segment, cell, band, arrow, value, text)");
-        if (const JsonValue* verdict = p.find("verdict")) {
-            if (!stringField(verdict, "probe.verdict", &text, error)) return false;
-            if (!verdictByName(text, &pr.verdict))
-                return fail(error, "field \"probe.verdict\": unknown verdict '" + text +
-                                       "' (miss, hit, pass, block, info)");
-        }
-        text.clear();
-        if (const JsonValue* why = p.find("why"))
-            if (!stringField(why, "probe.why", &text, error)) return false;
-        pr.why = out_->strings->insert(text).first->c_str();
-        const char* const* keys = nullptr;
-        static const char* const kPoint[] = {"x", "y", nullptr};
-        static const char* const kBox[] = {"x0", "y0", "x1", "y1", nullptr};
-        static const char* const kValue[] = {"value", "threshold", nullptr};
-        Fix* targets[4] = {&pr.x0, &pr.y0, &pr.x1, &pr.y1};
-        switch (pr.shape) {
-            case ProbeShape::Point:
-            case ProbeShape::Text:
-                keys = kPoint;
-                break;
-            case ProbeShape::Value:
-                keys = kValue;
-                targets[1] = &pr.x1;
-                break;
-            default:
-                keys = kBox;
-        }
-        for (const auto& m : p.members) {
-            const std::string& k = m.first;
-            if (k == "kind" || k == "verdict" || k == "why") continue;
-            bool known = false;
-            for (int i = 0; keys[i]; ++i) known = known || k == keys[i];
-            if (!known)
-                return fail(error, "field \"probe." + k + "\": not part of a " +
-                                       probeShapeName(pr.shape) + " probe");
-        }
-        for (int i = 0; keys[i]; ++i) {
-            const JsonValue* c = p.find(keys[i]);
-            if (!c) return fail(error, "field \"probe." + std::string(keys[i]) + "\": missing");
-            TraceField f;
-            if (!number(c, "probe." + std::string(keys[i]), &f, error)) return false;
-            *targets[i] = f.fix;
-        }
-        out_->frames.back().probes.push_back(rp);
-        return true;
-    }
-
-    bool stateLine(const JsonValue& v, int actor, std::string* error) {
-        RecordedFrame& fr = out_->frames.back();
-        if (fr.stateOf(size_t(actor)))
-            return fail(error, "a second state line of actor '" + out_->actors[size_t(actor)].name +
-                                   "' in frame " + std::to_string(fr.frame));
-        RecordedState rs;
-        rs.actor = size_t(actor);
-        rs.line = line_;
-        MoverState& st = rs.state;
-        TraceActorInfo& info = out_->actors[size_t(actor)];
+            return "more than " + std::to_string(limits_.maxProbes) + " probes";
+        r.probe.line = line_;
+    } else {
+        const size_t actor = r.state.actor;
+        if (stateFrame_[actor] == r.frame)
+            return "a second state line of actor '" + meta_->actors[actor].name + "' in frame " +
+                   std::to_string(r.frame);
+        stateFrame_[actor] = r.frame;
+        r.state.line = line_;
+        TraceActorInfo& info = meta_->actors[actor];
+        MoverState& st = r.state.state;
+        st = MoverState{};
         st.w = int32_t(info.w);
         st.h = int32_t(info.h);
-        if (!fixField(v, "x", true, &st.x, error) || !fixField(v, "y", true, &st.y, error) ||
-            !fixField(v, "vx", false, &st.vx, error) || !fixField(v, "vy", false, &st.vy, error))
-            return false;
-        for (const auto& [key, value] : v.members) {
-            if (key == "frame" || key == "actor") continue;
-            TraceField f;
-            f.key = key;
-            switch (value.type) {
-                case JsonValue::Type::Null:
-                    f.text = "null";
-                    break;
-                case JsonValue::Type::Bool:
-                    f.type = TraceField::Type::Bool;
-                    f.text = value.boolean ? "true" : "false";
-                    break;
-                case JsonValue::Type::Number:
-                    if (!number(&value, key, &f, error)) return false;
-                    break;
-                case JsonValue::Type::String:
-                    f.type = TraceField::Type::String;
-                    f.text = value.text;
-                    break;
-                default:
-                    return fail(error, quoted(key) + jsonTypeName(value.type) +
-                                           " (a state line holds numbers, strings, true, false, "
-                                           "null)");
+        const std::string p = stateFromFields(r.state.fields, &st);
+        if (!p.empty()) return p;
+        // An actor the header did not size takes its size from its first line.
+        if (info.w == 0 || info.h == 0)
+            for (const TraceField& f : r.state.fields) {
+                if (f.key == "w" && info.w == 0) info.w = st.w;
+                if (f.key == "h" && info.h == 0) info.h = st.h;
             }
-            if ((key == "grounded" || key == "pushing") && f.type != TraceField::Type::Bool)
-                return fail(error, quoted(key) + "expected true or false, found " +
-                                       jsonTypeName(value.type));
-            if (key == "grounded") st.grounded = value.boolean;
-            if (key == "pushing") st.pushing = value.boolean;
-            if (key == "facing") {
-                if (f.type != TraceField::Type::String || !facingByName(f.text, &st.facing))
-                    return fail(error, quoted(key) +
-                                           "expected \"left\", \"right\", \"up\", \"down\" or "
-                                           "\"none\"");
-            }
-            if (key == "w" || key == "h") {
-                int64_t size = 0;
-                if (!whole(&value, key, 0, 1 << 20, &size, error)) return false;
-                (key == "w" ? st.w : st.h) = int32_t(size);
-                // An actor the header did not size takes its size from its first line.
-                int64_t& known = key == "w" ? info.w : info.h;
-                if (known == 0) known = size;
-            }
-            rs.fields.push_back(std::move(f));
-        }
-        fr.states.push_back(std::move(rs));
-        return true;
     }
+    sink_(r);
+    return "";
+}
 
-    RecordedTrace* out_;
-    TraceLimits limits_;
-    int64_t line_ = 0;
-    int64_t probes_ = 0;
-};
+std::string TraceParser::probeLine(const JsonValue& line, const JsonValue& p, int actor) {
+    for (const auto& m : line.members)
+        if (m.first != "frame" && m.first != "actor" && m.first != "probe")
+            return quoted(m.first) + "not part of a probe line";
+    if (p.type != JsonValue::Type::Object)
+        return "field \"probe\": expected an object, found " + std::string(jsonTypeName(p.type));
+    TraceRecord& r = scratch_;
+    r.isProbe = true;
+    Probe& pr = r.probe.probe;
+    pr = Probe{};
+    pr.actor = actor;
+    const JsonValue* kind = p.find("kind");
+    if (!kind) return "field \"probe.kind\": missing";
+    std::string text;
+    std::string problem = stringField(kind, "probe.kind", &text);
+    if (!problem.empty()) return problem;
+    if (!shapeByName(text, &pr.shape))
+        return "field \"probe.kind\": unknown kind '" + text +
+               "' (point, rect, segment, cell, band, arrow, value, text)";
+    if (const JsonValue* verdict = p.find("verdict")) {
+        if (!(problem = stringField(verdict, "probe.verdict", &text)).empty()) return problem;
+        if (!verdictByName(text, &pr.verdict))
+            return "field \"probe.verdict\": unknown verdict '" + text +
+                   "' (miss, hit, pass, block, info)";
+    }
+    why_.clear();
+    if (const JsonValue* why = p.find("why"))
+        if (!(problem = stringField(why, "probe.why", &why_)).empty()) return problem;
+    pr.why = why_.c_str();
+    const char* const* keys = nullptr;
+    static const char* const kPoint[] = {"x", "y", nullptr};
+    static const char* const kBox[] = {"x0", "y0", "x1", "y1", nullptr};
+    static const char* const kValue[] = {"value", "threshold", nullptr};
+    Fix* targets[4] = {&pr.x0, &pr.y0, &pr.x1, &pr.y1};
+    switch (pr.shape) {
+        case ProbeShape::Point:
+        case ProbeShape::Text:
+            keys = kPoint;
+            break;
+        case ProbeShape::Value:
+            keys = kValue;
+            targets[1] = &pr.x1;
+            break;
+        default:
+            keys = kBox;
+    }
+    for (const auto& m : p.members) {
+        const std::string& k = m.first;
+        if (k == "kind" || k == "verdict" || k == "why") continue;
+        bool known = false;
+        for (int i = 0; keys[i]; ++i) known = known || k == keys[i];
+        if (!known)
+            return "field \"probe." + k + "\": not part of a " + probeShapeName(pr.shape) +
+                   " probe";
+    }
+    for (int i = 0; keys[i]; ++i) {
+        const JsonValue* c = p.find(keys[i]);
+        if (!c) return "field \"probe." + std::string(keys[i]) + "\": missing";
+        TraceField f;
+        if (!(problem = number(c, "probe." + std::string(keys[i]), &f)).empty()) return problem;
+        *targets[i] = f.fix;
+    }
+    return "";
+}
 
-// Feeds text to the parser line by line; a line longer than the cap is an error before
-// it is held in memory.
-class LineSplitter {
+std::string TraceParser::stateLine(const JsonValue& v, int actor) {
+    TraceRecord& r = scratch_;
+    r.isProbe = false;
+    r.state.actor = size_t(actor);
+    std::vector<TraceField>& fields = r.state.fields;
+    fields.clear();
+    for (const auto& [key, value] : v.members) {
+        if (key == "frame" || key == "actor") continue;
+        fields.emplace_back();
+        TraceField& f = fields.back();
+        f.key = key;
+        switch (value.type) {
+            case JsonValue::Type::Null:
+                f.text = "null";
+                break;
+            case JsonValue::Type::Bool:
+                f.type = TraceField::Type::Bool;
+                f.text = value.boolean ? "true" : "false";
+                break;
+            case JsonValue::Type::Number: {
+                const std::string p = number(&value, key, &f);
+                if (!p.empty()) return p;
+                break;
+            }
+            case JsonValue::Type::String:
+                f.type = TraceField::Type::String;
+                f.text = value.text;
+                break;
+            default:
+                return quoted(key) + jsonTypeName(value.type) +
+                       " (a state line holds numbers, strings, true, false, null)";
+        }
+    }
+    return "";
+}
+
+namespace {
+
+// JSON lines pulled one record at a time; a line longer than the cap is an error before it
+// is held in memory.
+class JsonTraceSource final : public TraceSource {
   public:
-    LineSplitter(TraceParser& p, size_t maxLine) : parser_(p), maxLine_(maxLine) {}
+    JsonTraceSource(std::unique_ptr<ByteInput> in, const TraceLimits& limits)
+        : in_(std::move(in)), limits_(limits), parser_(&meta_, limits, [this](TraceRecord& r) {
+              // Swapped, not copied: the two records' memory is reused line after line.
+              out_->frame = r.frame;
+              out_->isProbe = r.isProbe;
+              if (r.isProbe) {
+                  out_->probe = r.probe;
+              } else {
+                  out_->state.actor = r.state.actor;
+                  out_->state.state = r.state.state;
+                  out_->state.line = r.state.line;
+                  out_->state.fields.swap(r.state.fields);
+              }
+              produced_ = true;
+          }) {}
 
-    bool feed(const char* data, size_t n, std::string* error) {
-        size_t start = 0;
-        for (size_t i = 0; i < n; ++i) {
-            if (data[i] != '\n') continue;
-            if (!take(data + start, i - start, true, error)) return false;
-            start = i + 1;
-        }
-        if (start < n) {
-            if (pending_.size() + (n - start) > maxLine_) return tooLong(error);
-            pending_.append(data + start, n - start);
-        }
-        return true;
+    bool compact() const override { return false; }
+
+    // Reads up to the header line.
+    bool start(std::string* error) {
+        TraceRecord ignored;
+        out_ = &ignored;
+        return step(error) > 0;
     }
 
-    int64_t lines() const { return lineNo_; }
-    size_t pending() const { return pending_.size(); }
-
-    bool finish(std::string* error) {
-        if (!pending_.empty()) {
-            std::string last;
-            last.swap(pending_);
-            if (!parser_.line(last.data(), last.size(), ++lineNo_, error)) {
-                *error += " (the file ends without a newline: truncated?)";
-                return false;
-            }
+    int next(TraceRecord* r, std::string* error) override {
+        out_ = r;
+        produced_ = false;
+        while (!produced_) {
+            const int s = step(error);
+            if (s <= 0) return s;
         }
-        return parser_.finish(error);
+        return 1;
     }
 
   private:
-    bool take(const char* s, size_t n, bool, std::string* error) {
-        if (!pending_.empty()) {
-            if (pending_.size() + n > maxLine_) return tooLong(error);
-            pending_.append(s, n);
-            std::string whole;
-            whole.swap(pending_);
-            return parser_.line(whole.data(), whole.size(), ++lineNo_, error);
-        }
-        if (n > maxLine_) return tooLong(error);
-        return parser_.line(s, n, ++lineNo_, error);
-    }
-    bool tooLong(std::string* error) {
-        *error = "line " + std::to_string(lineNo_ + 1) + ": longer than " +
-                 std::to_string(maxLine_) + " bytes";
+    bool fail(std::string* error) {
+        *error = in_->name() + ": " + *error;
         return false;
     }
 
-    TraceParser& parser_;
-    size_t maxLine_;
+    // Parses one more line: 1; 0 at the end; -1 on an error.
+    int step(std::string* error) {
+        size_t nl = 0;
+        for (;;) {
+            const char* from = buf_.data() + pos_;
+            const void* hit = std::memchr(from, '\n', used_ - pos_);
+            if (hit) {
+                nl = size_t(static_cast<const char*>(hit) - buf_.data());
+                break;
+            }
+            if (used_ - pos_ > limits_.maxLineBytes) return tooLong(error);
+            if (eof_) {
+                if (pos_ == used_) {
+                    if (!parser_.finish(error)) return fail(error), -1;
+                    return 0;
+                }
+                // The last line, without a newline.
+                const size_t n = used_ - pos_;
+                pos_ = used_;
+                if (n > limits_.maxLineBytes) return tooLong(error);
+                if (!parser_.line(buf_.data() + used_ - n, n, ++lineNo_, error)) {
+                    *error += " (the file ends without a newline: truncated?)";
+                    return fail(error), -1;
+                }
+                return 1;
+            }
+            if (!fill(error)) return fail(error), -1;
+        }
+        const size_t n = nl - pos_;
+        const char* s = buf_.data() + pos_;
+        pos_ = nl + 1;
+        if (n > limits_.maxLineBytes) return tooLong(error);
+        if (!parser_.line(s, n, ++lineNo_, error)) return fail(error), -1;
+        return 1;
+    }
+
+    bool fill(std::string* error) {
+        if (pos_ > 0) {
+            std::memmove(buf_.data(), buf_.data() + pos_, used_ - pos_);
+            used_ -= pos_;
+            pos_ = 0;
+        }
+        if (buf_.size() - used_ < kChunk) buf_.resize(used_ + kChunk);
+        const size_t k = in_->read(buf_.data() + used_, kChunk, error);
+        if (in_->failed()) return false;
+        used_ += k;
+        eof_ = k == 0;
+        return true;
+    }
+
+    int tooLong(std::string* error) {
+        *error = "line " + std::to_string(lineNo_ + 1) + ": longer than " +
+                 std::to_string(limits_.maxLineBytes) + " bytes";
+        fail(error);
+        return -1;
+    }
+
+    static constexpr size_t kChunk = size_t(1) << 16;
+    std::unique_ptr<ByteInput> in_;
+    TraceLimits limits_;
+    TraceParser parser_;
+    TraceRecord* out_ = nullptr;
+    bool produced_ = false;
+    std::vector<char> buf_;
+    size_t pos_ = 0, used_ = 0;
+    bool eof_ = false;
     int64_t lineNo_ = 0;
-    std::string pending_;
 };
 
 }  // namespace
 
-bool TraceField::sameValue(const TraceField& o) const {
-    if (type != o.type) return false;
-    if (type != Type::Number) return text == o.text;
-    if (exact && o.exact) return fix == o.fix;
-    return number == o.number;
+std::unique_ptr<TraceSource> openJsonTraceSource(std::unique_ptr<ByteInput> in, std::string* error,
+                                                 const TraceLimits& limits) {
+    auto s = std::make_unique<JsonTraceSource>(std::move(in), limits);
+    if (!s->start(error)) return nullptr;
+    return s;
 }
 
-const RecordedState* RecordedFrame::stateOf(size_t actor) const {
-    for (const RecordedState& s : states)
-        if (s.actor == actor) return &s;
-    return nullptr;
+TraceLineReader::TraceLineReader(RecordedTrace* out, const TraceLimits& limits,
+                                 TraceRecordSink sink)
+    : parser_(std::make_unique<TraceParser>(
+          out, limits,
+          sink ? TraceParser::Sink(std::move(sink))
+               : TraceParser::Sink([out](TraceRecord& r) { out->append(r); }))) {}
+TraceLineReader::~TraceLineReader() = default;
+
+bool TraceLineReader::line(const char* s, size_t n, std::string* error) {
+    return parser_->line(s, n, ++lineNo_, error);
 }
 
-int RecordedTrace::findActor(const std::string& name) const {
-    for (size_t i = 0; i < actors.size(); ++i)
-        if (actors[i].name == name) return int(i);
-    return -1;
+bool TraceLineReader::finish(std::string* error) {
+    return parser_->finish(error);
+}
+
+TraceStream::TraceStream(RecordedTrace* out, const TraceLimits& limits, TraceRecordSink sink)
+    : reader_(out, limits, std::move(sink)), maxLine_(limits.maxLineBytes) {
+    *out = RecordedTrace{};  // the reader only keeps the pointer: nothing written yet
+}
+
+bool TraceStream::feed(const char* data, size_t n, std::string* error) {
+    size_t start = 0;
+    for (const char* nl; start < n && (nl = static_cast<const char*>(
+                                           std::memchr(data + start, '\n', n - start)));) {
+        const size_t end = size_t(nl - data);
+        if (!take(data + start, end - start, error)) return false;
+        start = end + 1;
+    }
+    if (start < n) {
+        // Bounded before it is held: a flooding sender without '\n' never grows memory.
+        if (pending_.size() + (n - start) > maxLine_) return tooLong(error);
+        pending_.append(data + start, n - start);
+    }
+    return true;
+}
+
+bool TraceStream::take(const char* s, size_t n, std::string* error) {
+    if (pending_.empty()) return n > maxLine_ ? tooLong(error) : reader_.line(s, n, error);
+    if (pending_.size() + n > maxLine_) return tooLong(error);
+    pending_.append(s, n);
+    std::string whole;
+    whole.swap(pending_);
+    return reader_.line(whole.data(), whole.size(), error);
+}
+
+bool TraceStream::tooLong(std::string* error) const {
+    *error = "line " + std::to_string(lines() + 1) + ": longer than " + std::to_string(maxLine_) +
+             " bytes";
+    return false;
+}
+
+bool TraceStream::finish(std::string* error) {
+    if (!pending_.empty()) {
+        *error = "line " + std::to_string(lines() + 1) + ": the stream ended " +
+                 std::to_string(pending_.size()) + " bytes into the line (no '\\n': a half line)";
+        return false;
+    }
+    return reader_.finish(error);
+}
+
+namespace {
+
+bool readAll(std::unique_ptr<TraceSource> source, RecordedTrace* out, std::string* error) {
+    if (!source) return false;
+    TraceRecord r;
+    int k = 0;
+    while ((k = source->next(&r, error)) > 0) out->append(r);
+    if (k < 0) return false;
+    out->header = source->meta().header;
+    out->actors = source->meta().actors;
+    out->lines = source->meta().lines;
+    out->shrink();
+    return true;
+}
+
+}  // namespace
+
+bool parseTrace(const std::string& text, const std::string& name, RecordedTrace* out,
+                std::string* error, const TraceLimits& limits) {
+    *out = RecordedTrace{};
+    return readAll(traceSourceFromText(text, name, error, limits), out, error);
+}
+
+bool readTrace(const std::string& path, RecordedTrace* out, std::string* error,
+               const TraceLimits& limits) {
+    *out = RecordedTrace{};
+    return readAll(openTraceSource(path, error, limits), out, error);
 }
 
 bool parseTraceNumber(const std::string& literal, TraceField* out) {
@@ -537,82 +787,6 @@ bool parseTraceNumber(const std::string& literal, TraceField* out) {
     }
     if (!out->exact) out->fix = Fix::fromDouble(d);
     return true;
-}
-
-struct TraceStream::Impl {
-    Impl(RecordedTrace* out, const TraceLimits& limits)
-        : parser(out, limits), splitter(parser, limits.maxLineBytes) {}
-    TraceParser parser;
-    LineSplitter splitter;
-};
-
-TraceStream::TraceStream(RecordedTrace* out, const TraceLimits& limits)
-    : impl_(std::make_unique<Impl>(out, limits)) {
-    *out = RecordedTrace{};
-}
-TraceStream::~TraceStream() = default;
-
-bool TraceStream::feed(const char* data, size_t n, std::string* error) {
-    return impl_->splitter.feed(data, n, error);
-}
-
-bool TraceStream::finish(std::string* error) {
-    if (size_t n = impl_->splitter.pending()) {
-        *error = "line " + std::to_string(impl_->splitter.lines() + 1) + ": the stream ended " +
-                 std::to_string(n) + " bytes into the line (no '\\n': a half line)";
-        return false;
-    }
-    return impl_->splitter.finish(error);
-}
-
-int64_t TraceStream::lines() const {
-    return impl_->splitter.lines();
-}
-
-size_t TraceStream::pendingBytes() const {
-    return impl_->splitter.pending();
-}
-
-bool parseTrace(const std::string& text, const std::string& name, RecordedTrace* out,
-                std::string* error, const TraceLimits& limits) {
-    *out = RecordedTrace{};
-    TraceParser parser(out, limits);
-    LineSplitter lines(parser, limits.maxLineBytes);
-    if (lines.feed(text.data(), text.size(), error) && lines.finish(error)) return true;
-    *error = name + ": " + *error;
-    return false;
-}
-
-bool readTrace(const std::string& path, RecordedTrace* out, std::string* error,
-               const TraceLimits& limits) {
-    *out = RecordedTrace{};
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) {
-        *error = path + ": cannot read the trace (" + std::strerror(errno) + ")";
-        return false;
-    }
-    TraceParser parser(out, limits);
-    LineSplitter lines(parser, limits.maxLineBytes);
-    std::vector<char> buf(size_t(1) << 16);
-    bool ok = true;
-    for (;;) {
-        const size_t n = std::fread(buf.data(), 1, buf.size(), f);
-        if (n > 0 && !lines.feed(buf.data(), n, error)) {
-            ok = false;
-            break;
-        }
-        if (n < buf.size()) {
-            if (std::ferror(f)) {
-                *error = std::string("read failed (") + std::strerror(errno) + ")";
-                ok = false;
-            }
-            break;
-        }
-    }
-    std::fclose(f);
-    if (ok) ok = lines.finish(error);
-    if (!ok) *error = path + ": " + *error;
-    return ok;
 }
 
 }  // namespace ts

@@ -158,6 +158,33 @@ void TraceWriter::probe(int64_t frame, const std::string& actor, const Probe& pr
     end(p);
 }
 
+void TraceWriter::record(const TraceRecord& r, const std::string& actor) {
+    if (r.isProbe) {
+        probe(r.frame, actor, r.probe.probe);
+        return;
+    }
+    char* p = room(40 + kIntChars + jsonStringChars(actor.size()));
+    p = put(p, "{\"frame\":");
+    p = writeInt(p, r.frame);
+    p = put(p, ",\"actor\":");
+    p = writeJsonString(p, actor.data(), actor.size());
+    end(p);
+    for (const TraceField& f : r.state.fields) {
+        p = room(8 + jsonStringChars(f.key.size()) + jsonStringChars(f.text.size()));
+        *p++ = ',';
+        p = writeJsonString(p, f.key.data(), f.key.size());
+        *p++ = ':';
+        if (f.type == TraceField::Type::String) {
+            p = writeJsonString(p, f.text.data(), f.text.size());
+        } else {
+            std::memcpy(p, f.text.data(), f.text.size());
+            p += f.text.size();
+        }
+        end(p);
+    }
+    end(put(room(2), "}\n"));
+}
+
 void TraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,
                         const std::vector<MoverState>& states, Trace* trace) {
     auto byActor = [](const Probe& p, const Probe& q) { return p.actor < q.actor; };

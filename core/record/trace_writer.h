@@ -13,6 +13,7 @@
 #include "movers/mover.h"
 #include "base/text_buffer.h"
 #include "trace/trace.h"
+#include "record/recorded_trace.h"
 #include "record/trace_format.h"
 
 namespace ts {
@@ -36,6 +37,10 @@ class TraceWriter {
     // when they are not grouped already (stable: each actor's keep their order).
     void frame(int64_t frame, const std::vector<Actor>& actors,
                const std::vector<MoverState>& states, Trace* trace);
+
+    // A line read back (JSON lines or .tstrace) as its JSON line: the fields in their order,
+    // numbers as their recorded text (what `convert` writes).
+    void record(const TraceRecord& r, const std::string& actor);
 
     // The body of a probe line alone: `{"kind":..,...}` (no newline).
     void probeObject(const Probe& p);

@@ -70,6 +70,22 @@ TEST(CliBreak, TheTraceFileHoldsTheFramesUpToTheBreak) {
     EXPECT_EQ(last.rfind("{\"frame\":13,\"actor\":\"hero\",\"x\":41,", 0), 0u) << last;
 }
 
+TEST(CliBreak, ACompactTraceFileAlsoStopsAtTheBreak) {
+    // The same frames 0..13 as the JSON lines file above, in the compact form: converted back,
+    // the same bytes.
+    const std::string dir = test::tempDir();
+    const std::string json = dir + "/tb.jsonl", compact = dir + "/tb.tstrace",
+                      back = dir + "/tb-back.jsonl";
+    test::CommandResult r = runTilestep("run " + breakRun("x > 40", " --trace '" + json + "'"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    r = runTilestep("run " + breakRun("x > 40", " --trace '" + compact + "'"));
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_EQ(firstLine(r.out), "frame 13: x > 40");
+    r = runTilestep("convert '" + compact + "' '" + back + "'");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_TRUE(test::readFile(back) == test::readFile(json));
+}
+
 TEST(CliBreak, AStandingActorHasNoGroundedChangeAtTheStart) {
     const test::CommandResult r =
         runTilestep("run " + test::sourcePath("maps/platformer-slopes.json") +

@@ -29,11 +29,12 @@ TEST(CorePublicApi, StepTraceWriteReadAndDiff) {
     RecordedTrace a, b;
     std::string error;
     ASSERT_TRUE(parseTrace(still, "still", &a, &error)) << error;
-    ASSERT_EQ(a.frames.size(), 60u);
+    ASSERT_EQ(a.frameCount(), 60u);
     ASSERT_EQ(a.actors.size(), 1u);
     EXPECT_EQ(a.actors[0].name, "hero");
     // Row 3 is the floor (y = 48 px); a 16 px tall box stands with its top at y = 32.
-    const RecordedState* last = a.frames.back().stateOf(0);
+    const RecordedFrame lastFrame = a.frame(a.frameCount() - 1);
+    const RecordedState* last = lastFrame.stateOf(0);
     ASSERT_NE(last, nullptr);
     EXPECT_TRUE(last->state.grounded);
     EXPECT_EQ(last->state.y, Fix::fromInt(32));

@@ -26,12 +26,12 @@ cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DTILESTEP_APP=OFF -DTILESTEP_TESTS=OFF -DTILESTEP_BENCH=OFF "${launcher[@]}" >/dev/null
 ninja -C "$dir" -j "$(nproc 2>/dev/null || echo 2)" \
       fuzz_map_json fuzz_map_binary fuzz_input_log fuzz_tiled_import fuzz_ldtk_import \
-      fuzz_make_binary_seeds
+      fuzz_trace fuzz_make_binary_seeds
 
 seeds="$dir/seeds"
 rm -rf "$seeds"
 mkdir -p "$seeds/map_json" "$seeds/map_binary" "$seeds/input_log" "$seeds/tiled_import" \
-         "$seeds/ldtk_import" "$dir/artifacts"
+         "$seeds/ldtk_import" "$seeds/trace" "$dir/artifacts"
 cp maps/*.json "$seeds/map_json/"
 "$dir/tests/fuzz/fuzz_make_binary_seeds" "$seeds/map_binary" maps/*.json
 cp tests/fuzz/seeds/input_log/* "$seeds/input_log/"
@@ -40,14 +40,15 @@ for f in /usr/share/doc/tiled/examples/*.tmx; do
   if [ -f "$f" ] && grep -q 'orientation="orthogonal"' "$f"; then cp "$f" "$seeds/tiled_import/"; fi
 done
 cp tests/fuzz/seeds/ldtk_import/* "$seeds/ldtk_import/"
+cp tests/fuzz/seeds/trace/* "$seeds/trace/"
 
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 status=0
-for name in map_json map_binary input_log tiled_import ldtk_import; do
+for name in map_json map_binary input_log tiled_import ldtk_import trace; do
   mkdir -p "$dir/corpus/$name"
   t=$seconds
-  case "$name" in *_import) t=$(( seconds * 2 / 3 > 0 ? seconds * 2 / 3 : 1 )) ;; esac
+  case "$name" in *_import|trace) t=$(( seconds * 2 / 3 > 0 ? seconds * 2 / 3 : 1 )) ;; esac
   echo "== fuzz_$name for $t s"
   # 2 GB and 10 s per input: a loader that allocates or loops past that is a finding too.
   log="$dir/fuzz_$name.log"

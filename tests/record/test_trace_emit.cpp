@@ -43,9 +43,9 @@ TEST(TraceEmit, ACProgramsTraceReadsBackWithTheSameValues) {
     EXPECT_EQ(t.actors[1].w, 16);
     EXPECT_EQ(t.actors[1].h, 16);
 
-    ASSERT_EQ(t.frames.size(), 30u);
+    ASSERT_EQ(t.frameCount(), 30u);
     for (int f = 0; f < 30; ++f) {
-        const RecordedFrame& fr = t.frames[size_t(f)];
+        const RecordedFrame fr = t.frame(size_t(f));
         SCOPED_TRACE("frame " + std::to_string(f));
         EXPECT_EQ(fr.frame, f);
         ASSERT_EQ(fr.states.size(), 2u);

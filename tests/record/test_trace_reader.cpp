@@ -7,6 +7,7 @@
 #include "sim/sim.h"
 #include "../../oracles/splitmix.h"
 #include "test_support.h"
+#include "record/recorded_frames.h"
 #include "record/trace_reader.h"
 #include "record/trace_writer.h"
 
@@ -106,10 +107,10 @@ TEST(TraceReader, ReadsBackWhatTheWriterWrote) {
     EXPECT_EQ(t.actors[1].name, "ball \"b\"");
     EXPECT_EQ(t.actors[1].mover, "grid_walls");
     EXPECT_TRUE(t.actors[1].round);
-    ASSERT_EQ(t.frames.size(), 60u);
+    ASSERT_EQ(t.frameCount(), 60u);
     size_t probeCount = 0;
     for (size_t f = 0; f < 60; ++f) {
-        const RecordedFrame& fr = t.frames[f];
+        const RecordedFrame fr = t.frame(f);
         ASSERT_EQ(fr.states.size(), 4u);
         for (size_t a = 0; a < 4; ++a) {
             const MoverState& want = states[f][a];
@@ -270,10 +271,10 @@ TEST(TraceReader, BlankLinesAndAFinalLineWithoutNewlineAreFine) {
                                "{\"frame\":9,\"actor\":\"a\",\"x\":1.5,\"y\":2,\"note\":null}",
                            "t", &t, &error))
         << error;
-    ASSERT_EQ(t.frames.size(), 2u);
-    EXPECT_EQ(t.frames[1].frame, 9);
-    EXPECT_EQ(t.frames[1].states[0].state.x, Fix::ratio(3, 2));
-    EXPECT_EQ(t.frames[1].states[0].line, 5);
+    ASSERT_EQ(t.frameCount(), 2u);
+    EXPECT_EQ(t.frame(1).frame, 9);
+    EXPECT_EQ(t.frame(1).states[0].state.x, Fix::ratio(3, 2));
+    EXPECT_EQ(t.frame(1).states[0].line, 5);
     const std::string missing = test::tempDir() + "/none.jsonl";
     EXPECT_FALSE(readTrace(missing, &t, &error));
     EXPECT_EQ(error, missing + ": cannot read the trace (No such file or directory)");
@@ -290,13 +291,17 @@ TEST(TraceStream, BytesInAnyPiecesGiveTheSameFramesAsTheWholeText) {
     // One byte at a time: frames appear as their lines complete.
     for (size_t i = 0; i < text.size(); ++i) {
         ASSERT_TRUE(stream.feed(&text[i], 1, &error)) << error;
-        if (i + 1 == text.find("{\"frame\":2")) EXPECT_EQ(live.frames.size(), 1u);
-        if (i + 1 == text.size() - 1) EXPECT_EQ(live.frames.size(), 1u);  // before its '\n'
+        if (i + 1 == text.find("{\"frame\":2")) {
+            EXPECT_EQ(live.frameCount(), 1u);
+        }
+        if (i + 1 == text.size() - 1) {
+            EXPECT_EQ(live.frameCount(), 1u);  // before its '\n'
+        }
     }
     ASSERT_TRUE(stream.finish(&error)) << error;
-    ASSERT_EQ(live.frames.size(), 2u);
-    EXPECT_EQ(live.frames[0].states.size(), 2u);
-    EXPECT_EQ(live.frames[1].states[0].state.x, Fix::ratio(3, 2));
+    ASSERT_EQ(live.frameCount(), 2u);
+    EXPECT_EQ(live.frame(0).states.size(), 2u);
+    EXPECT_EQ(live.frame(1).states[0].state.x, Fix::ratio(3, 2));
     EXPECT_EQ(live.actors.size(), 2u);
     EXPECT_EQ(stream.lines(), 4);
 }
@@ -310,6 +315,42 @@ TEST(TraceStream, AHalfLineAtTheEndIsAnError) {
     EXPECT_EQ(stream.pendingBytes(), 15u);
     EXPECT_FALSE(stream.finish(&error));
     EXPECT_EQ(error, "line 2: the stream ended 15 bytes into the line (no '\\n': a half line)");
+}
+
+// `view --listen`: the frames shown grow only by extend(), over the compact trace's own index.
+TEST(TraceStream, FramesShownGrowByExtendTheLastFrameGivenMoreLinesAndANewActor) {
+    auto live = std::make_shared<RecordedTrace>();
+    TraceStream stream(live.get());
+    std::string error;
+    auto feed = [&](const std::string& text) {
+        ASSERT_TRUE(stream.feed(text.data(), text.size(), &error)) << error;
+    };
+    feed(std::string(kHeader) + "{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":0}\n" +
+         "{\"frame\":1,\"actor\":\"a\",\"x\":2,\"y\":0}\n");
+    RecordedFrames shown(live);
+    ASSERT_EQ(shown.length(), 2);
+    shown.seek(2, nullptr);  // frame 1 decoded while it is the last one
+    EXPECT_EQ(shown.states()[0].x, Fix::fromInt(2));
+
+    // Frame 1 gets a line of a new actor b, and frame 2 arrives.
+    feed(
+        "{\"frame\":1,\"actor\":\"b\",\"x\":5,\"y\":0}\n"
+        "{\"frame\":2,\"actor\":\"a\",\"x\":3,\"y\":0}\n");
+    EXPECT_EQ(shown.length(), 2);  // not shown before extend()
+    shown.extend();
+    ASSERT_EQ(shown.length(), 3);
+    EXPECT_EQ(shown.position(), 2);  // the position stays
+    ASSERT_EQ(shown.states().size(), 2u);
+    EXPECT_EQ(shown.states()[0].x, Fix::fromInt(2));
+    EXPECT_EQ(shown.states()[1].x, Fix::fromInt(5));  // b's line, added to frame 1 after it showed
+    const std::optional<RecordedState> b = shown.stateLine(1, 2);
+    ASSERT_TRUE(b.has_value());
+    EXPECT_EQ(b->line, 4);
+    shown.seek(1, nullptr);  // before b's first line it waits there
+    EXPECT_EQ(shown.states()[1].x, Fix::fromInt(5));
+    shown.seek(3, nullptr);
+    EXPECT_EQ(shown.states()[0].x, Fix::fromInt(3));
+    EXPECT_EQ(shown.frameNumber(3), 2);
 }
 
 }  // namespace

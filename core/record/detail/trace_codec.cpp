@@ -1,0 +1,157 @@
+#include "record/detail/trace_codec.h"
+
+#include "base/json_text.h"
+#include "record/detail/state_fields.h"
+#include "record/recorded_trace.h"
+#include "record/trace_reader.h"
+
+namespace ts::codec {
+
+int probeCoordinates(uint8_t shape) {
+    const ProbeShape s = ProbeShape(shape);
+    return s == ProbeShape::Point || s == ProbeShape::Text || s == ProbeShape::Value ? 2 : 4;
+}
+
+void encodeState(std::vector<uint8_t>& out, uint64_t actor, const std::vector<TraceField>& fields,
+                 StringIds& ids) {
+    appendVarint(out, actor);
+    appendVarint(out, fields.size());
+    for (const TraceField& f : fields) {
+        const uint64_t key = uint64_t(ids.id(f.key)) << kFieldTypeBits;
+        switch (f.type) {
+            case TraceField::Type::Null:
+                appendVarint(out, key | kNull);
+                break;
+            case TraceField::Type::Bool:
+                appendVarint(out, key | (f.text == "true" ? kTrue : kFalse));
+                break;
+            case TraceField::Type::String:
+                appendVarint(out, key | kString);
+                appendVarint(out, ids.id(f.text));
+                break;
+            case TraceField::Type::Number:
+                if (isCanonicalFix(f)) {
+                    appendVarint(out, key | kFix);
+                    appendVarint(out, zigzag(f.fix.raw));
+                } else {
+                    appendVarint(out, key | kLiteral);
+                    appendVarint(out, ids.id(f.text));
+                }
+                break;
+        }
+    }
+}
+
+void encodeProbe(std::vector<uint8_t>& out, uint64_t actor, const Probe& p, StringIds& ids) {
+    appendVarint(out, actor);
+    out.push_back(uint8_t(uint8_t(p.shape) | uint8_t(p.verdict) << 4));
+    appendVarint(out, ids.id(p.why));
+    const Fix c[4] = {p.x0, p.y0, p.x1, p.y1};
+    if (p.shape == ProbeShape::Value) {
+        appendVarint(out, zigzag(p.x0.raw));
+        appendVarint(out, zigzag(p.x1.raw));
+        return;
+    }
+    const int n = probeCoordinates(uint8_t(p.shape));
+    for (int i = 0; i < n; ++i) appendVarint(out, zigzag(c[i].raw));
+}
+
+std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
+                        size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields) {
+    uint64_t n = 0;
+    if (!getVarint(p, end, actor)) return "actor: cut off";
+    if (!getVarint(p, end, &n)) return "field count: cut off";
+    if (n > maxFields)
+        return "field count " + std::to_string(n) + " is over " + std::to_string(maxFields);
+    fields->resize(size_t(n));
+    for (uint64_t i = 0; i < n; ++i) {
+        TraceField& f = (*fields)[size_t(i)];
+        uint64_t key = 0;
+        if (!getVarint(p, end, &key)) return "field " + std::to_string(i + 1) + ": cut off";
+        const std::string* k = strings.text(key >> kFieldTypeBits);
+        if (!k)
+            return "field " + std::to_string(i + 1) + ": unknown key string " +
+                   std::to_string(key >> kFieldTypeBits);
+        if (f.key != *k) f.key = *k;  // a reused record holds last line's keys
+        f.exact = false;
+        f.number = 0;
+        f.fix = Fix{};
+        auto at = [&f] { return "field \"" + f.key + "\": "; };  // only for an error
+        uint64_t v = 0;
+        switch (key & ((1u << kFieldTypeBits) - 1)) {
+            case kNull:
+                f.type = TraceField::Type::Null;
+                f.text = "null";
+                break;
+            case kFalse:
+            case kTrue:
+                f.type = TraceField::Type::Bool;
+                f.text = (key & 7) == kTrue ? "true" : "false";
+                break;
+            case kFix: {
+                if (!getVarint(p, end, &v)) return at() + "cut off";
+                const int64_t raw = unzigzag(v);
+                // The JSON reader's limit: below 2^46 px.
+                if (raw >= (int64_t(1) << 62) || raw <= -(int64_t(1) << 62))
+                    return at() + "outside +-2^46";
+                char buf[kFixChars];
+                f.type = TraceField::Type::Number;
+                f.fix = Fix::fromRaw(raw);
+                f.text.assign(buf, writeFix(buf, f.fix));
+                f.exact = true;
+                f.number = f.fix.toDouble();
+                break;
+            }
+            case kLiteral: {
+                if (!getVarint(p, end, &v)) return at() + "cut off";
+                const std::string* s = strings.text(v);
+                if (!s) return at() + "unknown string " + std::to_string(v);
+                if (!parseTraceNumber(*s, &f))
+                    return at() + "'" + *s + "' is not a number within +-2^46";
+                break;
+            }
+            case kString: {
+                if (!getVarint(p, end, &v)) return at() + "cut off";
+                const std::string* s = strings.text(v);
+                if (!s) return at() + "unknown string " + std::to_string(v);
+                f.type = TraceField::Type::String;
+                f.text = *s;
+                break;
+            }
+            default:
+                return at() + "unknown value type " + std::to_string(key & 7);
+        }
+    }
+    return "";
+}
+
+std::string decodeProbe(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
+                        uint64_t* actor, Probe* out) {
+    if (!getVarint(p, end, actor)) return "probe actor: cut off";
+    if (p == end) return "probe kind: cut off";
+    const uint8_t kv = *p++;
+    if ((kv & 15) >= uint8_t(ProbeShape::Count))
+        return "probe kind " + std::to_string(kv & 15) + " is unknown";
+    if ((kv >> 4) >= uint8_t(Verdict::Count))
+        return "probe verdict " + std::to_string(kv >> 4) + " is unknown";
+    *out = Probe{};
+    out->shape = ProbeShape(kv & 15);
+    out->verdict = Verdict(kv >> 4);
+    uint64_t why = 0;
+    if (!getVarint(p, end, &why)) return "probe why: cut off";
+    const std::string* s = strings.text(why);
+    if (!s) return "probe why: unknown string " + std::to_string(why);
+    out->why = s->c_str();
+    Fix* targets[4] = {&out->x0, &out->y0, &out->x1, &out->y1};
+    if (out->shape == ProbeShape::Value) targets[1] = &out->x1;
+    const int n = probeCoordinates(kv & 15);
+    for (int i = 0; i < n; ++i) {
+        uint64_t v = 0;
+        if (!getVarint(p, end, &v))
+            return "probe coordinate " + std::to_string(i + 1) + ": cut off";
+        *targets[i] = Fix::fromRaw(unzigzag(v));
+    }
+    return "";
+}
+
+}  // namespace ts::codec

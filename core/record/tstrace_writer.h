@@ -1,0 +1,77 @@
+// Writes the compact trace format, .tstrace (docs/trace-format.md, "Compact format"): the
+// same lines as the JSON trace, as varint records and a string table, about a quarter of the
+// bytes. `tilestep run --trace OUT.tstrace` writes through frame(); `convert` through
+// record(). Bytes gather in one reused buffer the caller writes out and clears.
+#pragma once
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "base/text_buffer.h"
+#include "map/map.h"
+#include "movers/mover.h"
+#include "record/recorded_trace.h"
+#include "record/trace_format.h"
+#include "trace/trace.h"
+
+namespace ts {
+
+class TstraceWriter {
+  public:
+    TstraceWriter();
+
+    std::string_view bytes() const {
+        return std::string_view(reinterpret_cast<const char*>(out_.data()), used_);
+    }
+    size_t size() const { return used_; }
+    void clear() { used_ = 0; }
+
+    // The magic, the version and the header (as JSON text). First, once.
+    void header(const TraceHeader& h);
+    // One line of a trace read back; `actors` are the reader's so far (the header's first).
+    void record(const TraceRecord& r, const std::vector<TraceActorInfo>& actors);
+    // One frame as `run` writes it: the same records as TraceWriter::frame's lines.
+    void frame(int64_t frame, const std::vector<Actor>& actors,
+               const std::vector<MoverState>& states, Trace* trace);
+    // The end record. Last, once.
+    void end();
+
+  private:
+    struct Ids;  // this writer's string table as the record encoder sees it
+    uint32_t id(std::string_view s);
+    void toFrame(int64_t frame);
+    void state(size_t actor, MoverKind kind, const MoverState& s);
+    bool fastState(size_t actor, const MoverState& s);
+    void slowState(size_t actor, MoverKind kind, const MoverState& s);
+    // Room for n more bytes (the buffer keeps its size: nothing is zeroed per record).
+    uint8_t* room(size_t n) {
+        if (out_.size() - used_ < n) out_.resize(std::max(out_.size() * 2, used_ + n));
+        return out_.data() + used_;
+    }
+    void commit(uint8_t* p) { used_ = size_t(p - out_.data()); }
+    void append(const void* data, size_t n);
+    uint32_t cachedId(int64_t* slot, const char* text);
+
+    std::vector<uint8_t> out_;  // the first used_ bytes are the file's
+    size_t used_ = 0;
+    std::vector<uint8_t> body_;
+    std::unordered_map<std::string, uint32_t> ids_;
+    int64_t frame_ = -1;
+    int64_t records_ = 0;
+    size_t actorsWritten_ = 0;
+    // run's fast path: ids of the fixed keys and facings (-1: not yet interned), the
+    // model fields' keys and names as last seen per actor, and describe's text.
+    int64_t fixedIds_[7];
+    int64_t facingIds_[5];
+    struct Known {
+        std::string text;
+        uint32_t id;
+    };
+    std::vector<std::vector<Known>> keys_, names_;
+    TextBuffer describe_;
+};
+
+}  // namespace ts
