@@ -33,6 +33,12 @@ struct ForeignSource {
     // kindGid holds each kind's IntGrid value and layerIndex the collision layer's index
     // among the level's layer instances.
     int64_t levelIndex = -1;
+    // LDtk: per actor of `imported`, the level's layer instance and the entity in its
+    // entityInstances that the import made it from.
+    struct EntityAt {
+        int64_t layer = 0, entity = 0;
+    };
+    std::vector<EntityAt> actorEntities;
     // The Tiled object ids the import made the map's actors, brushes and walls from.
     std::vector<int64_t> actorObjects, brushObjects, wallObjects;
 };
