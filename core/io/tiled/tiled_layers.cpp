@@ -400,4 +400,18 @@ TiledArt readTiledArt(const std::string& path) {
     return art;
 }
 
+void moveArtOrigin(TiledArt& art, int64_t originX, int64_t originY, int32_t width, int32_t height) {
+    for (ArtLayer& l : art.layers) {
+        if (l.kind == ArtLayer::Kind::Tiles) {
+            l.x0 -= originX;
+            l.y0 -= originY;
+        } else {
+            l.offsetX -= double(originX) * art.tileWidth;
+            l.offsetY -= double(originY) * art.tileHeight;
+        }
+    }
+    art.width = width;
+    art.height = height;
+}
+
 }  // namespace ts::interop
