@@ -55,12 +55,12 @@ TEST_F(AppImportExport, ExportKeepsTheDocumentAndImportOpensTheTiledFileItself) 
     key("ctrl+a");
     type(tmx);
     key("Return");
-    ASSERT_TRUE(waitForTitle("copy.tmx - tilestep")) << app_->windowTitle();
+    ASSERT_TRUE(waitForTitle("copy.tmx  (")) << app_->windowTitle();
     click(cellX(5), cellY(5));  // the brush, with the kind painted before
     ASSERT_TRUE(waitForTitle("copy.tmx *")) << app_->windowTitle();
     key("ctrl+s");
     ASSERT_TRUE(waitUntil([&] { return readFile(tmx) != exported; }, 5000));
-    EXPECT_TRUE(waitForTitle("copy.tmx - tilestep")) << app_->windowTitle();
+    EXPECT_TRUE(waitForTitle("copy.tmx  (")) << app_->windowTitle();
     key("ctrl+q");
     ASSERT_TRUE(app_->waitForExit(10000)) << app_->err();
     Map want = edited;

@@ -294,9 +294,12 @@ class ArtReader {
         return l;
     }
 
-    std::vector<uint32_t> data(pugi::xml_node d, int64_t count, const std::string& at) const {
-        const std::string encoding = d.attribute("encoding").value();
-        const std::string compression = d.attribute("compression").value();
+    // The gids in D (a <data> or one of its <chunk>s), encoded as FORMAT (the <data>) says.
+    std::vector<uint32_t> data(pugi::xml_node d, int64_t count, const std::string& at,
+                               pugi::xml_node format = {}) const {
+        if (!format) format = d;
+        const std::string encoding = format.attribute("encoding").value();
+        const std::string compression = format.attribute("compression").value();
         std::vector<uint32_t> gids;
         std::string problem;
         if (encoding == "csv") {
@@ -326,7 +329,7 @@ class ArtReader {
                 chunk.y = std::clamp<long long>(ch.attribute("y").as_llong(), INT32_MIN, INT32_MAX);
                 chunk.width = std::clamp<long long>(ch.attribute("width").as_llong(), 1, 1 << 16);
                 chunk.height = std::clamp<long long>(ch.attribute("height").as_llong(), 1, 1 << 16);
-                chunk.gids = data(ch, chunk.width * chunk.height, at);
+                chunk.gids = data(ch, chunk.width * chunk.height, at, d);
                 chunks.push_back(std::move(chunk));
             }
             TiledTileLayer merged;
