@@ -228,13 +228,18 @@ void requestResize(EditorState& s) {
     s.dialogs.openResize = true;
 }
 
-// Where the file's own layers are drawn (tiled_art_state.h), the import's notes on the kinds'
-// image (a tileset "shown as colours", an LDtk layer's "tiles not shown") describe nothing on
-// screen: the art draws those tiles, and says itself what it cannot draw.
+// Where the file's own layers are drawn (tiled_art_state.h), the import's notes on what its
+// one-layer model leaves out (a tileset "shown as colours", an LDtk layer's "tiles not
+// shown", a tile layer "skipped") describe nothing on screen: the art draws those tiles, and
+// says itself what it cannot draw.
 namespace {
-bool drawnByArt(const std::string& warning) {
-    return warning.find("tiles shown as colours") != std::string::npos ||
-           warning.find("tiles not shown") != std::string::npos;
+bool drawnByArt(const std::string& w) {
+    auto has = [&](const char* part) { return w.find(part) != std::string::npos; };
+    auto starts = [&](const char* part) { return w.rfind(part, 0) == 0; };
+    return has("tiles shown as colours") || has("tiles not shown") ||
+           (starts("tile layer \"") && has("\": skipped (a tilestep map has one tile layer")) ||
+           ((starts("Tiles layer \"") || starts("AutoLayer layer \"")) &&
+            has("\": skipped (the collision layer is"));
 }
 }  // namespace
 

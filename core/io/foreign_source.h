@@ -33,6 +33,9 @@ struct ForeignSource {
     // kindGid holds each kind's IntGrid value and layerIndex the collision layer's index
     // among the level's layer instances.
     int64_t levelIndex = -1;
+    // LDtk "separate level files": the level's .ldtkl as read (every save patches these bytes,
+    // not the file as an earlier save left it), and its path relative to the project.
+    std::string levelFile, levelBytes;
     // LDtk: per actor of `imported`, the level's layer instance and the entity in its
     // entityInstances that the import made it from.
     struct EntityAt {

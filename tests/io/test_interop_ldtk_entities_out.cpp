@@ -214,6 +214,11 @@ TEST(InteropLdtkEntitiesOut, TheEditorsSaveOfAnOpenedProjectWritesItInPlace) {
     setPair(digger["__grid"], 0, 0, want);
     digger["__worldY"].SetInt64(0);
     EXPECT_TRUE(parsed(test::readFile(dir + "/ext/Cave.ldtkl")) == want);
+    // Saved again with the actor back where it was: the level file as it was read (each
+    // save starts from the file as read, not as the last save left it).
+    edited.actors[0].y = r.map.actors[0].y;
+    saveMap(edited, project);
+    EXPECT_EQ(test::readFile(dir + "/ext/Cave.ldtkl"), test::ldtkLevelFile("Cave"));
     // A map that came from no project is not made into one.
     EXPECT_THROW(saveMap(edited, dir + "/other.ldtk"), MapError);
 }

@@ -14,6 +14,7 @@
 #include "map/image_flip.h"
 #include "io/ldtk/detail/ldtk_project.h"
 #include "io/ldtk/detail/ldtk_tiles.h"
+#include "io/interop_files.h"
 #include "io/map_io.h"
 #include "io/detail/map_io_detail.h"
 #include "io/detail/object_mapping.h"
@@ -64,6 +65,9 @@ class LdtkReader {
             src->layerHeight = result_.map.height;
             src->kindGid = result_.kindSource;
             src->actorEntities = actorEntities_;
+            src->levelFile = project.levelFile(chosen);
+            if (!src->levelFile.empty())
+                src->levelBytes = readLdtkFile(joinPath(folderOf(path_), src->levelFile));
             result_.source = std::move(src);
         }
         return std::move(result_);

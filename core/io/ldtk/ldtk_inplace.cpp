@@ -117,6 +117,16 @@ void rebase(Value& v, const std::string& from, const std::string& to, rapidjson:
     }
 }
 
+// Writes BYTES to PATH unless it holds them already.
+void restore(const std::string& path, const std::string& bytes) {
+    std::string now;
+    try {
+        now = readLdtkFile(path);
+    } catch (const MapError&) {
+    }
+    if (now != bytes) saveBytesAtomically(path, bytes);
+}
+
 }  // namespace
 
 bool savesLdtkInPlace(const ForeignSource& src, const std::string& out) {
@@ -137,7 +147,14 @@ void saveLdtkInPlace(const ForeignSource& src, const Map& edited, const std::str
     const bool sameFolder = absoluteNormal(folderOf(src.path)) == absoluteNormal(folderOf(out));
     const bool cells = !(edited.tiles == src.imported.tiles);
     const bool actors = !(edited.actors == src.imported.actors);
-    if (!cells && !actors && intoItself) return;  // nothing of tilestep's changed
+    if (!cells && !actors && intoItself) {
+        // Nothing of tilestep's changed, or every change was undone: the files as read (an
+        // earlier save may have written them).
+        restore(src.path, src.bytes);
+        if (!src.levelFile.empty())
+            restore(joinPath(folderOf(src.path), src.levelFile), src.levelBytes);
+        return;
+    }
     if (!cells && !actors && sameFolder) {
         saveBytesAtomically(out, src.bytes);
         return;
@@ -161,7 +178,8 @@ void saveLdtkInPlace(const ForeignSource& src, const Map& edited, const std::str
         if ((cells || actors) && !intoItself)
             refuse(out, {"the level's cells and entities are in its own file " + writePath +
                          ", which belongs to " + src.path + ": save into that project"});
-        load(levelDoc, readLdtkFile(writePath), writePath);
+        load(levelDoc, src.levelBytes.empty() ? readLdtkFile(writePath) : src.levelBytes,
+             writePath);
         writeDoc = &levelDoc;
         layers = member(levelDoc, "layerInstances");
     }
