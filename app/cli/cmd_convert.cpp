@@ -9,7 +9,6 @@
 #include "io/foreign_maps.h"
 #include "io/interop_files.h"
 #include "io/map_formats.h"
-#include "io/tiled/tiled_inplace.h"
 #include "io/map_io.h"
 #include "plugin_args.h"
 #include "record/trace_convert.h"
@@ -25,7 +24,7 @@ const char kConvertUsage[] =
     "  .tsmap  compact binary\n"
     "  .tmx    Tiled XML map (in and out)\n"
     "  .tmj    Tiled JSON map (in and out)\n"
-    "  .ldtk   LDtk project (in only: one level, --level)\n"
+    "  .ldtk   LDtk project (in: one level, --level; out: only from an .ldtk IN)\n"
     "A trace converts between its two forms (docs/trace-format.md) when IN or OUT is one:\n"
     "  .jsonl    JSON lines, the interchange form\n"
     "  .tstrace  the compact form (IN's form is told by its content)\n"
@@ -35,7 +34,8 @@ const char kConvertUsage[] =
     "'warning:' line each. A Tiled OUT gets its tileset image beside it (OUT's name with\n"
     ".tiles.png: the kinds drawn as their collision shapes), except from a Tiled IN of\n"
     "the same form (.tmx -> .tmx, .tmj -> .tmj): OUT is then IN itself, every layer,\n"
-    "tileset and object kept (docs/interop.md, \"Saving a Tiled map in place\").\n"
+    "tileset and object kept (docs/interop.md, \"Saving a Tiled map in place\"); so is\n"
+    "an .ldtk OUT of an .ldtk IN, every level, layer and entity kept.\n"
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
     "                          map's tiles (default: the layer named \"collision\", any\n"
     "                          case, else the first one); '#N' the N-th in file order,\n"
@@ -65,7 +65,10 @@ int cmdConvert(const Args& args) {
     const std::string& out = a.positional[1];
     // saveMap would replace IN itself (rewriting a hard-linked IN would also split the link).
     // A Tiled OUT's generated tileset image is an output too.
-    const std::string image = interop::isExportPath(out) ? interop::exportImagePath(out) : "";
+    const MapFileFormat* outKind = mapFileFormatFor(out);
+    const bool tiledOut = outKind && (outKind->kind == MapFileKind::TiledXml ||
+                                      outKind->kind == MapFileKind::TiledJson);
+    const std::string image = tiledOut ? interop::exportImagePath(out) : "";
     const std::string clash = findOutputClash(
         {{"IN", in}}, {{"OUT", out}, {"OUT's tileset image", image}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
@@ -106,9 +109,10 @@ int cmdConvert(const Args& args) {
         }
         for (const std::string& w : warnings)
             std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
-        // Tiled to the same Tiled form: the user's file itself, every layer and tileset kept.
-        if (source && interop::savesInPlace(*source, out))
-            interop::saveTiledInPlace(*source, m, out, mapFolder);
+        // Tiled to the same Tiled form, LDtk to LDtk: the user's file itself, every layer,
+        // tileset and level kept.
+        if (source && interop::savesFromSource(*source, out))
+            interop::saveFromSource(*source, m, out, mapFolder);
         else
             saveMap(m, out, mapFolder);
         std::printf("%s (%s) -> %s (%s)\n", in.c_str(), inFormat.name, out.c_str(), outFormat.name);

@@ -6,6 +6,7 @@
 #include "edit/map_edits.h"
 #include "editor/file_steps.h"
 #include "io/foreign_maps.h"
+#include "io/foreign_source.h"
 #include "io/tiled/tiled_inplace.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
@@ -141,7 +142,8 @@ bool exportTo(EditorState& s, const std::string& path) {
         showError(s, e.what());
         return false;
     }
-    setMessage(s, "Exported " + path + " (Tiled)");
+    const MapFileFormat* f = mapFileFormatFor(path);
+    setMessage(s, "Exported " + path + " (" + (f ? f->family : "Tiled") + ")");
     return true;
 }
 
@@ -226,33 +228,55 @@ void requestResize(EditorState& s) {
     s.dialogs.openResize = true;
 }
 
-// Tiled and LDtk maps are imported into an untitled document, so that Save asks for a
-// tilestep file and never writes over the user's original. Until then the image path is
-// absolute (an untitled map has no folder for it to be relative to).
+// Where the file's own layers are drawn (tiled_art_state.h), the import's notes on what its
+// one-layer model leaves out (a tileset "shown as colours", an LDtk layer's "tiles not
+// shown", a tile layer "skipped") describe nothing on screen: the art draws those tiles, and
+// says itself what it cannot draw.
+namespace {
+bool drawnByArt(const std::string& w) {
+    auto has = [&](const char* part) { return w.find(part) != std::string::npos; };
+    auto starts = [&](const char* part) { return w.rfind(part, 0) == 0; };
+    return has("tiles shown as colours") || has("tiles not shown") ||
+           (starts("tile layer \"") && has("\": skipped (a tilestep map has one tile layer")) ||
+           ((starts("Tiles layer \"") || starts("AutoLayer layer \"")) &&
+            has("\": skipped (the collision layer is"));
+}
+}  // namespace
+
+// A Tiled map or LDtk project opened for editing is the document's file: Save writes it back
+// in place (only the collision cells, tile shapes and objects tilestep owns change:
+// core/io/tiled/tiled_inplace.h, core/io/ldtk/ldtk_inplace.h), Save As to .json / .tsmap
+// makes a tilestep map of it. The image path stays relative to the file's folder.
 void files::importInto(EditorState& s, const std::string& path) {
     interop::ImportOptions options;
     options.collisionLayer = s.dialogs.collisionLayer;
     options.level = s.dialogs.level;
     std::error_code ec;
     const fs::path folder = fs::absolute(path, ec).parent_path();
-    // Kept so that Save As onto this very .tmx / .tmj saves it in place (tiled_inplace.h).
     options.keepSource = true;
     interop::ImportResult r = interop::importMapFile(path, options, folder.string());
     interop::rememberForeignSource(r.source);
-    if (!r.map.tileset.image.empty() && fs::path(r.map.tileset.image).is_relative())
+    const bool inPlace = r.source && interop::savesFromSource(*r.source, path);
+    if (!inPlace && !r.map.tileset.image.empty() && fs::path(r.map.tileset.image).is_relative())
         r.map.tileset.image = (folder / r.map.tileset.image).lexically_normal().string();
+    s.doc.replace(std::move(r.map), inPlace ? path : "");
+    std::vector<std::string> warnings =
+        r.source && r.source->levelIndex >= 0
+            ? loadLdtkArt(s.tiledArt, path, size_t(r.source->levelIndex),
+                          size_t(r.collisionLayerIndex), s.doc.map())
+            : loadTiledArt(s.tiledArt, path, r.collisionLayer, s.doc.map(), r.source.get());
     for (const std::string& w : r.warnings)
+        if (!s.tiledArt.art || !drawnByArt(w)) warnings.push_back(w);
+    for (const std::string& w : warnings)
         std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
-    s.doc.replace(std::move(r.map), "");
-    for (const std::string& w : loadTiledArt(s.tiledArt, path, r.collisionLayer, s.doc.map()))
-        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
-    setMessage(s, "Imported " + path + " (" +
-                      (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
-                      "collision layer \"" + r.collisionLayer + "\"" +
-                      (r.warnings.empty()
-                           ? std::string()
-                           : ", " + std::to_string(r.warnings.size()) + " warnings on stderr") +
-                      "); Save As writes it as a tilestep map");
+    setMessage(
+        s, "Imported " + path + " (" +
+               (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
+               "collision layer \"" + r.collisionLayer + "\"" +
+               (warnings.empty() ? std::string()
+                                 : ", " + std::to_string(warnings.size()) + " warnings on stderr") +
+               (inPlace ? "); Save writes it back in place"
+                        : "); Save As writes it as a tilestep map"));
 }
 
 bool openPath(EditorState& s, const std::string& path) {

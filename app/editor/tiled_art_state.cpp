@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "io/interop_files.h"
+#include "io/ldtk/ldtk_art.h"
 
 namespace ts {
 
@@ -41,7 +42,8 @@ void clearTiledArt(TiledArtState& st) {
 }
 
 std::vector<std::string> loadTiledArt(TiledArtState& st, const std::string& path,
-                                      const std::string& collisionLayer, const Map& map) {
+                                      const std::string& collisionLayer, const Map& map,
+                                      const interop::ForeignSource* src) {
     clearTiledArt(st);
     if (!interop::endsWithNoCase(path, ".tmx") && !interop::endsWithNoCase(path, ".tmj")) return {};
     auto art = std::make_shared<interop::TiledArt>();
@@ -50,6 +52,8 @@ std::vector<std::string> loadTiledArt(TiledArtState& st, const std::string& path
     } catch (const std::exception&) {
         return {};
     }
+    if (src && src->layerChunked)
+        interop::moveArtOrigin(*art, src->originX, src->originY, map.width, map.height);
     st.collisionLayer = findCollisionLayer(*art, collisionLayer);
     // The kinds stand for the layer's cells only when the map is the layer, cell for cell.
     if (st.collisionLayer != SIZE_MAX) {
@@ -70,6 +74,31 @@ std::vector<std::string> loadTiledArt(TiledArtState& st, const std::string& path
     for (const interop::ArtLayer& l : art->layers) st.shown.push_back(l.visible ? 1 : 0);
     std::vector<std::string> warnings = art->warnings;
     st.art = std::move(art);
+    ++st.generation;
+    return warnings;
+}
+
+std::vector<std::string> loadLdtkArt(TiledArtState& st, const std::string& path, size_t level,
+                                     size_t collision, const Map& map) {
+    clearTiledArt(st);
+    auto art = std::make_shared<interop::TiledArt>();
+    size_t layer = SIZE_MAX;
+    try {
+        interop::LdtkArt a = interop::readLdtkArt(path, level, collision);
+        *art = std::move(a.art);
+        layer = a.collisionLayer;
+    } catch (const std::exception&) {
+        return {};
+    }
+    // No kind is a tile of the art (kindGid stays empty): the kinds are drawn, in the
+    // collision layer's place when the map is that layer cell for cell.
+    if (layer < art->layers.size() && art->layers[layer].width == map.width &&
+        art->layers[layer].height == map.height && art->tileWidth == map.tileSize)
+        st.collisionLayer = layer;
+    for (const interop::ArtLayer& l : art->layers) st.shown.push_back(l.visible ? 1 : 0);
+    std::vector<std::string> warnings = art->warnings;
+    st.art = std::move(art);
+    st.family = "LDtk";
     ++st.generation;
     return warnings;
 }

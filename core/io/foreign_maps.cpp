@@ -7,7 +7,9 @@
 #include "base/atomic_file.h"
 #include "base/file_identity.h"
 
+#include "io/foreign_source.h"
 #include "io/interop_files.h"
+#include "io/ldtk/ldtk_inplace.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
 #include "io/png_write.h"
@@ -59,7 +61,8 @@ std::string exportImagePath(const std::string& path) {
 }
 
 void exportMapFile(const Map& m, const std::string& path, const std::string& mapFolder) {
-    if (!isExportPath(path)) throw MapError(path + ": export writes Tiled maps (.tmx or .tmj)");
+    if (!isExportPath(path))
+        throw MapError(path + ": export writes Tiled maps (.tmx or .tmj) and LDtk projects");
     mapFileFormatFor(path)->write(m, path, mapFolder);
 }
 
@@ -124,6 +127,30 @@ void exportTmx(const Map& m, const std::string& path, const std::string& mapFold
 
 void exportTmj(const Map& m, const std::string& path, const std::string& mapFolder) {
     exportTiled(m, path, mapFolder, mapToTmj);
+}
+
+void exportLdtk(const Map& m, const std::string& path, const std::string&) {
+    if (auto src = rememberedSource(path); src && savesLdtkInPlace(*src, path)) {
+        saveLdtkInPlace(*src, m, path);
+        return;
+    }
+    // A project is defs, worlds and levels tilestep has no model of: never made up.
+    throw MapError(path +
+                   ": LDtk projects are written only back into the project a map was opened "
+                   "from (or copied whole: tilestep convert IN.ldtk OUT.ldtk); save as .json, "
+                   ".tsmap, .tmx or .tmj");
+}
+
+bool savesFromSource(const ForeignSource& src, const std::string& out) {
+    return savesInPlace(src, out) || savesLdtkInPlace(src, out);
+}
+
+void saveFromSource(const ForeignSource& src, const Map& m, const std::string& out,
+                    const std::string& mapFolder) {
+    if (savesLdtkInPlace(src, out))
+        saveLdtkInPlace(src, m, out);
+    else
+        saveTiledInPlace(src, m, out, mapFolder);
 }
 
 }  // namespace ts::interop

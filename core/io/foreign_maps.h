@@ -10,6 +10,8 @@
 
 namespace ts::interop {
 
+struct ForeignSource;
+
 // By the table of core/io/map_formats.h: the foreign formats read (.tmx .tmj .ldtk, any case)
 // and written (.tmx .tmj).
 bool isImportPath(const std::string& path);
@@ -23,8 +25,8 @@ ImportResult importMapFile(const std::string& path, const ImportOptions& options
 // The tileset image an export of PATH writes beside it: "dir/level.tmx" -> "dir/level.tiles.png".
 std::string exportImagePath(const std::string& path);
 
-// Writes TMX or TMJ by extension, atomically like saveMap; the tileset image path is
-// rebased from `mapFolder` (where the map's own file is) to PATH's folder. The generated
+// Writes TMX, TMJ (or LDtk, exportLdtk) by extension, atomically like saveMap; the tileset image
+// path is rebased from `mapFolder` (where the map's own file is) to PATH's folder. The generated
 // image (exportImagePath) is refused when it is the map's own tileset image; when the map
 // cannot be written, the image is taken back (removed, or its old bytes restored). PATH
 // itself opened for editing (rememberForeignSource, core/io/tiled/tiled_inplace.h) is saved
@@ -33,6 +35,15 @@ void exportMapFile(const Map& m, const std::string& path, const std::string& map
 // exportMapFile for one format each: the table's writes.
 void exportTmx(const Map& m, const std::string& path, const std::string& mapFolder);
 void exportTmj(const Map& m, const std::string& path, const std::string& mapFolder);
+// An LDtk project is only written in place: PATH must be a project opened for editing
+// (rememberForeignSource), saved by core/io/ldtk/ldtk_inplace.h; anything else is refused.
+void exportLdtk(const Map& m, const std::string& path, const std::string& mapFolder);
+
+// Whether OUT is written from SRC's kept file (Tiled to the same Tiled form, LDtk to LDtk)
+// rather than exported from the map, and that save.
+bool savesFromSource(const ForeignSource& src, const std::string& out);
+void saveFromSource(const ForeignSource& src, const Map& m, const std::string& out,
+                    const std::string& mapFolder);
 
 // The image path (relative to `from`) rewritten relative to `to`.
 void rebaseImage(Map& m, const std::string& from, const std::string& to);

@@ -33,6 +33,15 @@ struct ForeignSource {
     // kindGid holds each kind's IntGrid value and layerIndex the collision layer's index
     // among the level's layer instances.
     int64_t levelIndex = -1;
+    // LDtk "separate level files": the level's .ldtkl as read (every save patches these bytes,
+    // not the file as an earlier save left it), and its path relative to the project.
+    std::string levelFile, levelBytes;
+    // LDtk: per actor of `imported`, the level's layer instance and the entity in its
+    // entityInstances that the import made it from.
+    struct EntityAt {
+        int64_t layer = 0, entity = 0;
+    };
+    std::vector<EntityAt> actorEntities;
     // The Tiled object ids the import made the map's actors, brushes and walls from.
     std::vector<int64_t> actorObjects, brushObjects, wallObjects;
 };

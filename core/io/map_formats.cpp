@@ -46,8 +46,9 @@ const std::vector<MapFileFormat>& mapFileFormats() {
          interop::importTmx, interop::exportTmx},
         {".tmj", K::TiledJson, true, true, true, "Tiled", "tiled tmj", "Tiled JSON map",
          interop::importTmj, interop::exportTmj},
-        {".ldtk", K::Ldtk, true, false, true, "LDtk", "ldtk", "LDtk project (its first level)",
-         interop::importLdtk, nullptr},
+        {".ldtk", K::Ldtk, true, true, true, "LDtk", "ldtk",
+         "LDtk project (one level; written back only into the project it came from)",
+         interop::importLdtk, interop::exportLdtk},
     };
     return formats;
 }

@@ -17,7 +17,7 @@ enum class MapFileKind {
     TilestepBinary,  // .tsmap: compact binary (core/io/map_binary.cpp)
     TiledXml,        // .tmx: imported and exported (core/io/tiled)
     TiledJson,       // .tmj: imported and exported
-    Ldtk,            // .ldtk: imported only (one level; core/io/ldtk)
+    Ldtk,            // .ldtk: one level imported, saved back only in place (core/io/ldtk)
 };
 
 // Reads PATH. A tilestep map's image path is as written; an import's is relative to PATH's

@@ -1,6 +1,6 @@
 // File > Import... and File > Export... with real input under a private Xvfb (issue 10):
 // Export writes a Tiled copy and leaves the document's own file, path and unsaved changes
-// alone; Import opens a Tiled map as an untitled document and never writes the Tiled file.
+// alone; Import opens a Tiled map as the document's file, which Ctrl+S writes back in place.
 #include <filesystem>
 
 #include "io/foreign_maps.h"
@@ -18,7 +18,7 @@ constexpr int kItemX = 60, kImportY = 135, kExportY = 154;
 
 using AppImportExport = AppDriver;
 
-TEST_F(AppImportExport, ExportKeepsTheDocumentAndImportOpensAnUntitledCopy) {
+TEST_F(AppImportExport, ExportKeepsTheDocumentAndImportOpensTheTiledFileItself) {
     Map m = Map::blank(20, 12);
     start(m);
     if (HasFatalFailure()) return;
@@ -48,25 +48,24 @@ TEST_F(AppImportExport, ExportKeepsTheDocumentAndImportOpensAnUntitledCopy) {
     EXPECT_TRUE(interop::importMapFile(tmx, {}, dir_).map == edited);
     const std::string exported = readFile(tmx);
 
-    // File > Import... of the copy: an untitled document holding it.
+    // File > Import... of the copy: the document is the copy, saved back in place.
     click(kFileMenuX, kMenuY);
     click(kItemX, kImportY);
     ASSERT_TRUE(waitForNewLine("dialog Import map", 0)) << app_->out();
     key("ctrl+a");
     type(tmx);
     key("Return");
-    ASSERT_TRUE(waitForTitle("untitled - tilestep")) << app_->windowTitle();
-    const std::string json = dir_ + "/imported.json";
-    key("ctrl+s");  // untitled: asks where, a tilestep map
-    ASSERT_TRUE(waitForNewLine("dialog Save map as", 0)) << app_->out();
-    key("ctrl+a");
-    type(json);
-    key("Return");
-    ASSERT_TRUE(waitForTitle("imported.json")) << app_->windowTitle();
+    ASSERT_TRUE(waitForTitle("copy.tmx  (")) << app_->windowTitle();
+    click(cellX(5), cellY(5));  // the brush, with the kind painted before
+    ASSERT_TRUE(waitForTitle("copy.tmx *")) << app_->windowTitle();
+    key("ctrl+s");
+    ASSERT_TRUE(waitUntil([&] { return readFile(tmx) != exported; }, 5000));
+    EXPECT_TRUE(waitForTitle("copy.tmx  (")) << app_->windowTitle();
     key("ctrl+q");
     ASSERT_TRUE(app_->waitForExit(10000)) << app_->err();
-    EXPECT_TRUE(loadMap(json) == edited);
-    EXPECT_EQ(readFile(tmx), exported) << "the imported Tiled file must never be written";
+    Map want = edited;
+    want.setTile(5, 5, edited.tile(3, 3));
+    EXPECT_TRUE(interop::importMapFile(tmx, {}, dir_).map == want);
 }
 
 }  // namespace

@@ -30,9 +30,10 @@ TEST_F(AppLevelPicker, ImportOfAProjectWithSeveralLevelsOpensTheLevelPicked) {
     key("Down");
     key("Down");
     key("Return");
-    ASSERT_TRUE(waitForTitle("untitled - tilestep")) << app_->windowTitle();
+    // The project is the document's file (Ctrl+S would write it back); Save As: a tilestep map.
+    ASSERT_TRUE(waitForTitle("world.ldtk  (")) << app_->windowTitle();
     const std::string json = dir_ + "/tower.json";
-    key("ctrl+s");
+    key("ctrl+shift+s");
     ASSERT_TRUE(waitForNewLine("dialog Save map as", 0)) << app_->out();
     key("ctrl+a");
     type(json);

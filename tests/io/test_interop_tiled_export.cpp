@@ -153,7 +153,7 @@ TEST(InteropTiledExport, ConvertWritesTmxAndTmjAndRefusesOtherExtensions) {
     }
     test::CommandResult r = test::runTilestep("convert " + dir + "/in.json " + dir + "/out.ldtk");
     EXPECT_EQ(r.exitCode, 1);
-    EXPECT_NE(r.err.find("out.ldtk: LDtk files are only read (write .json, .tsmap, .tmx or .tmj)"),
+    EXPECT_NE(r.err.find("out.ldtk: LDtk projects are written only back into the project"),
               std::string::npos)
         << r.err;
 }

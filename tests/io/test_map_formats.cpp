@@ -26,9 +26,9 @@ TEST(MapFormats, LookupIsByExtensionInAnyCase) {
 
 TEST(MapFormats, TheFiltersListTheTableInOrder) {
     EXPECT_EQ(mapExtensionFilter(false), ".json|.tsmap|.tmx|.tmj|.ldtk");
-    EXPECT_EQ(mapExtensionFilter(true), ".json|.tsmap|.tmx|.tmj");
+    EXPECT_EQ(mapExtensionFilter(true), ".json|.tsmap|.tmx|.tmj|.ldtk");
     EXPECT_EQ(mapExtensionFilter(false, true), ".tmx|.tmj|.ldtk");
-    EXPECT_EQ(mapExtensionFilter(true, true), ".tmx|.tmj");
+    EXPECT_EQ(mapExtensionFilter(true, true), ".tmx|.tmj|.ldtk");
 }
 
 TEST(MapFormats, EveryOtherDecisionAgreesWithTheTable) {
@@ -70,7 +70,9 @@ TEST(MapFormats, TheRefusalsNameTheFileAndTheChoices) {
         ADD_FAILURE();
     } catch (const MapError& e) {
         EXPECT_EQ(std::string(e.what()),
-                  "out.LDTK: LDtk files are only read (write .json, .tsmap, .tmx or .tmj)");
+                  "out.LDTK: LDtk projects are written only back into the project a map was "
+                  "opened from (or copied whole: tilestep convert IN.ldtk OUT.ldtk); save as "
+                  ".json, .tsmap, .tmx or .tmj");
     }
 }
 

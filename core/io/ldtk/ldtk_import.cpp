@@ -14,6 +14,7 @@
 #include "map/image_flip.h"
 #include "io/ldtk/detail/ldtk_project.h"
 #include "io/ldtk/detail/ldtk_tiles.h"
+#include "io/interop_files.h"
 #include "io/map_io.h"
 #include "io/detail/map_io_detail.h"
 #include "io/detail/object_mapping.h"
@@ -63,6 +64,10 @@ class LdtkReader {
             src->layerWidth = result_.map.width;
             src->layerHeight = result_.map.height;
             src->kindGid = result_.kindSource;
+            src->actorEntities = actorEntities_;
+            src->levelFile = project.levelFile(chosen);
+            if (!src->levelFile.empty())
+                src->levelBytes = readLdtkFile(joinPath(folderOf(path_), src->levelFile));
             result_.source = std::move(src);
         }
         return std::move(result_);
@@ -116,7 +121,7 @@ class LdtkReader {
             const std::string type = text(l, "__type", "layerInstances: ");
             const std::string name = text(l, "__identifier", "layerInstances: ");
             if (type == "Entities")
-                readEntities(l, name);
+                readEntities(l, name, int64_t(&l - layers.Begin()));
             else
                 result_.warnings.push_back(type + " layer \"" + name +
                                            "\": skipped (the collision layer is \"" +
@@ -221,12 +226,14 @@ class LdtkReader {
         result_.kindSource.push_back(uint32_t(v.value));
     }
 
-    void readEntities(const Value& l, const std::string& layer) {
+    void readEntities(const Value& l, const std::string& layer, int64_t layerIndex) {
         const std::string at = "layer \"" + layer + "\": ";
         double ox = 0, oy = 0;
         if (const Value* v = find(l, "pxOffsetX")) ox = number(*v, at + "pxOffsetX");
         if (const Value* v = find(l, "pxOffsetY")) oy = number(*v, at + "pxOffsetY");
+        int64_t entityIndex = -1;
         for (const Value& e : array(l, "entityInstances", at).GetArray()) {
+            ++entityIndex;
             const std::string id = text(e, "__identifier", at + "entityInstances: ");
             const std::string what = at + "entity \"" + id + "\"";
             const Value& pos = array(e, "px", what + ": ");
@@ -266,8 +273,9 @@ class LdtkReader {
                     }
                     params.push_back(p);
                 }
-            addActor(result_.map, name, mi->kind, x - pivotX * w + ox, y - pivotY * h + oy, w, h,
-                     params, what, result_.warnings, actorNames_);
+            if (addActor(result_.map, name, mi->kind, x - pivotX * w + ox, y - pivotY * h + oy, w,
+                         h, params, what, result_.warnings, actorNames_))
+                actorEntities_.push_back({layerIndex, entityIndex});
         }
     }
 
@@ -291,6 +299,7 @@ class LdtkReader {
     ImportOptions options_;
     ImportResult result_;
     ActorNames actorNames_;
+    std::vector<ForeignSource::EntityAt> actorEntities_;  // per actor, its entity
     std::map<int64_t, std::vector<IntGridValue>> intGrid_;
     const LdtkProject* project_ = nullptr;
     std::map<int64_t, uint16_t> kindOfValue_;  // IntGrid value -> its kind

@@ -259,9 +259,12 @@ class ArtReader {
         return l;
     }
 
-    std::vector<uint32_t> data(pugi::xml_node d, int64_t count, const std::string& at) const {
-        const std::string encoding = d.attribute("encoding").value();
-        const std::string compression = d.attribute("compression").value();
+    // The gids in D (a <data> or one of its <chunk>s), encoded as FORMAT (the <data>) says.
+    std::vector<uint32_t> data(pugi::xml_node d, int64_t count, const std::string& at,
+                               pugi::xml_node format = {}) const {
+        if (!format) format = d;
+        const std::string encoding = format.attribute("encoding").value();
+        const std::string compression = format.attribute("compression").value();
         std::vector<uint32_t> gids;
         std::string problem;
         if (encoding == "csv") {
@@ -291,7 +294,7 @@ class ArtReader {
                 chunk.y = std::clamp<long long>(ch.attribute("y").as_llong(), INT32_MIN, INT32_MAX);
                 chunk.width = std::clamp<long long>(ch.attribute("width").as_llong(), 1, 1 << 16);
                 chunk.height = std::clamp<long long>(ch.attribute("height").as_llong(), 1, 1 << 16);
-                chunk.gids = data(ch, chunk.width * chunk.height, at);
+                chunk.gids = data(ch, chunk.width * chunk.height, at, d);
                 chunks.push_back(std::move(chunk));
             }
             TiledTileLayer merged;
@@ -363,6 +366,20 @@ TiledArt readTiledArt(const std::string& path) {
     TiledArt art;
     ArtReader(path, art).read();
     return art;
+}
+
+void moveArtOrigin(TiledArt& art, int64_t originX, int64_t originY, int32_t width, int32_t height) {
+    for (ArtLayer& l : art.layers) {
+        if (l.kind == ArtLayer::Kind::Tiles) {
+            l.x0 -= originX;
+            l.y0 -= originY;
+        } else {
+            l.offsetX -= double(originX) * art.tileWidth;
+            l.offsetY -= double(originY) * art.tileHeight;
+        }
+    }
+    art.width = width;
+    art.height = height;
 }
 
 }  // namespace ts::interop

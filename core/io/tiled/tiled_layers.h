@@ -79,6 +79,11 @@ struct TiledArt {
 // tiles are not drawn. Files are opened without blocking and only when regular.
 TiledArt readTiledArt(const std::string& path);
 
+// An infinite map's art moved as its import moves the map (ForeignSource::originX/Y: the
+// top-left cell of the painted area becomes cell (0, 0)) and given the import's size, so that
+// it lies under the map's cells and composeTiledArt draws the painted area.
+void moveArtOrigin(TiledArt& art, int64_t originX, int64_t originY, int32_t width, int32_t height);
+
 // Decodes an image file (PNG, ...) that is a regular file; false with *problem.
 bool decodeImageFile(const std::string& path, RgbaImage* out, std::string* problem);
 
