@@ -12,8 +12,9 @@
 namespace ts {
 
 // The most bytes of JSON text a loaded map keeps for its next save; a larger file is saved in
-// the canonical form, so that editing a huge map does not hold its text twice.
-constexpr size_t kMaxKeptJsonSourceBytes = size_t(64) << 20;
+// the canonical form, so that editing a huge map neither holds its text twice nor reads it
+// again at every save (the editor's recovery copy saves every few seconds).
+constexpr size_t kMaxKeptJsonSourceBytes = size_t(16) << 20;
 
 // The text a JSON save of M writes. Throws MapError for an invalid map, as mapToJson does.
 std::string mapJsonForSave(const Map& m);
