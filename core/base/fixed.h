@@ -57,8 +57,14 @@ struct Fix {
     constexpr bool operator>(Fix o) const { return raw > o.raw; }
     constexpr bool operator>=(Fix o) const { return raw >= o.raw; }
 
-    // Exact decimal text: "12", "-3.5", "0.0000152587890625".
+    // Exact decimal text: "12", "-3.5", "0.0000152587890625". Traces write this: a reader
+    // sees the very value the mover computed.
     std::string str() const;
+    // The shortest decimal that reads back as this value (reading rounds to the nearest
+    // 1/65536, halves away from zero, as core/base/json_number.h's toFix does): "0.3" for the
+    // value a user typed as 0.3, whose exact text is 0.3000030517578125. Map files write this,
+    // so that what a user typed is what the file says.
+    std::string shortest() const;
 };
 
 constexpr Fix fixAbs(Fix a) {

@@ -14,6 +14,7 @@
 #include "base/bounded_read.h"
 #include "io/interop_files.h"
 #include "io/map_formats.h"
+#include "io/map_json_patch.h"
 #include "io/detail/map_io_detail.h"
 #include "plugin/plugin_registry.h"
 
@@ -181,7 +182,10 @@ namespace mapio {
 
 interop::ImportResult readJsonFile(const std::string& path, const interop::ImportOptions&) {
     interop::ImportResult r;
-    r.map = mapFromJson(readWholeFile(path, false), path);
+    std::string text = readWholeFile(path, false);
+    r.map = mapFromJson(text, path);
+    if (text.size() <= kMaxKeptJsonSourceBytes)
+        r.map.jsonSource = std::make_shared<const std::string>(std::move(text));
     return r;
 }
 
@@ -192,7 +196,7 @@ interop::ImportResult readBinaryFile(const std::string& path, const interop::Imp
 }
 
 void writeJsonFile(const Map& m, const std::string& path, const std::string&) {
-    saveChecked(m, path, mapToJson);
+    saveChecked(m, path, mapJsonForSave);
 }
 
 void writeBinaryFile(const Map& m, const std::string& path, const std::string&) {

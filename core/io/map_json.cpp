@@ -458,8 +458,8 @@ void writeActor(std::string& out, const Actor& a, bool last) {
         out += any ? ",\n        " : "\n        ";
         any = true;
         appendJsonString(out, mi.params[i].name);
-        // Fix::str() is the exact decimal value; reading it back gives the same Fix.
-        out += ": " + a.params[size_t(i)].str();
+        // The shortest text that reads back as the same Fix: 0.3, not 0.3000030517578125.
+        out += ": " + a.params[size_t(i)].shortest();
     }
     out += any ? "\n      }\n" : "}\n";
     out += last ? "    }\n" : "    },\n";
@@ -485,10 +485,14 @@ Map mapFromJson(const std::string& text, const std::string& name) {
 }
 
 std::string mapToJson(const Map& m) {
+    return mapio::mapToJsonAs(m, kMapFormatVersion);
+}
+
+std::string mapio::mapToJsonAs(const Map& m, int64_t version) {
     std::string problem = validateMap(m);
     if (!problem.empty()) throw MapError("cannot write an invalid map: " + problem);
     std::string out = "{\n";
-    out += "  \"format_version\": " + std::to_string(kMapFormatVersion) + ",\n";
+    out += "  \"format_version\": " + std::to_string(version) + ",\n";
     out += "  \"tile_size\": " + std::to_string(m.tileSize) + ",\n";
     out += "  \"width\": " + std::to_string(m.width) + ",\n";
     out += "  \"height\": " + std::to_string(m.height) + ",\n";

@@ -1,6 +1,7 @@
 // The map: everything a user edits and saves. Plain data; the collision layer is built from it.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -72,6 +73,12 @@ struct Map {
     EdgeWalls walls;
     std::vector<Brush> brushes;
     std::vector<Actor> actors;
+    // The JSON text the map was read from; null for a new map, a binary one or an import.
+    // Saving as JSON patches this text (core/io/map_json_patch.h), so that the file keeps its
+    // key order, layout and number spelling, leaves out what it left out, and an edit is a
+    // diff of the lines it touched. Not compared: it says where the map came from, not what
+    // it is.
+    std::shared_ptr<const std::string> jsonSource;
 
     // A blank map of the given size with the default tileset.
     static Map blank(int32_t width, int32_t height, int32_t tileSize = kDefaultTileSize);

@@ -41,12 +41,10 @@ class AppKeepTuning : public XvfbTest {
         for (size_t at = out.find(line); at != std::string::npos; at = out.find(line, at + 1)) ++n;
         return n;
     }
+    // False after 5 s, or once the editor's stdout or stderr passes kMaxWatchedFileBytes.
     bool waitFor(const std::string& line, size_t before) const {
-        for (int t = 0; t < 5000; t += 50) {
-            if (count(line) > before) return true;
-            sleepMs(50);
-        }
-        return false;
+        return waitBounded([&] { return count(line) > before; }, app_->logFiles(),
+                           kMaxWatchedFileBytes, 5000, nullptr, 50) == WaitEnd::Ready;
     }
 
     std::string path_;

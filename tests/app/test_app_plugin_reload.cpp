@@ -31,6 +31,19 @@ double xAt(const std::string& trace, int frame) {
     return std::atof(trace.c_str() + trace.find("\"x\":", at) + 4);
 }
 
+// Waits until `text` is on the app's stderr: false when it is not within `ms`, when the app
+// exits, or when its stdout or stderr grows past kMaxWatchedFileBytes.
+bool waitForErr(const BackgroundTilestep& app, const std::string& text, int ms) {
+    bool found = false;
+    waitBounded(
+        [&] {
+            found = app.err().find(text) != std::string::npos;
+            return found || !app.running();
+        },
+        app.logFiles(), kMaxWatchedFileBytes, ms, nullptr, 100);
+    return found;
+}
+
 TEST_F(AppPluginReload, RebuiltPluginReSimulatesTheRecording) {
     const std::string plugin = dir_ + "/reload.so";
     copyWithTime(kPluginDir + "/reload_v1.so", plugin, -100);
@@ -48,19 +61,14 @@ TEST_F(AppPluginReload, RebuiltPluginReSimulatesTheRecording) {
     ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
 
     copyWithTime(kPluginDir + "/reload_v2.so", plugin, 0);
-    bool reloaded = false;
-    for (int t = 0; t < 15000 && !reloaded && app.running(); t += 100) {
-        reloaded = app.err().find("plugin:reload: reloaded") != std::string::npos;
-        sleepMs(100);
-    }
-    ASSERT_TRUE(reloaded) << app.err();
+    ASSERT_TRUE(waitForErr(app, "plugin:reload: reloaded", 15000)) << app.err();
 
     ViewLine v = parseViewLine(app.out());
     ASSERT_TRUE(v.ok);
     app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
                 std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+q");
     ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
-    const std::string written = readFile(trace);
+    const std::string written = readFileAtMost(trace);
     // The recording's 40 frames, now walked by the new build: 2 px per frame from x = 100.
     EXPECT_EQ(xAt(written, 39), 180.0) << written.substr(0, 300);
     EXPECT_EQ(xAt(written, 40), -1.0);
@@ -71,15 +79,6 @@ size_t occurrences(const std::string& s, const std::string& text) {
     size_t n = 0;
     for (size_t at = s.find(text); at != std::string::npos; at = s.find(text, at + 1)) ++n;
     return n;
-}
-
-// Waits until `text` is on the app's stderr (false when it is not within `ms`).
-bool waitForErr(const BackgroundTilestep& app, const std::string& text, int ms) {
-    for (int t = 0; t < ms && app.running(); t += 100) {
-        if (app.err().find(text) != std::string::npos) return true;
-        sleepMs(100);
-    }
-    return app.err().find(text) != std::string::npos;
 }
 
 // A rebuild that adds a parameter ("lift", before "speed"): the swap happens, the actor keeps
@@ -94,7 +93,7 @@ TEST_F(AppPluginReload, ANewParameterListCarriesTheValuesByNameUndoPutsTheOldBac
     ASSERT_NE(text.find(from), std::string::npos);
     text.replace(text.find(from), from.size(),
                  "\"mover\": \"plugin:reload\", \"x\": 100, \"y\": 256, \"w\": 16, \"h\": 16, "
-                 "\"params\": {\"speed\": 3}");
+                 "\"params\": {\n        \"speed\": 3\n      }");
     const std::string level = dir_ + "/level.json";
     writeFile(level, text);
     writeFile(dir_ + "/keys.log", "40,R\n");
@@ -120,24 +119,23 @@ TEST_F(AppPluginReload, ANewParameterListCarriesTheValuesByNameUndoPutsTheOldBac
     ASSERT_TRUE(v.ok);
     app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
                 std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+s");
-    // lift is new and the map does not set it: its default is not written.
-    const std::string newList = "\"params\": {\n        \"speed\": 3\n      }";
-    bool saved = false;
-    for (int t = 0; t < 5000 && !saved; t += 100, sleepMs(100))
-        saved = readFile(level).find(newList) != std::string::npos &&
-                readFile(level).find("\"plugin:reload\"") != std::string::npos;
-    EXPECT_TRUE(saved) << readFile(level);
-    EXPECT_EQ(readFile(level).find("\"lift\""), std::string::npos) << readFile(level);
+    // lift is new and the map does not set it: its default is not written, and the file,
+    // whose values are all as they were, is saved as it was.
+    bool saved = false;  // the title loses its '*' once the save is done
+    waitBounded([&] { return saved = app.windowTitle().find('*') == std::string::npos; }, {dir_},
+                kMaxWatchedFileBytes, 5000, nullptr, 100);
+    EXPECT_TRUE(saved) << "the title says the map is saved: " << app.windowTitle();
+    EXPECT_EQ(readFileAtMost(level), text);
 
     // Undo: the old values in the old build's order, saved as that build names them (with
     // the new build left in place, speed 3 would be saved as "lift": 3).
     app.xdotool("key ctrl+z sleep 0.5 key ctrl+s sleep 0.5 key ctrl+q");
     ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
-    const std::string undone = readFile(level);
+    const std::string undone = readFileAtMost(level);
     EXPECT_NE(undone.find("\"params\": {\n        \"speed\": 3\n      }"), std::string::npos)
         << undone;
     // The recording's 40 frames walked at speed 3 from x = 100, by either build.
-    EXPECT_EQ(xAt(readFile(trace), 39), 220.0);
+    EXPECT_EQ(xAt(readFileAtMost(trace), 39), 220.0);
 }
 
 // Two plugins, each file watched on its own: rebuilding one reloads that one only, and a
@@ -182,7 +180,7 @@ TEST_F(AppPluginReload, RebuildingOneOfTwoPluginsReloadsOnlyIt) {
     app.xdotool("mousemove " + std::to_string(int(v.x0 + 20 * v.zoom)) + " " +
                 std::to_string(int(v.y0 + 20 * v.zoom)) + " sleep 0.3 key ctrl+q");
     ASSERT_TRUE(app.waitForExit(15000)) << "the window did not quit";
-    const std::string written = readFile(trace);
+    const std::string written = readFileAtMost(trace);
     // link walked the recording's 40 frames by reload's new build: 2 px per frame from 100.
     EXPECT_EQ(xAt(written, 39), 180.0) << written.substr(0, 300);
     EXPECT_NE(written.find("{\"frame\":39,\"actor\":\"other\""), std::string::npos);

@@ -110,13 +110,18 @@ class AppDriver : public ::testing::Test {
         app_->xdotool(cmd);
     }
 
-    // Polls `done` every 50 ms for up to `ms`.
-    static bool waitUntil(const std::function<bool()>& done, int ms) {
-        for (int t = 0; t < ms; t += 50) {
-            if (done()) return true;
-            sleepMs(50);
-        }
-        return done();
+    // Polls `done` every 50 ms for up to `ms`. A file in the test's folder (where the editor
+    // saves) or its settings folder (the recovery copy), or the editor's stdout or stderr,
+    // growing past kMaxWatchedFileBytes ends the wait at once as a failure that names the
+    // file: a broken save cannot fill the disk first.
+    bool waitUntil(const std::function<bool()>& done, int ms) const {
+        std::vector<std::string> watched = {dir_, settingsDir()};
+        if (app_)
+            for (const std::string& f : app_->logFiles()) watched.push_back(f);
+        std::string why;
+        const WaitEnd end = waitBounded(done, watched, kMaxWatchedFileBytes, ms, &why, 50);
+        if (end == WaitEnd::TooLarge) ADD_FAILURE() << why;
+        return end == WaitEnd::Ready;
     }
     bool waitForTitle(const std::string& part, int ms = 5000) const {
         return waitUntil([&] { return app_->windowTitle().find(part) != std::string::npos; }, ms);

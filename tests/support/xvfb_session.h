@@ -24,6 +24,7 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
+#include "bounded_wait.h"
 #include "test_support.h"
 
 namespace ts::test {
@@ -110,7 +111,7 @@ class XvfbServer {
         if (std::system(cmd.c_str()) != 0) return;
         for (int i = 0; i < 100 && display_.empty(); ++i) {
             sleepMs(100);
-            std::string d = readFile(dir_ + "/display");
+            std::string d = readFileAtMost(dir_ + "/display", 64);
             while (!d.empty() && (d.back() == '\n' || d.back() == ' ')) d.pop_back();
             if (!d.empty()) display_ = ":" + d;
         }
@@ -225,16 +226,22 @@ class BackgroundTilestep {
     void signal(int sig) const {
         if (pid_ > 0) kill(pid_, sig);
     }
-    std::string out() const { return readFile(dir_ + "/out"); }
-    std::string err() const { return readFile(dir_ + "/err"); }
-    // Waits until stdout holds `text`; false after `ms`.
+    // Its stdout and stderr so far, at most test::kMaxWatchedFileBytes of each.
+    std::string out() const { return readFileAtMost(dir_ + "/out"); }
+    std::string err() const { return readFileAtMost(dir_ + "/err"); }
+    // The files its stdout and stderr go to, for a bounded wait (bounded_wait.h).
+    std::vector<std::string> logFiles() const { return {dir_ + "/out", dir_ + "/err"}; }
+    // Waits until stdout holds `text`; false after `ms`, when it exits, or when its stdout
+    // or stderr grows past test::kMaxWatchedFileBytes (a log line printed every frame).
     bool waitForOutput(const std::string& text, int ms) const {
-        for (int t = 0; t < ms; t += 50) {
-            if (out().find(text) != std::string::npos) return true;
-            if (!running()) return false;
-            sleepMs(50);
-        }
-        return false;
+        bool found = false;
+        waitBounded(
+            [&] {
+                found = out().find(text) != std::string::npos;
+                return found || !running();
+            },
+            logFiles(), kMaxWatchedFileBytes, ms, nullptr, 50);
+        return found;
     }
     bool waitForExit(int ms) const {
         for (int t = 0; t < ms; t += 50) {

@@ -51,6 +51,10 @@ std::string knownMovers();
 std::string unknownMover(const std::string& id);
 std::string knownParams(MoverKind k);
 
+// mapToJson with another format_version written: the text a file of that version would have
+// had, to patch such a file (core/io/map_json_patch.cpp).
+std::string mapToJsonAs(const Map& m, int64_t version);
+
 // mapToBinary with a choice of byte order: tilestep writes little endian; big endian is
 // only for testing that such files (cereal's flag byte 0) read back the same.
 std::string toBinary(const Map& m, bool bigEndian);

@@ -137,7 +137,7 @@ std::vector<ExportObject> exportObjects(const Map& m) {
         o.x = mi.round ? double(a.x) - a.w / 2.0 : double(a.x);
         o.y = mi.round ? double(a.y) - a.h / 2.0 : double(a.y);
         for (int i = 0; i < mi.paramCount; ++i)
-            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].str()});
+            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].shortest()});
         out.push_back(o);
     }
     addWallRuns(m, out, nextId);
