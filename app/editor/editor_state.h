@@ -81,6 +81,11 @@ struct Dialogs {
     bool openNew = false, openOpen = false, openSaveAs = false, openResize = false;
     bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
     bool openImport = false, openExport = false;  // File > Import..., File > Export...
+    // A dialog asked for and not yet opened: the window keeps drawing until it shows.
+    bool anyToOpen() const {
+        return openNew || openOpen || openSaveAs || openResize || openError || openConfirm ||
+               openRecovery || openImage || openImport || openExport;
+    }
     std::string error;
     // What to do once unsaved changes were saved or discarded.
     enum class After : uint8_t { None, New, Open, OpenPath, Quit, Import } after = After::None;
