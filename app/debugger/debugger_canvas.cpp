@@ -146,6 +146,9 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
     ImGui::BeginTooltip();
     ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)frame);
     ImGui::TextUnformatted(readableProbe(*p).c_str());
+    // A scanline alone says only where it looked: the rate its cast reached decides.
+    if (const Probe* rate = scanlineThreshold(d.dbg.trace(), *p))
+        ImGui::TextUnformatted(readableProbe(*rate).c_str());
     ImGui::TextDisabled("exact: %s", describeProbe(*p).c_str());
     ImGui::EndTooltip();
 }
