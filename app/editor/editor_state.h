@@ -140,6 +140,10 @@ struct EditorState {
     std::string configDir;
     std::string message;  // status bar note ("Saved maps/a.json", "Tiles layer is locked")
     double messageTime = 0;
+    // Every warning of the last open or import ("FILE: text"), for the Warnings panel (View >
+    // Warnings); the status bar note says how many.
+    std::vector<std::string> warnings;
+    bool showWarnings = false;
 
     // Live tuning the map lacks (kept by the debugger each frame): New, Open and Quit ask
     // about it first (askTuning; the debugger's "Keep tuned values?" dialog answers).

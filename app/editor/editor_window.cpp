@@ -394,6 +394,7 @@ void EditorWindow::buildUi(const PanelLayout& layout, float winW, float winH, fl
         sidePanel(s, *renderer_, layout, winW, winH);
     }
     statusBar(s, layout, winW, winH);
+    warningsPanel(s, winW, winH);
     fileDialogs(s);
     if (ext_) ext_->dialogs(s);
     endPanelEdits(s);

@@ -241,18 +241,24 @@ void files::importInto(EditorState& s, const std::string& path) {
     interop::rememberForeignSource(r.source);
     if (!r.map.tileset.image.empty() && fs::path(r.map.tileset.image).is_relative())
         r.map.tileset.image = (folder / r.map.tileset.image).lexically_normal().string();
-    for (const std::string& w : r.warnings)
+    auto warn = [&](const std::string& w) {
         std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
+        s.warnings.push_back(path + ": " + w);
+    };
+    s.warnings.clear();
+    for (const std::string& w : r.warnings) warn(w);
     s.doc.replace(std::move(r.map), "");
     for (const std::string& w : loadTiledArt(s.tiledArt, path, r.collisionLayer, s.doc.map()))
-        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
-    setMessage(s, "Imported " + path + " (" +
-                      (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
-                      "collision layer \"" + r.collisionLayer + "\"" +
-                      (r.warnings.empty()
-                           ? std::string()
-                           : ", " + std::to_string(r.warnings.size()) + " warnings on stderr") +
-                      "); Save As writes it as a tilestep map");
+        warn(w);
+    setMessage(s,
+               "Imported " + path + " (" +
+                   (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
+                   "collision layer \"" + r.collisionLayer + "\"" +
+                   (s.warnings.empty() ? std::string()
+                                       : ", " + std::to_string(s.warnings.size()) +
+                                             (s.warnings.size() == 1 ? " warning" : " warnings") +
+                                             ": View > Warnings") +
+                   "); Save As writes it as a tilestep map");
 }
 
 bool openPath(EditorState& s, const std::string& path) {
@@ -263,6 +269,7 @@ bool openPath(EditorState& s, const std::string& path) {
         } else {
             Map m = loadMap(path);
             s.doc.replace(std::move(m), path);
+            s.warnings.clear();
             clearTiledArt(s.tiledArt);
         }
     } catch (const std::exception& e) {
