@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "debugger/debugger_ui.h"
 #include "gfx/overlay_draw.h"
@@ -20,7 +22,8 @@ namespace {
 constexpr gfx::Color kActorColors[] = {0xffff7eb0, 0xff7ed3ff, 0xffffcf6e,
                                        0xff9cf07a, 0xffc99bff, 0xffff9f6e};
 constexpr gfx::Color kDriven = 0xffffffff;
-constexpr Rgba kGhost{150, 175, 255, 150};
+// Grey and dashed: told apart from the current run's solid purple trail at a glance.
+constexpr Rgba kGhost{215, 215, 215, 200};
 constexpr gfx::Color kHoverMark = 0xffffffff;
 // Edits during a drag re-simulate at once only up to this position (each costs O(position)).
 constexpr int64_t kLiveResimulationFrames = 20000;
@@ -61,25 +64,30 @@ void drawActors(const EditorState& s, DebugSession& d) {
     }
 }
 
-// A kept run of one actor: its path as a line and its box at the current position.
-void drawRun(const Debugger& g, gfx::OverlayDraw& draw, size_t a,
-             const std::vector<MoverState>& run, Rgba colour, const std::string& label) {
+// A kept run of one actor: its path as a thin dashed line (a solid thick one read as a wall),
+// its box at the current position and its label under the box.
+void drawRun(const Debugger& g, const View& v, gfx::BatchRenderer& batch, gfx::OverlayDraw& draw,
+             size_t a, const std::vector<MoverState>& run, Rgba colour, const std::string& label) {
     if (a >= g.actorCount() || run.empty()) return;
     const bool round = g.actorRound(a);  // recorded actors too
     auto centre = [&](const MoverState& st, double* cx, double* cy) {
         double x, y, w, h;
         stateBox(st, round, &x, &y, &w, &h);
-        *cx = x + w / 2;
-        *cy = y + h / 2;
+        *cx = v.toScreenX(x + w / 2);
+        *cy = v.toScreenY(y + h / 2);
     };
+    const gfx::Color line = gfx::Color(colour.a) << 24 | gfx::Color(colour.r) << 16 |
+                            gfx::Color(colour.g) << 8 | colour.b;
     // At most a few thousand segments however long the recording is.
     const size_t stride = std::max<size_t>(1, run.size() / 4000);
-    double px = 0, py = 0;
+    double px = 0, py = 0, along = 0;  // window px of path so far, for the dashes
     centre(run[0], &px, &py);
     for (size_t k = stride; k < run.size(); k += stride) {
         double cx, cy;
         centre(run[k], &cx, &cy);
-        draw.line(px, py, cx, cy, colour);
+        if (std::fmod(along, 9.0) < 5.0)  // 5 px on, 4 off
+            batch.line(float(px), float(py), float(cx), float(cy), line);
+        along += std::hypot(cx - px, cy - py);
         px = cx;
         py = cy;
     }
@@ -91,13 +99,57 @@ void drawRun(const Debugger& g, gfx::OverlayDraw& draw, size_t a,
     draw.text(x, y + h + 2, label, colour);
 }
 
-void drawGhost(DebugSession& d, gfx::OverlayDraw& draw) {
+// What the ghost is: the run before the tuning, named by the map's values that differ.
+std::string ghostLabel(const EditorState& s, const Debugger& g, size_t a) {
+    const Map& m = s.doc.map();
+    if (g.recorded() || a >= m.actors.size()) return "ghost";
+    const MoverInfo& info = moverInfo(m.actors[a].mover);
+    const ParamValues& tuned = g.tunedParams(a);
+    std::string out;
+    for (int i = 0; i < info.paramCount; ++i) {
+        const Fix before = m.actors[a].params[size_t(i)];
+        if (before == tuned[size_t(i)]) continue;
+        out += (out.empty() ? "" : ", ") + std::string(info.params[i].name) + " " +
+               roundedNumber(before, 4);
+    }
+    return out.empty() ? "ghost: before the last edit" : "ghost: map's " + out;
+}
+
+void drawGhost(const EditorState& s, DebugSession& d, gfx::OverlayDraw& draw) {
     const Debugger& g = d.dbg;
     if (d.showGhost && g.ghostActor() >= 0)
-        drawRun(g, draw, size_t(g.ghostActor()), g.ghost(), kGhost, "ghost");
+        drawRun(g, s.view, d.batch, draw, size_t(g.ghostActor()), g.ghost(), kGhost,
+                ghostLabel(s, g, size_t(g.ghostActor())));
     for (size_t i = 0; i < g.runs().size(); ++i) {
         const Debugger::SavedRun& r = g.runs()[i];
-        if (r.visible) drawRun(g, draw, r.actor, r.states, runColour(i), r.name);
+        if (r.visible) drawRun(g, s.view, d.batch, draw, r.actor, r.states, runColour(i), r.name);
+    }
+}
+
+// Canvas labels placed without overlapping: each one that would cover an earlier one moves
+// down a line at a time (at most 6), joined to where it belongs by a leader line.
+struct Label {
+    float x, y;
+    gfx::Color color;
+    std::string text;
+};
+void drawLabels(ImDrawList* dl, const std::vector<Label>& labels) {
+    std::vector<ImVec4> placed;  // x0, y0, x1, y1
+    const float lineH = ImGui::GetFontSize() + 1;
+    for (const Label& l : labels) {
+        const ImVec2 size = ImGui::CalcTextSize(l.text.c_str());
+        float y = l.y;
+        auto overlaps = [&](float ty) {
+            for (const ImVec4& r : placed)
+                if (l.x < r.z && r.x < l.x + size.x && ty < r.w && r.y < ty + size.y) return true;
+            return false;
+        };
+        for (int tries = 0; tries < 6 && overlaps(y); ++tries) y += lineH;
+        const ImU32 col =
+            IM_COL32((l.color >> 16) & 0xff, (l.color >> 8) & 0xff, l.color & 0xff, 0xff);
+        if (y != l.y) dl->AddLine(ImVec2(l.x, l.y + 1), ImVec2(l.x, y + 1), col);
+        dl->AddText(ImVec2(l.x + (y != l.y ? 3.0f : 0.0f), y), col, l.text.c_str());
+        placed.push_back(ImVec4(l.x, y, l.x + size.x + 3, y + size.y));
     }
 }
 
@@ -146,6 +198,9 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
     ImGui::BeginTooltip();
     ImGui::TextDisabled("%s, frame %lld", actor.c_str(), (long long)frame);
     ImGui::TextUnformatted(readableProbe(*p).c_str());
+    // A scanline alone says only where it looked: the rate its cast reached decides.
+    if (const Probe* rate = scanlineThreshold(d.dbg.trace(), *p))
+        ImGui::TextUnformatted(readableProbe(*rate).c_str());
     ImGui::TextDisabled("exact: %s", describeProbe(*p).c_str());
     ImGui::EndTooltip();
 }
@@ -247,7 +302,7 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     const Map& m = s.doc.map();
     const View& v = s.view;
     gfx::OverlayDraw draw(d.batch, v.canvas.x + v.originX, v.canvas.y + v.originY, v.zoom());
-    drawGhost(d, draw);
+    drawGhost(s, d, draw);
     drawActors(s, d);
     std::vector<ActorView> views;
     for (size_t i = 0; i < d.dbg.actorCount(); ++i)
@@ -263,18 +318,17 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     ImDrawList* dl = ImGui::GetBackgroundDrawList();
     const CanvasRect& c = v.canvas;
     dl->PushClipRect(ImVec2(c.x, c.y), ImVec2(c.x + c.w, c.y + c.h), false);
-    auto imColor = [](gfx::Color k) {
-        return IM_COL32((k >> 16) & 0xff, (k >> 8) & 0xff, k & 0xff, k >> 24);
-    };
     const float fs = ImGui::GetFontSize();
+    std::vector<Label> labels;
     for (size_t i = 0; i < d.dbg.actorCount() && d.dbg.actorCount() > 1; ++i) {
         double x, y, w, h;
         stateBox(d.dbg.state(i), d.dbg.actorRound(i), &x, &y, &w, &h);
-        dl->AddText(ImVec2(float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4),
-                    imColor(actorColor(i, 0xff)), d.dbg.actorName(i).c_str());
+        labels.push_back({float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4,
+                          actorColor(i, 0xff), d.dbg.actorName(i)});
     }
     for (const gfx::OverlayDraw::Text& t : draw.texts())
-        dl->AddText(ImVec2(t.x, t.y), imColor(t.color | 0xff000000), t.text.c_str());
+        labels.push_back({t.x, t.y, t.color, t.text});
+    drawLabels(dl, labels);
     dl->PopClipRect();
 }
 

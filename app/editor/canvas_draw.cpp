@@ -129,7 +129,7 @@ void drawBrushPreview(const EditorState& s, gfx::BatchRenderer& b, const RectI& 
 }
 
 bool CanvasRenderer::init(std::string* error) {
-    return batch.init(error) && tiles.init(error) && art.init(error);
+    return batch.init(error) && tiles.init(error) && art.init(error) && brushes.init(error);
 }
 
 std::string resolveImagePath(const EditorState& s) {
@@ -286,14 +286,18 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
     if (s.visible[kLayerWalls] && t * z >= 4)
         drawWalls(s, r, vis, std::clamp(float(t * z / 8), 2.0f, 5.0f));
     if (s.visible[kLayerBrushes]) {
+        // Over the walls, under the selection and the actors: one textured quad of their
+        // union and outlines, however many brushes overlap.
+        r.batch.flush(winW, winH);
+        r.brushes.begin(c.x, c.y, c.w, c.h);
         for (size_t i = 0; i < m.brushes.size(); ++i) {
             const RectI& b = m.brushes[i].rect;
             ScreenRect sr = toScreen(v, double(b.x), double(b.y), double(b.w), double(b.h));
             if (sr.x > c.x + c.w || sr.y > c.y + c.h || sr.x + sr.w < c.x || sr.y + sr.h < c.y)
                 continue;
-            r.batch.rect(sr.x, sr.y, sr.w, sr.h, kBrushFill);
-            r.batch.rectOutline(sr.x, sr.y, sr.w, sr.h, kBrushLine);
+            r.brushes.add(sr.x, sr.y, sr.w, sr.h);
         }
+        r.brushes.draw(kBrushFill, kBrushLine, winW, winH);
         if (s.selectedBrush >= 0 && size_t(s.selectedBrush) < m.brushes.size()) {
             const RectI& b = m.brushes[size_t(s.selectedBrush)].rect;
             ScreenRect sr = toScreen(v, double(b.x), double(b.y), double(b.w), double(b.h));

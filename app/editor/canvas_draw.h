@@ -8,6 +8,7 @@
 
 #include "editor/editor_state.h"
 #include "gfx/batch_renderer.h"
+#include "gfx/coverage_layer.h"
 #include "gfx/image.h"
 #include "gfx/tile_layer.h"
 #include "gfx/tiled_art_layers.h"
@@ -17,7 +18,8 @@ namespace ts {
 struct CanvasRenderer {
     gfx::BatchRenderer batch;
     gfx::TileLayer tiles;
-    gfx::TiledArtLayers art;  // an imported Tiled map's layers, as Tiled draws them
+    gfx::CoverageLayer brushes;  // the map's brushes: their union and outlines, one quad
+    gfx::TiledArtLayers art;     // an imported Tiled map's layers, as Tiled draws them
     uint64_t artGeneration = 0;
     gfx::Texture imageTexture;  // the tileset image, for the tileset panel
     gfx::Image image;

@@ -81,6 +81,11 @@ struct Dialogs {
     bool openNew = false, openOpen = false, openSaveAs = false, openResize = false;
     bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
     bool openImport = false, openExport = false;  // File > Import..., File > Export...
+    // A dialog asked for and not yet opened: the window keeps drawing until it shows.
+    bool anyToOpen() const {
+        return openNew || openOpen || openSaveAs || openResize || openError || openConfirm ||
+               openRecovery || openImage || openImport || openExport;
+    }
     std::string error;
     // What to do once unsaved changes were saved or discarded.
     enum class After : uint8_t { None, New, Open, OpenPath, Quit, Import } after = After::None;
@@ -135,6 +140,10 @@ struct EditorState {
     std::string configDir;
     std::string message;  // status bar note ("Saved maps/a.json", "Tiles layer is locked")
     double messageTime = 0;
+    // Every warning of the last open or import ("FILE: text"), for the Warnings panel (View >
+    // Warnings); the status bar note says how many.
+    std::vector<std::string> warnings;
+    bool showWarnings = false;
 
     // Live tuning the map lacks (kept by the debugger each frame): New, Open and Quit ask
     // about it first (askTuning; the debugger's "Keep tuned values?" dialog answers).

@@ -280,7 +280,11 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     sidePanelSplitter(s, layout, float(winW), float(winH));
     const float barH = extensionActive() ? ext_->barHeight(uiScale_) : 0;
     layoutCanvas(layout, float(winW), float(winH), barH);
+    // A dialog opened this frame takes a frame or two more to show (ImGui sizes it first):
+    // the settling frames draw them even when no input comes (a close request, a reload).
+    const bool dialogToOpen = s.dialogs.anyToOpen() || s.askTuning;
     buildUi(layout, float(winW), float(winH), barH);
+    if (dialogToOpen) quietFrames_ = 0;
     if (s.logPanelText) {
         std::printf("\nui text end\n");
         std::fflush(stdout);
@@ -317,7 +321,7 @@ bool EditorWindow::mayStayIdle(bool capturing) {
     const EditorState& s = *state_;
     const bool animating = (ext_ && ext_->animating()) || s.pendingUiScale > 0 ||
                            s.drag.kind != CanvasDrag::Kind::None || s.fitRequested ||
-                           ImGui::IsAnyItemActive() ||
+                           s.dialogs.anyToOpen() || s.askTuning || ImGui::IsAnyItemActive() ||
                            (!s.message.empty() && ImGui::GetTime() - s.messageTime < 6.5);
     return opt_.interactive && !capturing && !animating && quietFrames_ >= kSettleFrames &&
            !glfwWindowShouldClose(window_) && !s.quit;
@@ -326,6 +330,9 @@ bool EditorWindow::mayStayIdle(bool capturing) {
 void EditorWindow::takeCloseRequest() {
     if (!glfwWindowShouldClose(window_)) return;
     glfwSetWindowShouldClose(window_, GLFW_FALSE);
+    // No input came with it (a window manager's close button is no GLFW event): the dialog
+    // it may open needs the settling frames to show without waiting for the mouse.
+    quietFrames_ = 0;
     requestQuit(*state_);
 }
 
@@ -385,6 +392,7 @@ void EditorWindow::buildUi(const PanelLayout& layout, float winW, float winH, fl
         sidePanel(s, *renderer_, layout, winW, winH);
     }
     statusBar(s, layout, winW, winH);
+    warningsPanel(s, winW, winH);
     fileDialogs(s);
     if (ext_) ext_->dialogs(s);
     endPanelEdits(s);

@@ -259,24 +259,30 @@ void files::importInto(EditorState& s, const std::string& path) {
     const bool inPlace = r.source && interop::savesFromSource(*r.source, path);
     if (!inPlace && !r.map.tileset.image.empty() && fs::path(r.map.tileset.image).is_relative())
         r.map.tileset.image = (folder / r.map.tileset.image).lexically_normal().string();
+    auto warn = [&](const std::string& w) {
+        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
+        s.warnings.push_back(path + ": " + w);
+    };
+    s.warnings.clear();
     s.doc.replace(std::move(r.map), inPlace ? path : "");
-    std::vector<std::string> warnings =
+    std::vector<std::string> artWarnings =
         r.source && r.source->levelIndex >= 0
             ? loadLdtkArt(s.tiledArt, path, size_t(r.source->levelIndex),
                           size_t(r.collisionLayerIndex), s.doc.map())
             : loadTiledArt(s.tiledArt, path, r.collisionLayer, s.doc.map(), r.source.get());
     for (const std::string& w : r.warnings)
-        if (!s.tiledArt.art || !drawnByArt(w)) warnings.push_back(w);
-    for (const std::string& w : warnings)
-        std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
-    setMessage(
-        s, "Imported " + path + " (" +
-               (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
-               "collision layer \"" + r.collisionLayer + "\"" +
-               (warnings.empty() ? std::string()
-                                 : ", " + std::to_string(warnings.size()) + " warnings on stderr") +
-               (inPlace ? "); Save writes it back in place"
-                        : "); Save As writes it as a tilestep map"));
+        if (!s.tiledArt.art || !drawnByArt(w)) warn(w);
+    for (const std::string& w : artWarnings) warn(w);
+    setMessage(s,
+               "Imported " + path + " (" +
+                   (r.level.empty() ? std::string() : "level \"" + r.level + "\", ") +
+                   "collision layer \"" + r.collisionLayer + "\"" +
+                   (s.warnings.empty() ? std::string()
+                                       : ", " + std::to_string(s.warnings.size()) +
+                                             (s.warnings.size() == 1 ? " warning" : " warnings") +
+                                             ": View > Warnings") +
+                   (inPlace ? "); Save writes it back in place"
+                            : "); Save As writes it as a tilestep map"));
 }
 
 bool openPath(EditorState& s, const std::string& path) {
@@ -287,6 +293,7 @@ bool openPath(EditorState& s, const std::string& path) {
         } else {
             Map m = loadMap(path);
             s.doc.replace(std::move(m), path);
+            s.warnings.clear();
             clearTiledArt(s.tiledArt);
         }
     } catch (const std::exception& e) {

@@ -106,6 +106,8 @@ void menuBar(EditorState& s) {
         if (ImGui::MenuItem("Zoom out", "-")) v.zoomAt(cx, cy, -1);
         if (ImGui::MenuItem("Zoom to fit", "Home")) s.fitRequested = true;
         ImGui::MenuItem("Grid", "G", &s.visible[kLayerGrid]);
+        const std::string warnings = "Warnings (" + std::to_string(s.warnings.size()) + ")";
+        ImGui::MenuItem(warnings.c_str(), nullptr, &s.showWarnings, !s.warnings.empty());
         if (ImGui::BeginMenu("UI scale")) {
             for (float k : kUiScales) {
                 char label[16];
@@ -257,6 +259,22 @@ void wrappedMessage(const std::string& text, float x, float winW, float bottom) 
 }
 
 }  // namespace
+
+void warningsPanel(EditorState& s, float winW, float winH) {
+    if (!s.showWarnings || s.warnings.empty()) return;
+    ImGui::SetNextWindowPos(ImVec2(winW / 2, winH / 2), ImGuiCond_FirstUseEver, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(ui(560), ui(240)), ImGuiCond_FirstUseEver);
+    const std::string title = std::to_string(s.warnings.size()) +
+                              (s.warnings.size() == 1 ? " warning" : " warnings") +
+                              " of the last open###Warnings";
+    if (ImGui::Begin(title.c_str(), &s.showWarnings)) {
+        for (const std::string& w : s.warnings) {
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s", w.c_str());
+        }
+    }
+    ImGui::End();
+}
 
 void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH) {
     ImGui::SetNextWindowPos(ImVec2(0, winH - l.statusH));

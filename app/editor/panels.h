@@ -18,6 +18,8 @@ void menuBar(EditorState& s);
 void toolbar(EditorState& s, const PanelLayout& l, float winH);
 void sidePanel(EditorState& s, CanvasRenderer& r, const PanelLayout& l, float winW, float winH);
 void statusBar(EditorState& s, const PanelLayout& l, float winW, float winH);
+// Every warning of the last open or import, while View > Warnings is on.
+void warningsPanel(EditorState& s, float winW, float winH);
 
 // Right panel sections.
 void tilesetSection(EditorState& s, CanvasRenderer& r);

@@ -18,18 +18,21 @@ struct CanvasRect {
     }
 };
 
-// Down to 1/262144 so that zoom-to-fit shows the largest map whole (16384 tiles of 256 px =
-// 4 M px per side) even on the smallest canvas the window allows.
+// 1.5 between 1 and 2: a 30 x 20 tile map (480 px) fits the default canvas (868 px) at 1.5
+// (86% of it) where 1 left it a small map in a large empty canvas; 16-px tiles stay whole
+// window pixels (24). Down to 1/262144 so that zoom-to-fit shows the largest map whole (16384 tiles
+// of 256 px = 4 M px per side) even on the smallest canvas the window allows.
 // clang-format off
 constexpr double kZoomSteps[] = {
     1.0 / 262144, 1.0 / 131072, 1.0 / 65536, 1.0 / 32768, 1.0 / 16384, 1.0 / 8192, 1.0 / 4096,
     1.0 / 2048,   1.0 / 1024,   1.0 / 512,   1.0 / 256,   1.0 / 128,   1.0 / 64,   1.0 / 32,
-    1.0 / 16,     1.0 / 8,      1.0 / 4,     1.0 / 3,     1.0 / 2,     1,          2,
-    3,            4,            5,           6,           8,           12,         16,
-    24,           32};
+    1.0 / 16,     1.0 / 8,      1.0 / 4,     1.0 / 3,     1.0 / 2,     1,          1.5,
+    2,            3,            4,           5,           6,           8,          12,
+    16,           24,           32};
 // clang-format on
 constexpr int kZoomStepCount = int(sizeof(kZoomSteps) / sizeof(kZoomSteps[0]));
-constexpr int kDefaultZoomStep = 20;  // 2x
+constexpr int kDefaultZoomStep = 21;  // 2x
+static_assert(kZoomSteps[kDefaultZoomStep] == 2, "the default zoom is 2x");
 
 struct View {
     CanvasRect canvas;

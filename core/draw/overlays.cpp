@@ -293,6 +293,16 @@ const Probe* probeAt(const Trace& trace, OverlayMask mask, double x, double y, d
     return best;
 }
 
+const Probe* scanlineThreshold(const Trace& trace, const Probe& scanline) {
+    const Probe* first = trace.probes.data();
+    const Probe* end = first + trace.probes.size();
+    if (&scanline < first || &scanline >= end || overlayOf(scanline) != Overlay::Scanlines)
+        return nullptr;
+    for (const Probe* p = &scanline + 1; p < end; ++p)
+        if (p->actor == scanline.actor && p->shape == ProbeShape::Value) return p;
+    return nullptr;
+}
+
 std::string describeProbe(const Probe& p) {
     std::string s =
         std::string(p.why) + " " + probeShapeName(p.shape) + " (" + verdictName(p.verdict) + ")";

@@ -64,6 +64,10 @@ void drawOverlays(const std::vector<ActorView>& actors, const Trace& trace, Over
 
 // The enabled probe nearest to map pixel (x, y) within `radius` px, or null.
 const Probe* probeAt(const Trace& trace, OverlayMask mask, double x, double y, double radius);
+// The threshold a scanline was judged by: the first Value probe of the same actor after
+// `scanline` in the trace (a cast records its scanlines, then its pass rate against the rate
+// it needs), or null when the mover recorded none.
+const Probe* scanlineThreshold(const Trace& trace, const Probe& scanline);
 // "scanline (block): (12, 4) -> (12, 20)" — what hovering a primitive shows.
 std::string describeProbe(const Probe& p);
 

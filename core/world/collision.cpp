@@ -104,15 +104,38 @@ void CollisionWorld::rebuildCellBits() {
             if (m.walls.h(cx, cy + 1)) b |= kCellWallBottom;
             cellBits_[size_t(cy * m.width + cx)] = b;
         }
+    // The tiles some brush overlaps, swept row by row over per-column differences (a brush
+    // adds one where its columns start, takes one away past its end): linear in the map's
+    // area plus the brushes, where marking each brush's tiles was brushes x area.
+    if (m.brushes.empty()) return;
+    struct Span {
+        int64_t cy, cx0, cx1;  // from tile row cy on, columns [cx0, cx1]
+        int32_t delta;
+    };
+    std::vector<Span> spans;
     for (const Brush& br : m.brushes) {
         if (br.rect.empty()) continue;
         const int64_t cx0 = std::max<int64_t>(0, floorDiv(br.rect.x, tile_));
         const int64_t cy0 = std::max<int64_t>(0, floorDiv(br.rect.y, tile_));
         const int64_t cx1 = std::min<int64_t>(m.width - 1, floorDiv(br.rect.right() - 1, tile_));
         const int64_t cy1 = std::min<int64_t>(m.height - 1, floorDiv(br.rect.bottom() - 1, tile_));
-        for (int64_t cy = cy0; cy <= cy1; ++cy)
-            for (int64_t cx = cx0; cx <= cx1; ++cx)
-                cellBits_[size_t(cy * m.width + cx)] |= kCellBrush;
+        if (cx0 > cx1 || cy0 > cy1) continue;
+        spans.push_back({cy0, cx0, cx1, +1});
+        spans.push_back({cy1 + 1, cx0, cx1, -1});
+    }
+    std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.cy < b.cy; });
+    std::vector<int32_t> diff(size_t(m.width) + 1, 0);
+    size_t next = 0;
+    for (int64_t cy = 0; cy < m.height && next < spans.size(); ++cy) {
+        for (; next < spans.size() && spans[next].cy <= cy; ++next) {
+            diff[size_t(spans[next].cx0)] += spans[next].delta;
+            diff[size_t(spans[next].cx1 + 1)] -= spans[next].delta;
+        }
+        int32_t count = 0;
+        for (int64_t cx = 0; cx < m.width; ++cx) {
+            count += diff[size_t(cx)];
+            if (count > 0) cellBits_[size_t(cy * m.width + cx)] |= kCellBrush;
+        }
     }
 }
 

@@ -1,7 +1,8 @@
 // Probe marks keep a minimum size on screen: at zoom 1 a scanline blocked across one map
 // pixel used to be a single window pixel. maps/bomber.json with a log whose frame 61 blocks
 // four scanlines, each from x 64 to 65 at y 46, 50.67, 55.33 and 60 (read off
-// `tilestep run --probes`), screenshotted at zoom 1 with and without the scanline overlay.
+// `tilestep run --probes`), screenshotted at zoom 1 (the map fits a 1000 x 700 window at 1, not
+// 1.5) with and without the scanline overlay.
 #include <gtest/gtest.h>
 
 #include "xvfb_session.h"
@@ -15,11 +16,11 @@ TEST(AppProbeMarks, BlockedScanlinesAreAtLeastTwoPixelsAcrossAtZoomOne) {
     writeFile(dir + "/bomber.log", "30,R\n30,D\n40,R\n30,U\n");
     auto shot = [&](const std::string& overlays, ViewLine* v) {
         const std::string out = dir + "/" + overlays + ".png";
-        CommandResult r =
-            runTilestepInXvfb(shellQuote(sourcePath("maps/bomber.json")) + " --inputs " +
-                                  shellQuote(dir + "/bomber.log") + " --frame 62 --overlays " +
-                                  overlays + " --screenshot " + shellQuote(out) + " --verbose",
-                              dir + "/cfg");
+        CommandResult r = runTilestepInXvfb(
+            shellQuote(sourcePath("maps/bomber.json")) + " --inputs " +
+                shellQuote(dir + "/bomber.log") + " --frame 62 --overlays " + overlays +
+                " --window 1000x700 --screenshot " + shellQuote(out) + " --verbose",
+            dir + "/cfg");
         EXPECT_EQ(r.exitCode, 0) << r.err;
         *v = parseViewLine(r.out);
         return readPng(out);

@@ -133,3 +133,23 @@ TEST(Overlays, HoverFindsTheNearestEnabledProbe) {
     EXPECT_EQ(describeProbe(t.probes[4]),
               "pass_rate value (pass): 0.666656494140625 vs threshold 0.6667022705078125");
 }
+
+// Hovering a scanline shows the pass rate its cast was judged by: the next threshold of the
+// same actor, not another actor's, and none for what is no scanline.
+TEST(Overlays, AScanlinesThresholdIsTheNextValueOfItsActor) {
+    Trace t;
+    t.actor = 0;
+    t.segment(Verdict::Pass, "scanline", Fix::fromInt(1), Fix{}, Fix::fromInt(1), Fix::fromInt(8));
+    t.segment(Verdict::Block, "scanline", Fix::fromInt(2), Fix{}, Fix::fromInt(2), Fix::fromInt(8));
+    t.actor = 1;
+    t.value(Verdict::Pass, "pass_rate", Fix::fromInt(1), Fix::ratio(1, 2));  // another actor's
+    t.actor = 0;
+    t.value(Verdict::Block, "pass_rate", Fix::ratio(1, 2), Fix::ratio(3, 4));
+    t.segment(Verdict::Pass, "scanline", Fix::fromInt(3), Fix{}, Fix::fromInt(3), Fix::fromInt(8));
+    EXPECT_EQ(scanlineThreshold(t, t.probes[0]), &t.probes[3]);
+    EXPECT_EQ(scanlineThreshold(t, t.probes[1]), &t.probes[3]);
+    EXPECT_EQ(scanlineThreshold(t, t.probes[4]), nullptr);  // its cast recorded no rate
+    EXPECT_EQ(scanlineThreshold(t, t.probes[3]), nullptr);  // a value is no scanline
+    const Probe outside = t.probes[0];
+    EXPECT_EQ(scanlineThreshold(t, outside), nullptr);  // not one of this trace's probes
+}

@@ -34,8 +34,10 @@ TEST(View, FitShowsTheLargestMapAllowedOnASmallCanvas) {
 
 TEST(View, SmallMapsStillGetTheLargestZoomThatFits) {
     View v = canvas(868, 695);
-    v.fit(512, 272, 16);  // platformer-slopes.json
-    EXPECT_EQ(v.zoom(), 1);
+    v.fit(512, 272, 16);       // platformer-slopes.json
+    EXPECT_EQ(v.zoom(), 1.5);  // 768 x 408; 2x would be 1024 wide
+    v.fit(480, 304, 16);       // zelda-room.json
+    EXPECT_EQ(v.zoom(), 1.5);  // 720 x 456, not 480 x 304 in an 868 x 695 canvas
     v.fit(128, 96, 16);
     EXPECT_EQ(v.zoom(), 6);  // 768 x 576; 8x would be 1024 wide
 }

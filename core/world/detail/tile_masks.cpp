@@ -5,7 +5,9 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "map/map.h"
 #include "world/collision.h"
+#include "world/detail/brush_rows.h"
 
 namespace ts {
 
@@ -109,28 +111,26 @@ void TileMasks::build(const CollisionWorld& world, size_t maxEntries) {
     const uint8_t* shapes = world.cellShapesData();
     // Without brushes a tile's masks follow from its shape byte and wall bits: 4096 keys.
     std::vector<int32_t> byKey(256 * 16, -1);
-    for (size_t i = 0; i < n; ++i) {
-        const uint8_t f = bits[i];
-        if (f == 0) continue;
-        const int64_t cx = int64_t(i % size_t(gs.width)), cy = int64_t(i / size_t(gs.width));
-        if (f & CW::kCellBrush) {
-            // Brushes are pixel rects: rasterise the parts inside this tile.
-            uint16_t brushRows[kT] = {};
-            const RectI tileRect{cx * kT, cy * kT, kT, kT};
-            world.forEachBrushOverlapping(tileRect, [&](const RectI& b) {
-                const int64_t x0 = std::max(b.x, tileRect.x) - tileRect.x;
-                const int64_t x1 = std::min(b.right(), tileRect.right()) - tileRect.x;
-                const int64_t y0 = std::max(b.y, tileRect.y) - tileRect.y;
-                const int64_t y1 = std::min(b.bottom(), tileRect.bottom()) - tileRect.y;
-                const uint16_t span = uint16_t(((1u << x1) - 1) & ~((1u << x0) - 1));
-                for (int64_t y = y0; y < y1; ++y) brushRows[y] |= span;
-            });
-            ids_[i] = idOf(makeKey(world, shapes[i], f, brushRows));
-            continue;
+    const bool anyBrush = !world.map().brushes.empty();
+    BrushRows brushRows = anyBrush ? BrushRows(world) : BrushRows();
+    const size_t w = size_t(gs.width);
+    for (size_t cy = 0; cy < size_t(gs.height); ++cy) {
+        const uint8_t* rowBits = bits + cy * w;
+        if (anyBrush)
+            brushRows.next(std::any_of(rowBits, rowBits + w,
+                                       [](uint8_t f) { return (f & CW::kCellBrush) != 0; }));
+        for (size_t cx = 0; cx < w; ++cx) {
+            const size_t i = cy * w + cx;
+            const uint8_t f = bits[i];
+            if (f == 0) continue;
+            if (f & CW::kCellBrush) {
+                ids_[i] = idOf(makeKey(world, shapes[i], f, brushRows.row(int64_t(cx))));
+                continue;
+            }
+            const size_t key = size_t(shapes[i]) | size_t((f >> 2) & 15) << 8;  // 4 wall bits
+            if (byKey[key] < 0) byKey[key] = idOf(makeKey(world, shapes[i], f, nullptr));
+            ids_[i] = uint16_t(byKey[key]);
         }
-        const size_t key = size_t(shapes[i]) | size_t((f >> 2) & 15) << 8;  // 4 wall bits
-        if (byKey[key] < 0) byKey[key] = idOf(makeKey(world, shapes[i], f, nullptr));
-        ids_[i] = uint16_t(byKey[key]);
     }
 }
 
