@@ -205,7 +205,9 @@ Value layer(pugi::xml_node n, Alloc& a) {
     addProperties(n, o, a);
     if (kind == "layer") {
         pugi::xml_node d = n.child("data");
-        if (d.attribute("encoding")) add(o, "encoding", str(d.attribute("encoding").value(), a), a);
+        // Tiled's JSON names only base64: CSV and XML tiles are the plain array.
+        if (std::string(d.attribute("encoding").value()) == "base64")
+            add(o, "encoding", str("base64", a), a);
         if (d.attribute("compression"))
             add(o, "compression", str(d.attribute("compression").value(), a), a);
         if (d.child("chunk")) {
