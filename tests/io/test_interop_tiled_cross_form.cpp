@@ -35,6 +35,7 @@ std::string tiledJson(const std::string& path, const std::string& dir, const std
 std::string threeLayerMap(const std::string& data) {
     return R"(<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="4" height="3" tilewidth="8" tileheight="8" infinite="0" nextlayerid="5" nextobjectid="9">
+ <editorsettings><chunksize width="32" height="16"/></editorsettings>
  <properties>
   <property name="author" value="someone"/>
  </properties>
@@ -129,6 +130,7 @@ TEST(InteropTiledCrossForm, AnEditedTmxSavedAsTmjAndBackKeepsWhatTilestepDoesNot
         const std::string json = tiledJson(tmj, dir, "tmj.json");
         EXPECT_NE(json.find("\"name\":\"sign\""), std::string::npos);  // kept, not modelled
         EXPECT_NE(json.find("\"author\""), std::string::npos);
+        EXPECT_NE(json.find("\"chunksize\":"), std::string::npos);
         // And back to TMX, unedited: Tiled reads it as it reads the TMJ.
         interop::ImportResult back = importKept(tmj, dir + "/out");
         interop::saveTiledInPlace(*back.source, back.map, dir + "/m2.tmx", dir);

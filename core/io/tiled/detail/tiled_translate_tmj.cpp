@@ -31,7 +31,8 @@ const std::set<std::string> kStrings = {
     "staggerindex",    "backgroundcolor", "class",       "name",        "type",
     "color",           "tintcolor",       "draworder",   "template",    "source",
     "objectalignment", "tilerendersize",  "fillmode",    "fontfamily",  "halign",
-    "valign",          "propertytype",    "encoding",    "compression", "wangid"};
+    "valign",          "propertytype",    "encoding",    "compression", "wangid",
+    "target",          "format"};
 
 Value str(const std::string& s, Alloc& a) {
     return Value(s.c_str(), rapidjson::SizeType(s.size()), a);
@@ -328,6 +329,16 @@ std::string tmxAsTmj(const std::string& bytes, const std::string& path) {
     Alloc& a = doc.GetAllocator();
     attrs(map, doc, a);
     add(doc, "type", Value("map"), a);
+    if (pugi::xml_node es = map.child("editorsettings")) {
+        Value settings(rapidjson::kObjectType);
+        for (pugi::xml_node c : es.children()) {
+            if (c.type() != pugi::node_element) continue;
+            Value v(rapidjson::kObjectType);
+            attrs(c, v, a);
+            add(settings, c.name(), std::move(v), a);
+        }
+        doc.AddMember("editorsettings", settings, a);
+    }
     addProperties(map, doc, a);
     Value tilesets(rapidjson::kArrayType);
     for (pugi::xml_node t : map.children("tileset")) tilesets.PushBack(tileset(t, a), a);

@@ -271,6 +271,11 @@ std::string tmjAsTmx(const std::string& bytes, const std::string& path) {
     decl.append_attribute("encoding") = "UTF-8";
     pugi::xml_node map = xml.append_child("map");
     attrs(doc, map, {"type"});
+    if (const Value* es = member(doc, "editorsettings"); es && es->IsObject()) {
+        pugi::xml_node settings = map.append_child("editorsettings");
+        for (auto& m : es->GetObject())
+            if (m.value.IsObject()) attrs(m.value, settings.append_child(m.name.GetString()));
+    }
     properties(doc, map);
     if (const Value* sets = member(doc, "tilesets"); sets && sets->IsArray())
         for (const Value& t : sets->GetArray()) tileset(t, map);
