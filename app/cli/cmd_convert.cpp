@@ -32,9 +32,10 @@ const char kConvertUsage[] =
     "atomic: a failed save leaves an existing OUT untouched. docs/interop.md describes how\n"
     "Tiled and LDtk maps are mapped; what an import skips is listed on stderr, one\n"
     "'warning:' line each. A Tiled OUT gets its tileset image beside it (OUT's name with\n"
-    ".tiles.png: the kinds drawn as their collision shapes), except from a Tiled IN of\n"
-    "the same form (.tmx -> .tmx, .tmj -> .tmj): OUT is then IN itself, every layer,\n"
-    "tileset and object kept (docs/interop.md, \"Saving a Tiled map in place\"); so is\n"
+    ".tiles.png: the kinds drawn as their collision shapes), except from a Tiled IN\n"
+    "(.tmx or .tmj, either form): OUT is then IN itself (translated into OUT's form),\n"
+    "every layer, tileset and object kept (docs/interop.md, \"Saving a Tiled map in\n"
+    "place\"); so is\n"
     "an .ldtk OUT of an .ldtk IN, every level, layer and entity kept.\n"
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
     "                          map's tiles (default: the layer named \"collision\", any\n"
@@ -109,7 +110,7 @@ int cmdConvert(const Args& args) {
         }
         for (const std::string& w : warnings)
             std::fprintf(stderr, "tilestep %s: warning: %s: %s\n", cmd, in.c_str(), w.c_str());
-        // Tiled to the same Tiled form, LDtk to LDtk: the user's file itself, every layer,
+        // Tiled to either Tiled form, LDtk to LDtk: the user's file itself, every layer,
         // tileset and level kept.
         if (source && interop::savesFromSource(*source, out))
             interop::saveFromSource(*source, m, out, mapFolder);

@@ -137,7 +137,13 @@ bool exportTo(EditorState& s, const std::string& path) {
     const std::string folder =
         s.doc.path().empty() ? "." : fs::absolute(s.doc.path(), ec).parent_path().string();
     try {
-        saveMap(s.doc.map(), path, folder);
+        // A Tiled document's copy (.tmx or .tmj) is its file with tilestep's changes, every
+        // layer kept: exporting a new map would keep only the collision layer.
+        const auto src = s.doc.path().empty() ? nullptr : interop::rememberedSource(s.doc.path());
+        if (src && interop::savesInPlace(*src, path))
+            interop::saveTiledInPlace(*src, s.doc.map(), path, folder);
+        else
+            saveMap(s.doc.map(), path, folder);
     } catch (const std::exception& e) {
         showError(s, e.what());
         return false;

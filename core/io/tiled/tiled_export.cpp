@@ -9,6 +9,7 @@
 #include "io/tiled/detail/tiled_export_doc.h"
 #include "io/tiled/detail/tiled_objects_out.h"
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts::interop {
 
@@ -136,8 +137,10 @@ std::vector<ExportObject> exportObjects(const Map& m) {
         // Round movers are placed by their centre; Tiled places the ellipse's box.
         o.x = mi.round ? double(a.x) - a.w / 2.0 : double(a.x);
         o.y = mi.round ? double(a.y) - a.h / 2.0 : double(a.y);
+        // Only the parameters the map sets: the others stay the mover's defaults when read back.
         for (int i = 0; i < mi.paramCount; ++i)
-            o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].shortest()});
+            if (paramIsSet(a, i))
+                o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].shortest()});
         out.push_back(o);
     }
     addWallRuns(m, out, nextId);

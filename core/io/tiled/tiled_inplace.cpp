@@ -9,6 +9,7 @@
 #include "io/map_formats.h"
 #include "io/map_io.h"
 #include "io/tiled/detail/inplace_plan.h"
+#include "io/tiled/detail/tiled_translate.h"
 
 namespace ts::interop {
 
@@ -157,14 +158,16 @@ InplacePlan planInplaceSave(const ForeignSource& src, const Map& edited,
 bool savesInPlace(const ForeignSource& src, const std::string& out) {
     const MapFileFormat* a = mapFileFormatFor(src.path);
     const MapFileFormat* b = mapFileFormatFor(out);
-    return a && b && a->kind == b->kind &&
-           (a->kind == MapFileKind::TiledXml || a->kind == MapFileKind::TiledJson);
+    const auto tiled = [](const MapFileFormat* f) {
+        return f && (f->kind == MapFileKind::TiledXml || f->kind == MapFileKind::TiledJson);
+    };
+    return tiled(a) && tiled(b);
 }
 
 void saveTiledInPlace(const ForeignSource& src, const Map& edited, const std::string& out,
                       const std::string& mapFolder) {
     if (!savesInPlace(src, out))
-        throw MapError(out + ": not saved in place: " + src.path + " is another format");
+        throw MapError(out + ": not saved in place: " + src.path + " is not a Tiled map");
     const std::string image =
         edited.tileset.image.empty() ? "" : joinPath(mapFolder, edited.tileset.image);
     const InplacePlan plan = planInplaceSave(src, edited, image);
@@ -174,12 +177,21 @@ void saveTiledInPlace(const ForeignSource& src, const Map& edited, const std::st
         throw MapError(out + ": not saved in place: " + list);
     }
     const bool sameFolder = absoluteNormal(folderOf(src.path)) == absoluteNormal(folderOf(out));
+    const bool toXml = mapFileFormatFor(out)->kind == MapFileKind::TiledXml;
+    if (toXml != (mapFileFormatFor(src.path)->kind == MapFileKind::TiledXml)) {
+        // The other form: the source translated member for member, then patched like a
+        // source of that form (the collision layer and objects keep their places and ids).
+        ForeignSource translated = src;
+        translated.bytes = toXml ? tmjAsTmx(src.bytes, src.path) : tmxAsTmj(src.bytes, src.path);
+        saveBytesAtomically(
+            out, toXml ? patchTmx(translated, plan, out) : patchTmj(translated, plan, out));
+        return;
+    }
     std::string bytes;
     if (!plan.anyChange() && sameFolder)
         bytes = src.bytes;
     else
-        bytes = mapFileFormatFor(out)->kind == MapFileKind::TiledXml ? patchTmx(src, plan, out)
-                                                                     : patchTmj(src, plan, out);
+        bytes = toXml ? patchTmx(src, plan, out) : patchTmj(src, plan, out);
     saveBytesAtomically(out, bytes);
 }
 

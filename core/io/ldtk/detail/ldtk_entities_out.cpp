@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "movers/mover.h"
+#include "movers/param_set.h"
 
 namespace ts::interop {
 
@@ -332,7 +333,6 @@ class ActorWriter {
         e.AddMember("__worldY", numberValue(0), a_);
         // The fields it needs, made from the definition's; LDtk adds the others' defaults.
         const MoverInfo& mi = moverInfo(act.mover);
-        const ParamValues defaults = defaultParams(act.mover);
         std::vector<std::string> needed;
         // The import names an entity without a "name" field by its identifier (plus "_N").
         const bool nameFromId =
@@ -342,8 +342,7 @@ class ActorWriter {
              act.name.find_first_not_of("0123456789", id.size() + 1) == std::string::npos);
         if (!nameFromId) needed.push_back("name");
         for (int p = 0; p < mi.paramCount; ++p)
-            if (!(act.params[size_t(p)] == defaults[size_t(p)]))
-                needed.push_back(mi.params[p].name);
+            if (paramIsSet(act, p)) needed.push_back(mi.params[p].name);
         for (const std::string& name : needed) {
             const Value* fd = fieldDefNamed(*def, name);
             const Value* type = fd ? member(*fd, "__type") : nullptr;
@@ -365,7 +364,9 @@ class ActorWriter {
                     layer.AddMember(Value(key, a_), Value(*v, a_), a_);
         place(e, layer, act);
         if (!nameFromId) setNamedField(e, "name", &act.name, 0, act);
-        writeParams(e, act, defaults);
+        for (int p = 0; p < mi.paramCount; ++p)
+            if (paramIsSet(act, p))
+                setNamedField(e, mi.params[p].name, nullptr, act.params[size_t(p)].toDouble(), act);
         return e;
     }
 
