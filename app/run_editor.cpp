@@ -75,7 +75,10 @@ int screenshot(const EditorArgs& args) {
         return 1;
     }
     gfx::Image image;
-    for (int f = 0; f < args.frames; ++f) w.frame(0, f + 1 == args.frames ? &image : nullptr);
+    for (int f = 0; f < args.frames; ++f) {
+        w.frame(0, f + 1 == args.frames ? &image : nullptr);
+        plugins.showFaults(w.state(), debugger.session());  // shown from the next frame on
+    }
     if (!gfx::writePng(args.screenshot, image, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;

@@ -259,7 +259,7 @@ int cmdRun(const Args& args) {
         compactWriter.header(traceHeaderFor(map, mapPath));
     else
         writer.header(traceHeaderFor(map, mapPath));
-    // A plugin step that hangs ends the process; the frames before it are the ones a
+    // A plugin's fault (a crash, a hang) ends the process; the frames before it are the ones a
     // developer needs, so they are written out in full first (the buffer holds whole frames).
     const StuckExitHook finishTraceOnHang([&]() -> std::string {
         if (!writeTrace) return "";

@@ -21,12 +21,12 @@ constexpr int64_t kDefaultStepLimitMs = 2000;
 // with the same id) prints "tilestep CMD: PATH: problem" and returns false.
 bool loadPluginsReported(const char* command, const ParsedArgs& a);
 
-// With --plugin: a watchdog guarding this thread that, when a plugin step runs longer than
-// --step-limit (default 2000 ms), runs the StuckExitHook (if one is set), prints "tilestep
-// CMD: plugin:NAME: a step at frame F ran longer than N ms; stopped" plus the hook's note, and
-// exits the process with status 1 (a stuck step cannot be stopped any other way). One
-// watchdog watches every plugin's steps on this thread. Null without --plugin. On a bad
-// --step-limit returns null and sets *error.
+// With --plugin: a watchdog guarding this thread whose limit is --step-limit (default 2000
+// ms). A plugin's fault (a crash, an exit, a call past the limit, which the plugin host's
+// client stops and reports on this thread; or a stuck in-process step, on the monitor thread)
+// runs the StuckExitHook (if one is set), prints "tilestep CMD: plugin:NAME: a step of actor
+// 'A' at frame F ran longer than N ms; stopped" plus the hook's note, and exits the process
+// with status 1. Null without --plugin. On a bad --step-limit returns null and sets *error.
 std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
                                              std::string* error);
 

@@ -62,9 +62,7 @@ std::time_t fileTime(const std::string& path) {
 
 }  // namespace
 
-void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
-    session_ = &d;
-    dropStaleMessage(s, d);
+void PluginRebuildWatch::showFaults(EditorState& s, DebugSession& d) {
     std::vector<std::string> faults;
     {
         std::lock_guard<std::mutex> lock(faultsMutex_);
@@ -80,6 +78,12 @@ void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
         d.messageIsError = true;
         setMessage(s, d.message);
     }
+}
+
+void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
+    session_ = &d;
+    dropStaleMessage(s, d);
+    showFaults(s, d);
     const double now =
         std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
     if (plugins_.empty() || (lastPoll_ >= 0 && now - lastPoll_ < 0.25)) return;

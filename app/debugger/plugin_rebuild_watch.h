@@ -46,8 +46,11 @@ class PluginRebuildWatch {
     // Once per UI frame: polls the files (at most every 0.25 s) and reloads each plugin whose
     // file has a settled change.
     void update(EditorState& s, DebugSession& d);
-    // The editor whose unsaved changes a hanging step writes to the recovery copy before the
-    // editor ends (null: none yet).
+    // Shows the plugin faults (a crash, an exit, a hang) reported since the last call in the
+    // status bar and the debugger panel, and on stderr; update() calls it.
+    void showFaults(EditorState& s, DebugSession& d);
+    // The editor whose unsaved changes a hanging in-process step writes to the recovery copy
+    // before the editor ends (null: none yet).
     void recoverOnHang(EditorState* s) { recoverOnHang_.store(s); }
 
   private:

@@ -235,11 +235,18 @@ bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::st
     return true;
 }
 
-bool PluginHostClient::exchange(uint8_t type, const std::string& payload, std::string* reply,
-                                std::string* fault) {
+bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_t limitMs,
+                                std::string* reply, std::string* fault) {
     uint8_t got = 0;
-    if (!wire::sendMessage(fd_, type, payload) ||
-        wire::readMessage(fd_, -1, &got, reply) != wire::ReadStatus::Ok) {
+    const bool sent = wire::sendMessage(fd_, type, payload);
+    const wire::ReadStatus status =
+        sent ? wire::readMessage(fd_, limitMs, &got, reply) : wire::ReadStatus::Closed;
+    if (status == wire::ReadStatus::Timeout) {
+        stop();  // SIGKILL and reaped: the next call starts a new host
+        *fault = "ran longer than " + std::to_string(limitMs) + " ms";
+        return false;
+    }
+    if (status != wire::ReadStatus::Ok) {
         // A fault message may still be waiting when the send failed.
         if (fd_ >= 0 && wire::readMessage(fd_, 0, &got, reply) == wire::ReadStatus::Ok &&
             got == wire::kFault) {
@@ -274,9 +281,10 @@ bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault
     return true;
 }
 
-bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::string* fault) {
+bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, int64_t limitMs,
+                            std::string* fault) {
     std::lock_guard<std::mutex> lock(mutex_);
-    takePending(wire::StepRequest{}, nullptr);
+    takePending(wire::StepRequest{}, limitMs, nullptr);
     if (dying_) stop();
     wire::Descriptor ignored;
     std::string error;
@@ -285,7 +293,7 @@ bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::st
     w.raw(state, sizeof *state);
     w.raw(params, sizeof(ts_fix) * TS_MOVER_MAX_PARAMS);
     std::string reply;
-    if (!exchange(wire::kInit, w.buf, &reply, fault)) return false;
+    if (!exchange(wire::kInit, w.buf, limitMs, &reply, fault)) return false;
     std::vector<wire::Result> results;
     uint8_t flags = 0;
     wire::Reader r(reply);
@@ -295,14 +303,18 @@ bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, std::st
     return true;
 }
 
-bool PluginHostClient::takePending(const wire::StepRequest& q, wire::Result* out) {
+bool PluginHostClient::takePending(const wire::StepRequest& q, int64_t limitMs, wire::Result* out) {
     if (!pending_.active) return false;
     pending_.active = false;
     const wire::StepRequest& p = pending_.request;
     uint8_t type = 0;
     std::string reply;
-    if (wire::readMessage(fd_, -1, &type, &reply) != wire::ReadStatus::Ok || type != wire::kReply) {
+    // Only frames nobody asked for, which the host stops within milliseconds of CPU time;
+    // one that still does not answer is stepped no further ahead.
+    const wire::ReadStatus status = wire::readMessage(fd_, limitMs, &type, &reply);
+    if (status != wire::ReadStatus::Ok || type != wire::kReply) {
         stop();  // a new host for the frame asked for
+        if (status == wire::ReadStatus::Timeout) ahead_ = false;
         return false;
     }
     std::vector<wire::Result> results;
@@ -363,7 +375,7 @@ void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::R
 }
 
 bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
-                            const ts_fix* params, bool traced, wire::Result* out,
+                            const ts_fix* params, bool traced, int64_t limitMs, wire::Result* out,
                             std::string* fault) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (fromChains(world.generation(), in, keys, params, traced, out)) return true;
@@ -374,7 +386,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     q.traced = traced;
     q.keys[0] = uint8_t(keys);
     q.frames = 1;
-    if (takePending(q, out)) return true;
+    if (takePending(q, limitMs, out)) return true;
     if (dying_) stop();
     wire::Descriptor ignored;
     std::string error;
@@ -400,7 +412,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     w.buf.reserve(sizeof q);
     wire::putStep(w, q);
     std::string reply;
-    if (!exchange(wire::kStep, w.buf, &reply, fault)) return false;
+    if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault)) return false;
     std::vector<wire::Result> results;
     uint8_t flags = 0;
     wire::Reader r(reply);

@@ -45,10 +45,13 @@ class PluginHostClient {
     PluginHostClient& operator=(const PluginHostClient&) = delete;
 
     // Each false with *fault ("crashed: SIGSEGV (...) in step at walk.c:12", "called exit(0)")
-    // when the host failed during the call.
-    bool init(ts_mover_state* state, const ts_fix* params, std::string* fault);
+    // when the host failed during the call. A call whose reply does not come within limitMs
+    // is a hang: the host is killed (the plugin's code may never return, and only ending its
+    // process stops it) and *fault is "ran longer than N ms", like any other fault.
+    bool init(ts_mover_state* state, const ts_fix* params, int64_t limitMs, std::string* fault);
     bool step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
-              const ts_fix* params, bool traced, wire::Result* out, std::string* fault);
+              const ts_fix* params, bool traced, int64_t limitMs, wire::Result* out,
+              std::string* fault);
 
     // After a call that crashed: where, " in step at walk.c:12" (or "" when the host could
     // not tell within timeoutMs). Kept apart so that finding it out is not taken for a hang.
@@ -57,6 +60,8 @@ class PluginHostClient {
     // steps ahead again.
     void restart();
     static constexpr int64_t kLocateLimitMs = 10000;
+    // A call's limit where no step watchdog names one (StepWatchdog::guardLimitMs).
+    static constexpr int64_t kDefaultCallLimitMs = 2000;
 
     // Where tilestep-plugin-host is: $TILESTEP_PLUGIN_HOST, else beside the running
     // executable, else where this build put it; "" when none exists.
@@ -68,7 +73,8 @@ class PluginHostClient {
     void stop();
     std::string takeLocation(int64_t timeoutMs);
     std::string ended();  // after the socket closed: how the host ended
-    bool exchange(uint8_t type, const std::string& payload, std::string* reply, std::string* fault);
+    bool exchange(uint8_t type, const std::string& payload, int64_t limitMs, std::string* reply,
+                  std::string* fault);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
 
     // The results of one request's frames, in order: the next request of the same actor asks
@@ -91,7 +97,7 @@ class PluginHostClient {
     };
     // Reads the pending reply; true with *out when it answers `q` (then its frames ahead
     // become a chain), else drops it.
-    bool takePending(const wire::StepRequest& q, wire::Result* out);
+    bool takePending(const wire::StepRequest& q, int64_t limitMs, wire::Result* out);
     // Answers `q` with results[0] (*out), makes a chain of results[1..] and, when more keys
     // are known (`later`, n of them), asks for the frames after the last result.
     void keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,

@@ -398,6 +398,17 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
     return true;
 }
 
+namespace {
+
+// The watchdog guarding this thread names the limit (--step-limit, the editor's, a reload
+// check's); a thread none guards gets the default.
+int64_t callLimitMs() {
+    const int64_t limit = StepWatchdog::guardLimitMs();
+    return limit > 0 ? limit : PluginHostClient::kDefaultCallLimitMs;
+}
+
+}  // namespace
+
 MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
     if (!desc_->init) return s;
     ts_mover_state st = toAbi(s);
@@ -407,8 +418,8 @@ MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str(), "init");
-            ok = host_->init(&st, params, &what);
+            StepWatchdog::Guard guard(id_.c_str(), "init", false);
+            ok = host_->init(&st, params, callLimitMs(), &what);
         }
         if (!ok) {
             fault("init", what + host_->faultLocation(PluginHostClient::kLocateLimitMs));
@@ -432,8 +443,8 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str());
-            ok = host_->step(world, before, in, params, trace != nullptr, &r, &what);
+            StepWatchdog::Guard guard(id_.c_str(), "a step", false);
+            ok = host_->step(world, before, in, params, trace != nullptr, callLimitMs(), &r, &what);
         }
         if (!ok) {
             fault("a step", what + host_->faultLocation(PluginHostClient::kLocateLimitMs));

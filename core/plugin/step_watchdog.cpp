@@ -52,18 +52,19 @@ int64_t StepWatchdog::guardLimitMs() {
     return t_guarding ? t_guarding->limitMs_ : 0;
 }
 
-StepWatchdog::Guard::Guard(const char* mover, const char* call) : dog_(t_guarding) {
+StepWatchdog::Guard::Guard(const char* mover, const char* call, bool timed)
+    : dog_(t_guarding), timed_(timed) {
     if (!dog_) return;
     dog_->mover_.store(mover, std::memory_order_relaxed);
     dog_->call_.store(call, std::memory_order_relaxed);
     dog_->actor_.store(steppingActorName(), std::memory_order_relaxed);
     const int64_t frame = steppingFrame();
     if (frame >= 0) dog_->frame_.store(frame, std::memory_order_relaxed);
-    dog_->calls_.fetch_add(1, std::memory_order_release);
+    if (timed_) dog_->calls_.fetch_add(1, std::memory_order_release);
 }
 
 StepWatchdog::Guard::~Guard() {
-    if (dog_) dog_->calls_.fetch_add(1, std::memory_order_release);
+    if (dog_ && timed_) dog_->calls_.fetch_add(1, std::memory_order_release);
 }
 
 void StepWatchdog::monitor() {

@@ -1,8 +1,11 @@
-// Reports a plugin step that runs too long. A plugin is the user's code: a step that loops
-// forever must be reported, not waited on in silence. A C++ thread cannot be stopped from
-// outside, so the watchdog only notices and calls back; the caller decides: the headless
-// `run` prints the error and exits the process, the editor's reload check gives up on the
-// worker thread that is stuck and keeps the previous build.
+// Reports a plugin step that runs too long, and routes a plugin's faults to the caller. A
+// plugin is the user's code: a step that loops forever must be reported, not waited on in
+// silence. A plugin in its own process (plugin_host_client.h) is stopped by its client at the
+// limit (guardLimitMs), which reports that as a fault. Only in-process plugins (benchmarks)
+// need the monitor: a C++ thread cannot be stopped from outside, so it only notices and calls
+// back; the caller decides: the headless `run` prints the error and exits the process, the
+// editor's reload check gives up on the worker thread that is stuck and keeps the previous
+// build.
 //
 // How: a plugin step (PluginMover::step / spawn) marks its entry and exit on the watchdog
 // guarding its thread (a counter, odd while inside a step: no clock read on the step's
@@ -51,16 +54,19 @@ class StepWatchdog {
     int64_t limitMs() const { return limitMs_; }
 
     // Marks one plugin call on the current thread; a no-op when no watchdog guards it.
-    // `call` names it in a report ("a step", "init"); both strings outlive the call.
+    // `call` names it in a report ("a step", "init"); both strings outlive the call. An
+    // untimed call (one in a plugin host, which ends a call past the limit itself and reports
+    // it as a fault) only names the frame and actor for reportFault.
     class Guard {
       public:
-        explicit Guard(const char* mover, const char* call = "a step");
+        explicit Guard(const char* mover, const char* call = "a step", bool timed = true);
         ~Guard();
         Guard(const Guard&) = delete;
         Guard& operator=(const Guard&) = delete;
 
       private:
         StepWatchdog* dog_;
+        bool timed_;
     };
 
   private:

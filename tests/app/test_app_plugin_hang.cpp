@@ -1,7 +1,9 @@
-// A plugin step that never returns in the live editor ends the editor (a frozen window helps
-// no one), but not before the map's unsaved changes are written to the recovery copy: an edit
-// made just before the hang, long before the recovery interval is up, is offered back at the
-// next start. Real input under a private Xvfb (test_app_verify_support.h).
+// A plugin step that never returns in the live editor is a debugger event like a crash: the
+// plugin host is killed at the step limit (2000 ms in the editor), the panel and stderr name
+// plugin, actor and frame, the editor goes on with the map and its unsaved edits, and Restart
+// plugin steps that frame again with other keys. Before, the editor ended (after writing the
+// recovery copy). Real input under a private Xvfb (test_app_verify_support.h).
+#include <cstdlib>
 #include <filesystem>
 
 #include "plugin/plugin_registry.h"
@@ -14,36 +16,59 @@ namespace fs = std::filesystem;
 
 using AppPluginHang = AppDriver;
 
-TEST_F(AppPluginHang, AHangingStepWritesTheUnsavedEditToTheRecoveryCopy) {
-    // One actor of tests/plugins/endless_step.c, whose step never returns once J is held;
-    // the input log holds J on the first frame.
-    startWithPluginActor(TILESTEP_PLUGIN_DIR, "endless_step");
+// The x of hero's trace line for `frame`, or -1.
+double xAt(const std::string& trace, int frame) {
+    const auto at =
+        trace.find("{\"frame\":" + std::to_string(frame) + ",\"actor\":\"hero\",\"x\":");
+    if (at == std::string::npos) return -1;
+    return std::atof(trace.c_str() + trace.find("\"x\":", at) + 4);
+}
+
+TEST_F(AppPluginHang, AHangingStepIsAFaultTheEditorOutlivesWithItsEditsAndRestarts) {
+    // tests/plugins/endless_step.c: frames 0..2 walk right one px each from x = 32; frame 3
+    // holds J, and a step with J held never returns.
+    const std::string trace = dir_ + "/trace.jsonl";
+    startWithPluginActor(TILESTEP_PLUGIN_DIR, "endless_step", "3,R\n1,J\n",
+                         "--trace " + shellQuote(trace));
     if (HasFatalFailure()) return;
     key("b");
     click(cellX(6), cellY(6));  // an unsaved edit: a solid tile
     ASSERT_TRUE(waitForTitle("*")) << app_->windowTitle();
-    const std::string copy = settingsDir() + "/recovery.json";
-    ASSERT_FALSE(fs::exists(copy)) << "a copy before the hang proves nothing";
 
-    key("period");  // step frame 0: J held, the step never returns
-    ASSERT_TRUE(app_->waitForExit(20000)) << "the editor did not end: " << app_->err();
-    EXPECT_NE(app_->err().find("plugin:endless_step: a step"), std::string::npos) << app_->err();
-    EXPECT_NE(app_->err().find("the editor stops (unsaved changes are in the recovery copy"),
-              std::string::npos)
-        << app_->err();
-    ASSERT_TRUE(fs::exists(copy)) << "no recovery copy in " << settingsDir();
+    const std::string fault =
+        "plugin:endless_step: a step of actor 'hero' at frame 3 ran longer than 2000 ms";
+    for (int i = 0; i < 4; ++i) key("period");  // frame 3 hangs
+    EXPECT_TRUE(app_->waitForOutput("message " + fault, 20000)) << app_->out() << app_->err();
+    EXPECT_NE(app_->err().find("tilestep: " + fault), std::string::npos) << app_->err();
+    EXPECT_FALSE(app_->waitForExit(1000)) << "the editor ended: " << app_->err();
+    EXPECT_NE(app_->windowTitle().find("*"), std::string::npos)
+        << "the unsaved edit is still in the editor: " << app_->windowTitle();
+    EXPECT_FALSE(fs::exists(settingsDir() + "/recovery.json")) << "nothing to recover from";
+
+    key("ctrl+shift+r");
+    EXPECT_TRUE(app_->waitForOutput("message plugin:endless_step: restarted, at frame 3", 5000))
+        << app_->out();
+    // Right held: the driven actor takes frame 3 over, stepped by the new plugin process.
+    app_->xdotool("keydown Right sleep 0.4 key period sleep 0.4 keyup Right sleep 0.3");
+    key("ctrl+s");
+    ASSERT_TRUE(waitUntil([&] { return app_->windowTitle().find("*") == std::string::npos; }, 5000))
+        << app_->windowTitle();
+    key("ctrl+q");
+    ASSERT_TRUE(app_->waitForExit(15000)) << "the editor did not quit: " << app_->err();
+    EXPECT_EQ(app_->err().find(fault), app_->err().rfind(fault)) << "hung once: " << app_->err();
+    const std::string written = readFile(trace);
+    EXPECT_EQ(xAt(written, 2), 35.0) << written;
+    EXPECT_EQ(xAt(written, 3), 36.0) << written;  // stepped, not the hung frame's 35
     MoverKind kind{};
     std::string error;
     const std::string plugin = std::string(TILESTEP_PLUGIN_DIR) + "/endless_step.so";
-    ASSERT_TRUE(loadPluginMover(plugin, false, &kind, &error)) << error;  // to read the maps
-    const Map recovered = loadMap(copy);
-    EXPECT_EQ(recovered.tile(6, 6), 1) << "the edit made before the hang is in the copy";
-    EXPECT_EQ(loadMap(path_).tile(6, 6), 0) << "the map itself was not saved";
+    ASSERT_TRUE(loadPluginMover(plugin, false, &kind, &error)) << error;  // to read the map
+    EXPECT_EQ(loadMap(path_).tile(6, 6), 1) << "the edit made before the hang, saved after it";
 }
 
-// With two plugins, one watchdog watches both: the second one's hang is caught the same way,
-// the unsaved edit written to the recovery copy first.
-TEST_F(AppPluginHang, AHangInTheSecondOfTwoPluginsWritesTheRecoveryCopyToo) {
+// With two plugins, the second one's hang is reported the same way and the first one's
+// actor, the map and its edit stay.
+TEST_F(AppPluginHang, AHangInTheSecondOfTwoPluginsIsAFaultToo) {
     path_ = dir_ + "/level.json";
     saveMap(Map::blank(20, 12), path_);
     std::string text = readFile(path_);
@@ -67,23 +92,25 @@ TEST_F(AppPluginHang, AHangInTheSecondOfTwoPluginsWritesTheRecoveryCopyToo) {
     key("b");
     click(cellX(6), cellY(6));
     ASSERT_TRUE(waitForTitle("*")) << app_->windowTitle();
-    const std::string copy = settingsDir() + "/recovery.json";
-    ASSERT_FALSE(fs::exists(copy)) << "a copy before the hang proves nothing";
 
     key("period");  // step frame 0: walker steps, then hero's step never returns
-    ASSERT_TRUE(app_->waitForExit(20000)) << "the editor did not end: " << app_->err();
-    EXPECT_NE(app_->err().find("plugin:endless_step: a step"), std::string::npos) << app_->err();
-    EXPECT_NE(app_->err().find("the editor stops (unsaved changes are in the recovery copy"),
-              std::string::npos)
-        << app_->err();
-    ASSERT_TRUE(fs::exists(copy)) << "no recovery copy in " << settingsDir();
+    EXPECT_TRUE(app_->waitForOutput(
+        "message plugin:endless_step: a step of actor 'hero' at frame 0 ran longer than 2000 ms",
+        20000))
+        << app_->out() << app_->err();
+    EXPECT_FALSE(app_->waitForExit(1000)) << "the editor ended: " << app_->err();
+    key("ctrl+s");
+    ASSERT_TRUE(waitUntil([&] { return app_->windowTitle().find("*") == std::string::npos; }, 5000))
+        << app_->windowTitle();
     std::vector<MoverKind> kinds;
     std::string error;
     ASSERT_TRUE(loadPluginMovers({walker, plugin}, false, &kinds, &error)) << error;
-    const Map recovered = loadMap(copy);
-    EXPECT_EQ(recovered.tile(6, 6), 1) << "the edit made before the hang is in the copy";
-    ASSERT_EQ(recovered.actors.size(), 2u);
-    EXPECT_EQ(moverInfo(recovered.actors[0].mover).id, std::string("plugin:topdown_aabb"));
+    const Map saved = loadMap(path_);
+    EXPECT_EQ(saved.tile(6, 6), 1) << "the edit made before the hang";
+    ASSERT_EQ(saved.actors.size(), 2u);
+    EXPECT_EQ(moverInfo(saved.actors[0].mover).id, std::string("plugin:topdown_aabb"));
+    key("ctrl+q");
+    EXPECT_TRUE(app_->waitForExit(15000)) << "the editor did not quit: " << app_->err();
 }
 
 }  // namespace

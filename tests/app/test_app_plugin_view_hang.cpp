@@ -1,7 +1,7 @@
 // `tilestep view` with a plugin whose init never returns (tests/plugins/endless_init.c, called
-// when the viewer spawns the map's actors): the step watchdog reports it on stderr and view
-// exits 1, as run and the editor do, instead of freezing the window. Before, view had no
-// watchdog and never returned (here: killed by timeout, exit 124).
+// when the viewer spawns the map's actors): the plugin host is killed at --step-limit and the
+// fault reported on stderr, and view exits 1, as run does, instead of freezing the window.
+// Before, view had no limit and never returned (here: killed by timeout, exit 124).
 #include "xvfb_session.h"
 
 namespace ts::test {

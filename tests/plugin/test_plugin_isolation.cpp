@@ -3,14 +3,21 @@
 // hang in it is an error tilestep reports, not the end of tilestep. And what a plugin asks
 // of the world or writes into its state is bounded as tilestep's own code is.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <atomic>
 #include <cstdlib>
+#include <filesystem>
+#include <future>
+#include <sstream>
+#include <thread>
 
 #include "../../app/debugger/debugger_state.h"
 #include "plugin/plugin_registry.h"
 #include "plugin/plugin_reload.h"
+#include "plugin/step_watchdog.h"
 #include "test_support.h"
 
 namespace ts {
@@ -181,6 +188,85 @@ TEST(PluginIsolation, TheDebuggerSurvivesACrashAndTheFramesBeforeStaySteppable) 
     EXPECT_EQ(dbg.state(0).x, Fix::fromInt(22));
     dbg.seekNow(5);
     EXPECT_EQ(dbg.state(0).x, Fix::fromInt(25));
+}
+
+// The plugin hosts this test process started that have not been reaped (a zombie counts;
+// other tests' hosts too, so compare counts).
+int hosts() {
+    int n = 0;
+    const std::string self = std::to_string(::getpid());
+    for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+        const std::string stat = test::readFile(e.path().string() + "/stat");
+        const size_t close = stat.rfind(')');
+        if (close == std::string::npos || stat.find("(tilestep-plugin") == std::string::npos)
+            continue;
+        std::istringstream rest(stat.substr(close + 2));
+        std::string state, ppid;
+        rest >> state >> ppid;
+        n += ppid == self ? 1 : 0;
+    }
+    return n;
+}
+
+// A step that never returns is a fault like a crash: the host is killed at the limit of the
+// watchdog guarding the thread (the editor's, run's --step-limit), the step returns, the
+// report names plugin, actor and frame through the fault path (not the watchdog's own "stuck"
+// report, which ends run or the editor), and after Restart plugin the frame steps with other
+// keys. Before, the step waited on the host for good.
+TEST(PluginIsolation, AHangingStepIsAFaultTheDebuggerSurvives) {
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/endless_step.so", false, &kind, &error)) << error;
+    const PluginMover* build = pluginMover(kind);
+    ASSERT_FALSE(build->inProcess());
+    auto stuck = std::make_shared<std::atomic<int>>(0);
+    auto faults = std::make_shared<std::vector<std::string>>();
+    // Left alive on purpose: a thread stuck in the old design would point at it for good.
+    auto* dog = new StepWatchdog(300, [stuck](const std::string&) { ++*stuck; });
+    dog->setFaultReport([faults](const std::string& m) { faults->push_back(m); });
+    auto map = std::make_shared<Map>(
+        test::mapFromRows({"##########", "#........#", "#........#", "##########"}));
+    map->actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    auto counts = std::make_shared<std::vector<int>>();
+    auto xs = std::make_shared<std::vector<Fix>>();
+    auto done = std::make_shared<std::promise<void>>();
+    std::thread([=] {
+        dog->guardThisThread();
+        Debugger dbg(*map);
+        for (int f = 0; f < 5; ++f) dbg.stepForward(KEY_R);
+        counts->push_back(hosts());
+        xs->push_back(dbg.state(0).x);
+        dbg.stepForward(KEY_J);  // never returns in the host
+        counts->push_back(hosts());
+        xs->push_back(dbg.state(0).x);
+        dbg.seekNow(2);  // the frames before it stay steppable
+        xs->push_back(dbg.state(0).x);
+        dbg.seekNow(5);
+        EXPECT_EQ(dbg.restartPlugin(kind), 5);
+        dbg.stepForward(KEY_R);  // frame 5 again, other keys: stepped
+        xs->push_back(dbg.state(0).x);
+        StepWatchdog::unguardThisThread();
+        done->set_value();
+    }).detach();
+    std::future<void> finished = done->get_future();
+    if (finished.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+        keepPluginBuildsLoaded();  // the stuck thread runs its code until the process exits
+        FAIL() << "the hanging step never returned";
+    }
+    EXPECT_EQ(*stuck, 0) << "reported as stuck, which ends run or the editor";
+    ASSERT_EQ(faults->size(), 1u);
+    EXPECT_EQ((*faults)[0],
+              "plugin:endless_step: a step of actor 'hero' at frame 5 ran longer "
+              "than 300 ms");
+    ASSERT_EQ(counts->size(), 2u);
+    EXPECT_GE((*counts)[0], 1) << "a plugin host while stepping";
+    EXPECT_EQ((*counts)[1], (*counts)[0] - 1) << "the hanging host killed and reaped";
+    ASSERT_EQ(xs->size(), 4u);
+    EXPECT_EQ((*xs)[0], Fix::fromInt(25));
+    EXPECT_EQ((*xs)[1], Fix::fromInt(25)) << "the failed step leaves the state";
+    EXPECT_EQ((*xs)[2], Fix::fromInt(22));
+    EXPECT_EQ((*xs)[3], Fix::fromInt(26));
+    EXPECT_EQ(build->lastFault(), "") << "cleared by the restart";
 }
 
 // Replaying a recording, the host steps the recorded frames ahead in one message

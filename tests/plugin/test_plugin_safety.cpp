@@ -2,6 +2,7 @@
 // (headless run and in process), and hot reload (file watch, checked reload that keeps the
 // previous build when the new one fails to load, is not deterministic or hangs).
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <utime.h>
 
@@ -113,9 +114,14 @@ TEST(StepWatchdog, ReportsAStepLongerThanTheLimitOnce) {
 }
 
 // The editor's watchdog guards the UI thread and is told no frame: the report takes the
-// frame from the Sim stepping on that thread, whoever drives it.
+// frame from the Sim stepping on that thread, whoever drives it. (A plugin loaded into
+// tilestep's own process, as benchmarks do: one in a plugin host is stopped by its client,
+// test_plugin_isolation.cpp.)
 TEST(StepWatchdog, NamesTheFrameTheSimIsStepping) {
+    ::setenv("TILESTEP_PLUGIN_IN_PROCESS", "1", 1);
     const MoverKind kind = load(kPluginDir + "/endless_step.so");
+    ::unsetenv("TILESTEP_PLUGIN_IN_PROCESS");
+    ASSERT_TRUE(pluginMover(kind)->inProcess());
     auto reported = std::make_shared<std::promise<std::string>>();
     // Left alive on purpose: the stuck thread's guard points at it until the process ends.
     auto* dog = new StepWatchdog(40, [reported](const std::string& m) { reported->set_value(m); });
@@ -283,13 +289,13 @@ TEST_F(ReloadFixture, EndlessStepIsReportedAndThePreviousBuildKept) {
     keys[12] = KEY_J;
     const ReloadOutcome r = reloadWith("reload_endless.so", 10);
     EXPECT_FALSE(r.installed);
-    EXPECT_TRUE(r.stuck);
+    EXPECT_FALSE(r.stuck) << "the plugin host is killed at the limit: no thread left stuck";
     EXPECT_NE(
         r.message.find("plugin:reload: a step of actor 'hero' at frame 12 ran longer than 300 "
                        "ms; kept the previous build"),
         std::string::npos)
         << r.message;
-    // The stuck step spins on its own thread; this one goes on with the previous build.
+    EXPECT_EQ(r.message.find("keeps one CPU core busy"), std::string::npos) << r.message;
     EXPECT_EQ(xAfter(map, std::vector<InputBits>(30, KEY_R)), 50);
 }
 
