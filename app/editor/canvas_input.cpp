@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ClosePopupsExceptModals
 
+#include <cstdio>
+
 #include "editor/file_actions.h"
 #include "editor/tools/tool.h"
 
@@ -55,6 +57,11 @@ void selectTool(EditorState& s, Tool t) {
     }
     s.tool = t;
     s.inspecting = false;
+    if (s.verbose) {
+        for (const ToolSpec* tool : toolTable())
+            if (tool->id == t) std::printf("tool %s\n", tool->name);  // tests wait for this line
+        std::fflush(stdout);
+    }
 }
 
 void undoEdit(EditorState& s) {
