@@ -139,9 +139,14 @@ void handleCanvasMouse(EditorState& s) {
     if (s.drag.kind != DragKind::None && !io.MouseDown[button]) finishDrag(s, px, py);
 }
 
+bool keysAreHotkeys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    return !io.WantCaptureKeyboard && !io.WantTextInput && !ImGui::IsAnyItemActive();
+}
+
 void handleHotkeys(EditorState& s) {
     ImGuiIO& io = ImGui::GetIO();
-    s.spaceHeld = !io.WantCaptureKeyboard && ImGui::IsKeyDown(GLFW_KEY_SPACE);
+    s.spaceHeld = keysAreHotkeys() && ImGui::IsKeyDown(GLFW_KEY_SPACE);
     // Escape closes an open menu (ImGui leaves that to keyboard navigation, which is off);
     // the modal dialogs answer it themselves (Cancel).
     if (s.interactive && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) &&
@@ -149,7 +154,7 @@ void handleHotkeys(EditorState& s) {
         ImGui::ClosePopupsExceptModals();
         return;
     }
-    if (io.WantCaptureKeyboard || !s.interactive) return;
+    if (!keysAreHotkeys() || !s.interactive) return;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (io.KeyCtrl && s.readOnly) {  // `tilestep view`: no undo, no file but quitting
         if (pressed(GLFW_KEY_Q)) requestQuit(s);
