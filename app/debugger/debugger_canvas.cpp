@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "debugger/debugger_ui.h"
+#include "editor/canvas_input.h"
 #include "gfx/overlay_draw.h"
 #include "trace/probe_text.h"
 
@@ -245,7 +246,7 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     const double dt = d.lastTime < 0 ? 0 : std::clamp(now - d.lastTime, 0.0, 0.25);
     d.lastTime = now;
     ImGuiIO& io = ImGui::GetIO();
-    const bool free = s.interactive && !io.WantCaptureKeyboard;
+    const bool free = s.interactive && keysAreHotkeys();
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     // A read-only window (`tilestep view`) shows only the recording: no Edit mode to go to.
     if (free && !io.KeyCtrl && !s.readOnly && pressed(GLFW_KEY_TAB)) setDebugMode(d, !d.active);

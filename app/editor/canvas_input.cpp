@@ -4,6 +4,8 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // ClosePopupsExceptModals
 
+#include <cstdio>
+
 #include "editor/file_actions.h"
 #include "editor/tools/tool.h"
 
@@ -55,6 +57,11 @@ void selectTool(EditorState& s, Tool t) {
     }
     s.tool = t;
     s.inspecting = false;
+    if (s.verbose) {
+        for (const ToolSpec* tool : toolTable())
+            if (tool->id == t) std::printf("tool %s\n", tool->name);  // tests wait for this line
+        std::fflush(stdout);
+    }
 }
 
 void undoEdit(EditorState& s) {
@@ -132,9 +139,14 @@ void handleCanvasMouse(EditorState& s) {
     if (s.drag.kind != DragKind::None && !io.MouseDown[button]) finishDrag(s, px, py);
 }
 
+bool keysAreHotkeys() {
+    const ImGuiIO& io = ImGui::GetIO();
+    return !io.WantCaptureKeyboard && !io.WantTextInput && !ImGui::IsAnyItemActive();
+}
+
 void handleHotkeys(EditorState& s) {
     ImGuiIO& io = ImGui::GetIO();
-    s.spaceHeld = !io.WantCaptureKeyboard && ImGui::IsKeyDown(GLFW_KEY_SPACE);
+    s.spaceHeld = keysAreHotkeys() && ImGui::IsKeyDown(GLFW_KEY_SPACE);
     // Escape closes an open menu (ImGui leaves that to keyboard navigation, which is off);
     // the modal dialogs answer it themselves (Cancel).
     if (s.interactive && !io.WantTextInput && ImGui::IsKeyPressed(GLFW_KEY_ESCAPE, false) &&
@@ -142,7 +154,7 @@ void handleHotkeys(EditorState& s) {
         ImGui::ClosePopupsExceptModals();
         return;
     }
-    if (io.WantCaptureKeyboard || !s.interactive) return;
+    if (!keysAreHotkeys() || !s.interactive) return;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
     if (io.KeyCtrl && s.readOnly) {  // `tilestep view`: no undo, no file but quitting
         if (pressed(GLFW_KEY_Q)) requestQuit(s);

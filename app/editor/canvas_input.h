@@ -8,6 +8,10 @@ namespace ts {
 void handleCanvasMouse(EditorState& s);
 // Tool, view, undo and file hotkeys (Tiled's). Ignored while a text field has focus.
 void handleHotkeys(EditorState& s);
+// Whether keys may act as hotkeys now: not while any item is active (a field being edited or
+// a number being dragged) or wants text. With InputGate, ImGui's state at the start of a
+// frame already includes every click that came before the frame's keys.
+bool keysAreHotkeys();
 
 void undoEdit(EditorState& s);
 void redoEdit(EditorState& s);

@@ -157,6 +157,7 @@ struct EditorState {
 
     bool interactive = true;    // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;       // --verbose: also print "dialog TITLE" when a dialog opens
+                                // and "tool NAME" when the tool changes
                                 // and "message TEXT" when the status bar note changes
     bool logPanelText = false;  // this frame's panels log their text (logPanelText())
     bool quit = false;          // leave the main loop

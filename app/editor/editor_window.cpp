@@ -12,6 +12,7 @@
 #include "editor/actor_marks.h"
 #include "editor/canvas_input.h"
 #include "editor/file_actions.h"
+#include "editor/input_gate.h"
 #include "editor/recovery.h"
 #include "editor/ui_font.h"
 #include "editor/window_title.h"
@@ -118,6 +119,7 @@ bool EditorWindow::open(const WindowOptions& opt, std::string* error) {
     }
     ImGui_ImplGlfw_InitForOpenGL(window_, true);
     glfwSetWindowUserPointer(window_, this);
+    gate_ = std::make_unique<InputGate>(window_);
     glfwSetKeyCallback(window_, onKey);  // forwards to ImGui's, see onKey
     watchEvents();
     ImGui_ImplOpenGL3_Init("#version 330 core");
@@ -185,28 +187,27 @@ void EditorWindow::countEvent(GLFWwindow* w) {
 }
 
 void EditorWindow::watchEvents() {
-    // Each callback counts the event and hands it to ImGui's (installed before these).
+    // Each callback counts the event and hands it to ImGui's (installed before these); keys,
+    // characters and mouse buttons go through the gate, which orders them into frames.
     static GLFWcursorposfun cursorPos;
-    static GLFWmousebuttonfun mouseButton;
     static GLFWscrollfun scroll;
-    static GLFWcharfun chars;
     static GLFWcursorenterfun cursorEnter;
     static GLFWwindowfocusfun focus;
     cursorPos = glfwSetCursorPosCallback(window_, [](GLFWwindow* w, double x, double y) {
         countEvent(w);
         if (cursorPos) cursorPos(w, x, y);
     });
-    mouseButton = glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int b, int a, int m) {
+    glfwSetMouseButtonCallback(window_, [](GLFWwindow* w, int b, int a, int m) {
         countEvent(w);
-        if (mouseButton) mouseButton(w, b, a, m);
+        static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))->gate_->button(b, a, m);
     });
     scroll = glfwSetScrollCallback(window_, [](GLFWwindow* w, double x, double y) {
         countEvent(w);
         if (scroll) scroll(w, x, y);
     });
-    chars = glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned int c) {
+    glfwSetCharCallback(window_, [](GLFWwindow* w, unsigned int c) {
         countEvent(w);
-        if (chars) chars(w, c);
+        static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))->gate_->character(c);
     });
     cursorEnter = glfwSetCursorEnterCallback(window_, [](GLFWwindow* w, int entered) {
         countEvent(w);
@@ -236,20 +237,9 @@ void EditorWindow::ignoreResidentPointer() {
 }
 
 void EditorWindow::onKey(GLFWwindow* w, int key, int scancode, int action, int mods) {
-    static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))
-        ->deliverKey({key, scancode, action, mods});
-}
-
-void EditorWindow::deliverKey(const KeyEvent& e) {
-    ++events_;
-    // Any release after a press in the same frame waits: the pressed key itself, or a
-    // modifier (xdotool lets go of Ctrl before Q), which ImGui must still see held.
-    if (!heldKeys_.empty() || (e.action == GLFW_RELEASE && !pressedThisFrame_.empty())) {
-        heldKeys_.push_back(e);
-        return;
-    }
-    if (e.action == GLFW_PRESS) pressedThisFrame_.push_back(e.key);
-    ImGui_ImplGlfw_KeyCallback(window_, e.key, e.scancode, e.action, e.mods);
+    EditorWindow* self = static_cast<EditorWindow*>(glfwGetWindowUserPointer(w));
+    ++self->events_;
+    self->gate_->key(key, scancode, action, mods);
 }
 
 bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
@@ -271,6 +261,7 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     ImGui_ImplGlfw_NewFrame();
     if (!opt_.interactive) ignoreResidentPointer();
     ImGui::NewFrame();
+    gate_->afterNewFrame();
     // --verbose --screenshot: the captured frame's panel text goes to stdout as well
     // (logPanelText), between marker lines, so tests can read what the panels say.
     s.logPanelText = opt_.verbose && capture;
@@ -299,19 +290,16 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
 }
 
 bool EditorWindow::pumpEvents(double waitSeconds) {
-    pressedThisFrame_.clear();
-    std::vector<KeyEvent> held;
-    held.swap(heldKeys_);
-    for (const KeyEvent& e : held) deliverKey(e);
-    // Held keys must reach ImGui in the coming frames, so do not sleep on them.
-    if (!held.empty()) waitSeconds = 0;
+    // Held events must reach ImGui in the coming frames, so do not sleep on them.
+    const bool held = gate_->beginFrame();
+    if (held) waitSeconds = 0;
     const uint64_t eventsBefore = events_;
     if (waitSeconds > 0) {
         glfwWaitEventsTimeout(waitSeconds);
     } else {
         glfwPollEvents();
     }
-    return events_ != eventsBefore || !held.empty();
+    return events_ != eventsBefore || held;
 }
 
 // Drawing only when something changed keeps an idle editor off the CPU: after input (and 10

@@ -11,6 +11,7 @@
 
 #include "editor/canvas_draw.h"
 #include "editor/editor_state.h"
+#include "editor/input_gate.h"
 #include "editor/panels.h"
 #include "editor/window_extension.h"
 
@@ -70,17 +71,7 @@ class EditorWindow {
     uint64_t events_ = 0;
     int quietFrames_ = 0;
     static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
-
-    // Dear ImGui 1.86 samples key state once per frame, so a press and release that arrive
-    // between two frames (fast typists, xdotool) would never be seen. Key releases after a
-    // press since the last frame, and every key event after them, wait in order for the
-    // next frame.
-    struct KeyEvent {
-        int key, scancode, action, mods;
-    };
-    void deliverKey(const KeyEvent& e);
-    std::vector<int> pressedThisFrame_;
-    std::vector<KeyEvent> heldKeys_;
+    std::unique_ptr<InputGate> gate_;  // keys, characters and clicks reach ImGui through it
 
     GLFWwindow* window_ = nullptr;
     bool imguiReady_ = false;
