@@ -128,9 +128,20 @@ inline char* writeTiny(char* out, uint32_t v) {
     return out + n;
 }
 
+// v >= 10^8: out of line, so that the short cases inlined in writeFix and writeInt keep
+// their registers. Counters that start at 1 << 30 (pixel_sweep's air_frames): the leading
+// part, then the last eight digits in one piece.
+[[gnu::noinline]] char* writeLong(char* out, uint64_t v) {
+    if (v >= 10000000000000000) return writeDigits(out, v);
+    const uint64_t q = v / 100000000;
+    out = writeShort(out, uint32_t(q));
+    writeEight(out, uint32_t(v - q * 100000000));
+    return out + 8;
+}
+
 inline char* writeWhole(char* out, uint64_t v) {
     if (v < 10000) return writeTiny(out, uint32_t(v));
-    return v < 100000000 ? writeShort(out, uint32_t(v)) : writeDigits(out, v);
+    return v < 100000000 ? writeShort(out, uint32_t(v)) : writeLong(out, v);
 }
 #else
 inline char* writeWhole(char* out, uint64_t v) {
