@@ -128,18 +128,45 @@ inline char* writeTiny(char* out, uint32_t v) {
     return out + n;
 }
 
+// Every v < 1000 as its digits followed by their count (in the top byte): the whole parts
+// of nearly every number of a trace (pixels, speeds, fractions' 0) in one load and store.
+struct SmallNumbers {
+    uint32_t text[1000] = {};
+    constexpr SmallNumbers() {
+        for (uint32_t v = 0; v < 1000; ++v) {
+            const uint32_t n = 1 + (v >= 10) + (v >= 100);
+            uint32_t t = n << 24;
+            for (uint32_t i = 0, x = v; i < n; ++i, x /= 10)
+                t |= uint32_t('0' + x % 10) << (8 * (n - 1 - i));
+            text[v] = t;
+        }
+    }
+};
+constexpr SmallNumbers kSmallNumbers;
+
 // v >= 10^8: out of line, so that the short cases inlined in writeFix and writeInt keep
 // their registers. Counters that start at 1 << 30 (pixel_sweep's air_frames): the leading
 // part, then the last eight digits in one piece.
 [[gnu::noinline]] char* writeLong(char* out, uint64_t v) {
     if (v >= 10000000000000000) return writeDigits(out, v);
     const uint64_t q = v / 100000000;
-    out = writeShort(out, uint32_t(q));
+    if (q < 1000) {
+        const uint32_t t = kSmallNumbers.text[q];
+        std::memcpy(out, &t, 4);
+        out += t >> 24;
+    } else {
+        out = writeShort(out, uint32_t(q));
+    }
     writeEight(out, uint32_t(v - q * 100000000));
     return out + 8;
 }
 
 inline char* writeWhole(char* out, uint64_t v) {
+    if (v < 1000) {
+        const uint32_t t = kSmallNumbers.text[v];
+        std::memcpy(out, &t, 4);  // the count lands after the digits, where the next text goes
+        return out + (t >> 24);
+    }
     if (v < 10000) return writeTiny(out, uint32_t(v));
     return v < 100000000 ? writeShort(out, uint32_t(v)) : writeLong(out, v);
 }
