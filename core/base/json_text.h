@@ -1,6 +1,7 @@
 // Tiny helpers for writing JSON text by hand (trace lines are written without cereal so
 // that they are exact and fast). The write* functions format into a caller's char buffer
-// that has room enough (see the k*Chars bounds) and return the end of what they wrote.
+// that has room enough (see the k*Chars bounds) and return the end of what they wrote;
+// writeInt and writeFix may scribble on that room past the end (they store whole words).
 #pragma once
 #include <cstddef>
 #include <cstdint>

@@ -21,13 +21,30 @@ char* putText(char* p, const char* s) {
     return p + n;
 }
 
-const char* facingName(uint8_t f) {
-    return f == DIR_LEFT    ? "left"
-           : f == DIR_RIGHT ? "right"
-           : f == DIR_UP    ? "up"
-           : f == DIR_DOWN  ? "down"
-                            : "none";
-}
+// `,"facing":"NAME","pushing":` for each facing byte's name, padded to one size so that a
+// state line copies it whole, without strlen or a chain of compares (issue 19: the state
+// line's fixed text cost as much as its numbers).
+struct FacingTexts {
+    static constexpr size_t kSize = 32;
+    char text[5][kSize] = {};
+    uint8_t size[5] = {};
+    uint8_t index[256] = {};  // facing byte -> text; not one direction -> "none"
+    constexpr FacingTexts() {
+        const char* const names[5] = {"none", "left", "right", "up", "down"};
+        for (int i = 0; i < 5; ++i) {
+            size_t n = 0;
+            for (const char* c = ",\"facing\":\""; *c; ++c) text[i][n++] = *c;
+            for (const char* c = names[i]; *c; ++c) text[i][n++] = *c;
+            for (const char* c = "\",\"pushing\":"; *c; ++c) text[i][n++] = *c;
+            size[i] = uint8_t(n);
+        }
+        index[DIR_LEFT] = 1;
+        index[DIR_RIGHT] = 2;
+        index[DIR_UP] = 3;
+        index[DIR_DOWN] = 4;
+    }
+};
+constexpr FacingTexts kFacingTexts;
 
 // Longest fixed part of a state line: the keys, literals and numbers (names apart).
 constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars;
@@ -91,10 +108,13 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
     p = writeFix(p, s.vx);
     p = put(p, ",\"vy\":");
     p = writeFix(p, s.vy);
-    p = s.grounded ? put(p, ",\"grounded\":true") : put(p, ",\"grounded\":false");
-    p = put(p, ",\"facing\":\"");
-    p = putText(p, facingName(s.facing));
-    p = s.pushing ? put(p, "\",\"pushing\":true") : put(p, "\",\"pushing\":false");
+    std::memcpy(p, s.grounded ? ",\"grounded\":true" : ",\"grounded\":false", 17);
+    p += s.grounded ? 16 : 17;
+    const int facing = kFacingTexts.index[s.facing];
+    std::memcpy(p, kFacingTexts.text[facing], FacingTexts::kSize);
+    p += kFacingTexts.size[facing];
+    std::memcpy(p, s.pushing ? "true" : "false", 5);
+    p += s.pushing ? 4 : 5;
     end(p);
     moverInfo(kind).describe(s, out_);
     end(put(room(2), "}\n"));

@@ -42,5 +42,16 @@ TEST(JsonText, IntegersOfEveryLengthAreWrittenAsToStringWritesThem) {
     EXPECT_EQ(intText(0), "0");
 }
 
+// The short forms (a table below 1000, a register below 10^8) change at each digit count.
+TEST(JsonText, EverySmallWholeNumberIsWrittenAsToStringWritesIt) {
+    for (int64_t v = 0; v < 200000; ++v) {
+        ASSERT_EQ(intText(v), std::to_string(v));
+        ASSERT_EQ(intText(-v), std::to_string(-v));
+        ASSERT_EQ(fixText(Fix::fromInt(v)), std::to_string(v));
+        ASSERT_EQ(fixText(Fix::fromRaw(v * Fix::kOne + 0x4000)), std::to_string(v) + ".25");
+    }
+    for (int64_t v = 99999000; v < 100001000; ++v) ASSERT_EQ(intText(v), std::to_string(v));
+}
+
 }  // namespace
 }  // namespace ts
