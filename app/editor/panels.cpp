@@ -106,8 +106,6 @@ void menuBar(EditorState& s) {
         if (ImGui::MenuItem("Zoom out", "-")) v.zoomAt(cx, cy, -1);
         if (ImGui::MenuItem("Zoom to fit", "Home")) s.fitRequested = true;
         ImGui::MenuItem("Grid", "G", &s.visible[kLayerGrid]);
-        const std::string warnings = "Warnings (" + std::to_string(s.warnings.size()) + ")";
-        ImGui::MenuItem(warnings.c_str(), nullptr, &s.showWarnings, !s.warnings.empty());
         if (ImGui::BeginMenu("UI scale")) {
             for (float k : kUiScales) {
                 char label[16];
@@ -117,6 +115,9 @@ void menuBar(EditorState& s) {
             }
             ImGui::EndMenu();
         }
+        // Last, so the items above keep their places (window tests and users' habits).
+        const std::string warnings = "Warnings (" + std::to_string(s.warnings.size()) + ")";
+        ImGui::MenuItem(warnings.c_str(), nullptr, &s.showWarnings, !s.warnings.empty());
         ImGui::EndMenu();
     }
     ImGui::EndMainMenuBar();
