@@ -43,6 +43,10 @@ void PluginMover::describe(const MoverState&, TextBuffer&) const {}
 std::string PluginMover::lastFault() const {
     return "";
 }
+int64_t PluginMover::lastFaultFrame() const {
+    return -1;
+}
+void PluginMover::restart() const {}
 
 const char* internProbeWhy(const char*) {
     return "plugin";
