@@ -545,8 +545,9 @@ class JsonTraceSource final : public TraceSource {
     int step(std::string* error) {
         size_t nl = 0;
         for (;;) {
-            const char* from = buf_.data() + pos_;
-            const void* hit = std::memchr(from, '\n', used_ - pos_);
+            // memchr on an empty (possibly null) buffer is undefined, even for 0 bytes.
+            const void* hit =
+                used_ > pos_ ? std::memchr(buf_.data() + pos_, '\n', used_ - pos_) : nullptr;
             if (hit) {
                 nl = size_t(static_cast<const char*>(hit) - buf_.data());
                 break;
