@@ -140,7 +140,8 @@ std::vector<ExportObject> exportObjects(const Map& m) {
         // Only the parameters the map sets: the others stay the mover's defaults when read back.
         for (int i = 0; i < mi.paramCount; ++i)
             if (paramIsSet(a, i))
-                o.properties.push_back({mi.params[i].name, "float", a.params[size_t(i)].shortest()});
+                o.properties.push_back(
+                    {mi.params[i].name, "float", a.params[size_t(i)].shortest()});
         out.push_back(o);
     }
     addWallRuns(m, out, nextId);
