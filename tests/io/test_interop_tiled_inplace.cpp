@@ -16,6 +16,7 @@
 #include "io/map_io.h"
 #include "io/tiled/tiled_inplace.h"
 #include "test_support.h"
+#include "tiled_fixture.h"
 #include "tiled_peer.h"
 
 namespace ts {
@@ -88,62 +89,6 @@ TEST(InteropTiledInplace, AnUneditedSaveIntoTheSourcesFolderKeepsItsBytes) {
     EXPECT_EQ(test::readFile(dir + "/m.tmx"), test::readFile(src));
 }
 
-// Three tile layers: "deco" (CSV), "collision" in ENCODING, an object layer with an actor,
-// a brush, a wall and a point the import skips.
-std::string threeLayerMap(const std::string& data) {
-    return R"(<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" width="4" height="3" tilewidth="8" tileheight="8" infinite="0" nextlayerid="5" nextobjectid="9">
- <properties>
-  <property name="author" value="someone"/>
- </properties>
- <tileset firstgid="1" source="art/set.tsx"/>
- <tileset firstgid="5" name="emb" tilewidth="8" tileheight="8" tilecount="2" columns="0">
-  <grid orientation="orthogonal" width="1" height="1"/>
-  <tile id="0" type="solid"/>
-  <tile id="1"><properties><property name="collision" value="slope45_right"/><property name="note" value="keep me"/></properties></tile>
- </tileset>
- <layer id="1" name="deco" width="4" height="3">
-  <data encoding="csv">
-2,2,2,2,
-2,2,2,2,
-2,2,2,2
-</data>
- </layer>
- <group id="2" name="g" offsetx="8">
-  <layer id="3" name="collision" width="4" height="3" offsetx="-8">
-)" + data + R"(
-  </layer>
- </group>
- <objectgroup id="4" name="things" offsety="2">
-  <object id="1" name="hero" type="pixel_sweep" x="8" y="0" width="6" height="8">
-   <properties><property name="colour" value="red"/></properties>
-  </object>
-  <object id="2" type="brush" x="0" y="14" width="8" height="4"/>
-  <object id="3" name="sign" x="20" y="10"><point/></object>
-  <object id="4" type="wall" x="0" y="6"><polyline points="0,0 16,0"/></object>
- </objectgroup>
-</map>
-)";
-}
-
-void writeTileset(const std::string& dir) {
-    test::runShell("mkdir -p " + dir + "/art");
-    test::writeFile(dir + "/art/set.tsx", R"(<?xml version="1.0" encoding="UTF-8"?>
-<tileset version="1.8" name="set" tilewidth="8" tileheight="8" tilecount="4" columns="0">
- <grid orientation="orthogonal" width="1" height="1"/>
- <tile id="0" type="solid"/>
- <tile id="3"><animation><frame tileid="0" duration="100"/></animation></tile>
-</tileset>
-)");
-}
-
-std::string gidBytes(const std::vector<uint32_t>& gids) {
-    std::string b;
-    for (uint32_t g : gids)
-        for (int i = 0; i < 4; ++i) b += char((g >> (8 * i)) & 255);
-    return b;
-}
-
 TEST(InteropTiledInplace, EditedCellsAreWrittenInTheLayersOwnEncodingAndNothingElseChanges) {
     REQUIRE_TILED();
     const std::vector<uint32_t> cells = {1, 0, 0, 1, 0, 5, 6, 0, 1, 1, 1, 1};
@@ -156,7 +101,7 @@ TEST(InteropTiledInplace, EditedCellsAreWrittenInTheLayersOwnEncodingAndNothingE
         forms.push_back({std::string("base64 ") + c,
                          std::string("<data encoding=\"base64\"") +
                              (*c ? std::string(" compression=\"") + c + "\"" : "") + ">" +
-                             interop::base64Encode(interop::compress(gidBytes(cells), c)) +
+                             interop::base64Encode(interop::compress(test::gidBytes(cells), c)) +
                              "</data>"});
     std::string xmlTiles = "<data>";
     for (uint32_t g : cells)
@@ -165,8 +110,8 @@ TEST(InteropTiledInplace, EditedCellsAreWrittenInTheLayersOwnEncodingAndNothingE
     for (const auto& [name, data] : forms) {
         SCOPED_TRACE(name);
         const std::string dir = test::tempDir();
-        writeTileset(dir);
-        test::writeFile(dir + "/m.tmx", threeLayerMap(data));
+        test::writeTileset(dir);
+        test::writeFile(dir + "/m.tmx", test::threeLayerMap(data));
         const std::string before = tiledJson(dir + "/m.tmx", dir, "before.json");
         interop::ImportResult r = importKept(dir + "/m.tmx", dir);
         Map edited = r.map;
@@ -202,9 +147,9 @@ TEST(InteropTiledInplace, EditedCellsAreWrittenInTheLayersOwnEncodingAndNothingE
 
 TEST(InteropTiledInplace, AChangedTileShapeIsWrittenIntoItsTilesetFileOrTheMap) {
     const std::string dir = test::tempDir();
-    writeTileset(dir);
+    test::writeTileset(dir);
     test::writeFile(dir + "/m.tmx",
-                    threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
+                    test::threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
     interop::ImportResult r = importKept(dir + "/m.tmx", dir);
     Map edited = r.map;
     const uint16_t fromTsx = edited.tile(0, 0), embedded = edited.tile(1, 1);
@@ -225,9 +170,9 @@ TEST(InteropTiledInplace, AChangedTileShapeIsWrittenIntoItsTilesetFileOrTheMap) 
 
 TEST(InteropTiledInplace, ChangedObjectsReplaceThoseTheImportReadAndOthersStay) {
     const std::string dir = test::tempDir();
-    writeTileset(dir);
+    test::writeTileset(dir);
     test::writeFile(dir + "/m.tmx",
-                    threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
+                    test::threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
     interop::ImportResult r = importKept(dir + "/m.tmx", dir);
     ASSERT_EQ(r.map.actors.size(), 1u);
     ASSERT_EQ(r.map.brushes.size(), 1u);
@@ -246,9 +191,9 @@ TEST(InteropTiledInplace, ChangedObjectsReplaceThoseTheImportReadAndOthersStay) 
 
 TEST(InteropTiledInplace, WhatTheFileCannotHoldIsRefusedNamingItBeforeAnythingIsWritten) {
     const std::string dir = test::tempDir();
-    writeTileset(dir);
+    test::writeTileset(dir);
     test::writeFile(dir + "/m.tmx",
-                    threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
+                    test::threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
     const std::string original = test::readFile(dir + "/m.tmx");
     interop::ImportResult r = importKept(dir + "/m.tmx", dir);
     Map edited = r.map;
@@ -277,14 +222,15 @@ TEST(InteropTiledInplace, TmjMapsAreSavedInPlaceTheSameWay) {
     for (const char* c : {"csv", "zlib"}) {
         SCOPED_TRACE(c);
         const std::string dir = test::tempDir();
-        writeTileset(dir);
+        test::writeTileset(dir);
         test::writeFile(
             dir + "/m.tmx",
-            threeLayerMap(std::string(c) == "csv"
-                              ? "<data encoding=\"csv\">" + csv + "</data>"
-                              : "<data encoding=\"base64\" compression=\"zlib\">" +
-                                    interop::base64Encode(interop::compress(gidBytes(cells), c)) +
-                                    "</data>"));
+            test::threeLayerMap(
+                std::string(c) == "csv"
+                    ? "<data encoding=\"csv\">" + csv + "</data>"
+                    : "<data encoding=\"base64\" compression=\"zlib\">" +
+                          interop::base64Encode(interop::compress(test::gidBytes(cells), c)) +
+                          "</data>"));
         std::string messages;
         ASSERT_EQ(test::tiledExport("json", dir + "/m.tmx", dir + "/m.tmj", &messages), 0)
             << messages;
@@ -327,9 +273,9 @@ TEST(InteropTiledInplace, TmjMapsAreSavedInPlaceTheSameWay) {
 // any path to it) saves it in place; any other file is a plain export.
 TEST(InteropTiledInplace, ExportOntoARememberedSourceSavesItInPlace) {
     const std::string dir = test::tempDir();
-    writeTileset(dir);
+    test::writeTileset(dir);
     test::writeFile(dir + "/m.tmx",
-                    threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
+                    test::threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
     interop::ImportResult r = importKept(dir + "/m.tmx", dir);
     interop::rememberForeignSource(r.source);
     Map edited = r.map;
