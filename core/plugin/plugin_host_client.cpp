@@ -1,20 +1,11 @@
 #include "plugin/plugin_host_client.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
 
 #include "movers/keys_ahead.h"
 #include "world/collision.h"
-
-extern char** environ;
 
 namespace ts {
 
@@ -33,10 +24,6 @@ constexpr uint32_t kFramesGuessed = 15;
 constexpr uint32_t kFramesGuessedMax = wire::kMaxFrames - 1;
 // A build whose entry point returned once is not expected to hang on a restart.
 constexpr int64_t kRestartTimeoutMs = 5000;
-
-bool isFile(const std::string& p) {
-    return !p.empty() && ::access(p.c_str(), X_OK) == 0;
-}
 
 // Every field, not the padding after `reserved` (whatever a copy left there).
 bool sameState(const ts_mover_state& a, const ts_mover_state& b) {
@@ -74,26 +61,23 @@ bool PluginHostClient::fromChains(uint64_t world, const ts_mover_state& in, uint
 
 std::string PluginHostClient::hostPath() {
     if (const char* env = std::getenv("TILESTEP_PLUGIN_HOST"))
-        if (isFile(env)) return env;
-    char self[4096];
-    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) {
-        std::string dir(self, size_t(n));
-        dir = dir.substr(0, dir.rfind('/') + 1);
-        if (isFile(dir + "tilestep-plugin-host")) return dir + "tilestep-plugin-host";
-    }
+        if (plat::isExecutable(env)) return env;
+    const std::string dir = plat::executableDir();
+    if (!dir.empty() && plat::isExecutable(dir + plat::kHostProgram))
+        return dir + plat::kHostProgram;
 #ifdef TILESTEP_PLUGIN_HOST_BUILD
-    if (isFile(TILESTEP_PLUGIN_HOST_BUILD)) return TILESTEP_PLUGIN_HOST_BUILD;
+    if (plat::isExecutable(TILESTEP_PLUGIN_HOST_BUILD)) return TILESTEP_PLUGIN_HOST_BUILD;
 #endif
     return "";
 }
 
-std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& path, int libraryFd,
+std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& path,
+                                                          plat::PinnedLibrary lib,
                                                           int64_t timeoutMs, wire::Descriptor* desc,
                                                           std::string* error) {
     std::unique_ptr<PluginHostClient> c(new PluginHostClient());
     c->path_ = path;
-    c->libraryFd_ = libraryFd;
+    c->library_ = std::move(lib);
     c->guessed_ = kFramesGuessed;
     if (!c->launch(timeoutMs, desc, error)) return nullptr;
     return c;
@@ -101,7 +85,7 @@ std::unique_ptr<PluginHostClient> PluginHostClient::start(const std::string& pat
 
 PluginHostClient::~PluginHostClient() {
     stop();
-    if (libraryFd_ >= 0) ::close(libraryFd_);
+    plat::unpinLibrary(&library_);
 }
 
 std::string PluginHostClient::faultLocation(int64_t timeoutMs) {
@@ -130,33 +114,18 @@ void PluginHostClient::restart() {
 void PluginHostClient::stop() {
     dying_ = false;
     pending_.active = false;
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-    if (pid_ > 0) {
-        ::kill(pid_, SIGKILL);
-        ::waitpid(pid_, nullptr, 0);
-    }
-    pid_ = -1;
+    plat::closePipe(fd_);
+    fd_ = plat::kNoPipe;
+    plat::killHost(&process_);
     worlds_.clear();
 }
 
 std::string PluginHostClient::ended() {
-    int status = 0;
-    const pid_t pid = pid_;
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-    pid_ = -1;
+    plat::closePipe(fd_);
+    fd_ = plat::kNoPipe;
     worlds_.clear();
     pending_.active = false;
-    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "ended the plugin host";
-    if (WIFSIGNALED(status)) {
-        const int sig = WTERMSIG(status);
-        std::string s = "was killed by signal " + std::to_string(sig);
-        if (const char* name = ::sigabbrev_np(sig)) s += std::string(" (SIG") + name + ")";
-        return s + " in the plugin host";
-    }
-    return "ended the plugin host (exit status " + std::to_string(WEXITSTATUS(status)) +
-           ": _exit() or quick_exit()?)";
+    return plat::reapHost(&process_);
 }
 
 bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error) {
@@ -167,41 +136,11 @@ bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::st
                  "TILESTEP_PLUGIN_HOST to its path)";
         return false;
     }
-    int sv[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-        *error = path_ + ": cannot start the plugin host (" + std::strerror(errno) + ")";
+    std::string why;
+    if (!plat::spawnHost(host, path_, library_, &process_, &fd_, &why)) {
+        *error = path_ + ": cannot start " + host + " (" + why + ")";
         return false;
     }
-    // Out of the way of the 3 and 4 the host finds them at.
-    const int child = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
-    ::close(sv[1]);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, child, 3);
-    posix_spawn_file_actions_adddup2(&actions, libraryFd_, 4);
-    const std::string parent = std::to_string(::getpid());
-    char* argv[] = {const_cast<char*>(host.c_str()), const_cast<char*>(path_.c_str()),
-                    const_cast<char*>(parent.c_str()), nullptr};
-    // The host starts with no signal blocked: the editor blocks its quit signals in every
-    // thread (app/editor/quit_signals), and a blocked mask is inherited.
-    posix_spawnattr_t attr;
-    posix_spawnattr_init(&attr);
-    sigset_t none;
-    sigemptyset(&none);
-    posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-    pid_t pid = -1;
-    const int rc = ::posix_spawn(&pid, host.c_str(), &actions, &attr, argv, environ);
-    posix_spawnattr_destroy(&attr);
-    posix_spawn_file_actions_destroy(&actions);
-    ::close(child);
-    if (rc != 0) {
-        ::close(sv[0]);
-        *error = path_ + ": cannot start " + host + " (" + std::strerror(rc) + ")";
-        return false;
-    }
-    pid_ = pid;
-    fd_ = sv[0];
     uint8_t type = 0;
     std::string payload;
     const wire::ReadStatus status = wire::readMessage(fd_, timeoutMs, &type, &payload);

@@ -16,8 +16,6 @@
 // ahead meet that the frame asked for did not (a crash, an exit, a hang past 20 ms) only
 // ends that host and turns stepping ahead off for this build.
 #pragma once
-#include <sys/types.h>
-
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -25,6 +23,7 @@
 #include <deque>
 #include <vector>
 
+#include "plugin/detail/host_process.h"
 #include "plugin/detail/plugin_wire.h"
 
 namespace ts {
@@ -33,11 +32,11 @@ class CollisionWorld;
 
 class PluginHostClient {
   public:
-    // Starts a host for the library open on `libraryFd` (kept by the client: every restart
-    // loads the same build, whatever is at `path` by then) and reads the descriptor into
+    // Starts a host for the pinned library `lib` (kept by the client: every restart loads
+    // the same build, whatever is at `path` by then) and reads the descriptor into
     // *desc. On failure returns null with *error = "PATH: problem"; an entry point that does
     // not return within timeoutMs is one.
-    static std::unique_ptr<PluginHostClient> start(const std::string& path, int libraryFd,
+    static std::unique_ptr<PluginHostClient> start(const std::string& path, plat::PinnedLibrary lib,
                                                    int64_t timeoutMs, wire::Descriptor* desc,
                                                    std::string* error);
     ~PluginHostClient();  // ends the host
@@ -72,7 +71,7 @@ class PluginHostClient {
     bool launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error);
     void stop();
     std::string takeLocation(int64_t timeoutMs);
-    std::string ended();  // after the socket closed: how the host ended
+    std::string ended();  // after the stream closed: how the host ended
     bool exchange(uint8_t type, const std::string& payload, int64_t limitMs, std::string* reply,
                   std::string* fault);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
@@ -106,9 +105,9 @@ class PluginHostClient {
                     bool traced, wire::Result* out);
 
     std::string path_;
-    int libraryFd_ = -1;
-    pid_t pid_ = -1;
-    int fd_ = -1;
+    plat::PinnedLibrary library_;
+    plat::HostProcess process_;
+    plat::Pipe fd_ = plat::kNoPipe;
     bool dying_ = false;            // sent a fault; its location may follow
     std::vector<uint64_t> worlds_;  // the worlds the host holds, oldest first
     std::deque<Chain> chains_;      // newest first

@@ -1,21 +1,16 @@
 #include "plugin/plugin_mover.h"
 
-#include <dlfcn.h>
-#include <fcntl.h>
-#include <stdlib.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <mutex>
 #include <set>
 
 #include "../../include/tilestep/mover_plugin.h"
 #include "base/text_buffer.h"
 #include "movers/keys_ahead.h"
+#include "plugin/detail/host_process.h"
 #include "plugin/detail/plugin_wire.h"
 #include "plugin/detail/world_table.h"
 #include "plugin/plugin_host_client.h"
@@ -118,39 +113,6 @@ void drawProbe(void* ctx, int32_t shape, int32_t verdict, const char* why, ts_fi
 
 // ---- Loading ----------------------------------------------------------------------------
 
-// Copies `path` to a new temporary file ending in .so; returns its name, or "" with *error.
-std::string copyToTemp(const std::string& path, std::string* error) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        *error = path + ": cannot read (" + std::strerror(errno) + ")";
-        return "";
-    }
-    const char* dir = std::getenv("TMPDIR");
-    std::string name = std::string(dir && *dir ? dir : "/tmp") + "/tilestep-plugin-XXXXXX.so";
-    std::vector<char> buf(name.begin(), name.end());
-    buf.push_back('\0');
-    int fd = mkstemps(buf.data(), 3);
-    if (fd < 0) {
-        *error = path + ": cannot make a temporary copy (" + std::strerror(errno) + ")";
-        return "";
-    }
-    name = buf.data();
-    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    size_t done = 0;
-    while (done < bytes.size()) {
-        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n <= 0) break;
-        done += size_t(n);
-    }
-    ::close(fd);
-    if (done != bytes.size()) {
-        ::unlink(name.c_str());
-        *error = path + ": cannot write a temporary copy to " + name;
-        return "";
-    }
-    return name;
-}
-
 }  // namespace
 
 const char* internProbeWhy(const char* why) {
@@ -172,30 +134,19 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
     const char* inProcess = std::getenv("TILESTEP_PLUGIN_IN_PROCESS");
     if (inProcess && *inProcess && std::strcmp(inProcess, "0") != 0)
         return loadInProcess(path, copyFirst, error);
-    if (::access(path.c_str(), R_OK) != 0) {
-        *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
+    std::string why;
+    if (!plat::readable(path, &why)) {
+        *error = path + ": cannot open the plugin (" + why + ")";
         return nullptr;
     }
-    // The host loads the file open on this descriptor, on every restart too: a copy (unlinked
-    // at once) when the path is to stay free for the next build.
-    std::string openPath = path;
-    if (copyFirst) {
-        openPath = copyToTemp(path, error);
-        if (openPath.empty()) return nullptr;
-    }
-    const int opened = ::open(openPath.c_str(), O_RDONLY | O_CLOEXEC);
-    if (copyFirst) ::unlink(openPath.c_str());
-    // Above the descriptors a host finds its socket and library at.
-    const int fd = opened >= 0 ? ::fcntl(opened, F_DUPFD_CLOEXEC, 10) : -1;
-    if (opened >= 0) ::close(opened);
-    if (fd < 0) {
-        *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
-        return nullptr;
-    }
+    // The host loads this build on every restart too: a copy when the path is to stay free
+    // for the next build.
+    plat::PinnedLibrary lib;
+    if (!plat::pinLibrary(path, copyFirst, &lib, error)) return nullptr;
     const int64_t limit = StepWatchdog::guardLimitMs();
     auto remote = std::make_unique<wire::Descriptor>();
-    std::unique_ptr<PluginHostClient> host =
-        PluginHostClient::start(path, fd, std::max(limit, kLoadLimitMs), remote.get(), error);
+    std::unique_ptr<PluginHostClient> host = PluginHostClient::start(
+        path, std::move(lib), std::max(limit, kLoadLimitMs), remote.get(), error);
     if (!host) return nullptr;
     std::unique_ptr<PluginMover> mover = fromDescriptor(&remote->d, path, error);
     if (!mover) return nullptr;
@@ -206,31 +157,32 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
 
 std::unique_ptr<PluginMover> PluginMover::loadInProcess(const std::string& path, bool copyFirst,
                                                         std::string* error) {
-    if (::access(path.c_str(), R_OK) != 0) {
-        *error = path + ": cannot open the plugin (" + std::strerror(errno) + ")";
+    std::string why;
+    if (!plat::readable(path, &why)) {
+        *error = path + ": cannot open the plugin (" + why + ")";
         return nullptr;
     }
     std::string loadPath = path;
     if (copyFirst) {
-        loadPath = copyToTemp(path, error);
+        loadPath = plat::copyToTemp(path, error);
         if (loadPath.empty()) return nullptr;
     } else if (path.find('/') == std::string::npos) {
         loadPath = "./" + path;  // dlopen searches the library path for bare names
     }
     // Closed only by unload().
-    void* handle = ::dlopen(loadPath.c_str(), RTLD_NOW | RTLD_LOCAL);
-    const char* dlError = handle ? nullptr : ::dlerror();
-    if (copyFirst) ::unlink(loadPath.c_str());  // the mapping stays valid
+    std::string loadError;
+    void* handle = plat::openLibrary(loadPath, &loadError);
+    // POSIX: the mapping stays valid (Windows keeps a loaded DLL: this fails and it stays).
+    if (copyFirst) plat::removeFile(loadPath);
     if (!handle) {
-        *error = path + ": not a loadable shared library (" + text(dlError) + ")";
+        *error = path + ": not a loadable shared library (" + loadError + ")";
         return nullptr;
     }
-    ::dlerror();
-    void* sym = ::dlsym(handle, TS_MOVER_ENTRY_SYMBOL);
+    void* sym = plat::findSymbol(handle, TS_MOVER_ENTRY_SYMBOL);
     if (!sym) {
         *error = path + ": no function " TS_MOVER_ENTRY_SYMBOL
                         " (a mover plugin exports it; see include/tilestep/mover_plugin.h)";
-        ::dlclose(handle);
+        plat::closeLibrary(handle);
         return nullptr;
     }
     using Entry = const ts_mover_plugin* (*)();
@@ -239,7 +191,7 @@ std::unique_ptr<PluginMover> PluginMover::loadInProcess(const std::string& path,
     if (mover)
         mover->library_ = handle;
     else
-        ::dlclose(handle);  // the error message holds copies, nothing points into it
+        plat::closeLibrary(handle);  // the error message holds copies, nothing points into it
     return mover;
 }
 
@@ -291,7 +243,7 @@ MoverState PluginMover::fromAbi(const ts_mover_state& s) const {
 void PluginMover::unload() {
     desc_ = nullptr;
     host_.reset();
-    if (library_) ::dlclose(library_);
+    plat::closeLibrary(library_);
     library_ = nullptr;
 }
 

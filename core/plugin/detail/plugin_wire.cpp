@@ -1,62 +1,29 @@
 #include "plugin/detail/plugin_wire.h"
 
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/uio.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cerrno>
+#include "plugin/detail/host_process.h"
 
 namespace ts::wire {
 
-bool sendAll(int fd, const void* data, size_t n) {
-    const char* p = static_cast<const char*>(data);
-    while (n > 0) {
-        const ssize_t k = ::send(fd, p, n, MSG_NOSIGNAL);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        p += k;
-        n -= size_t(k);
-    }
-    return true;
+bool sendAll(plat::Pipe p, const void* data, size_t n) {
+    return plat::writeAll(p, data, n);
 }
 
-bool sendMessage(int fd, uint8_t type, const std::string& payload) {
+bool sendMessage(plat::Pipe p, uint8_t type, const std::string& payload) {
     char head[5];
     const uint32_t length = uint32_t(payload.size() + 1);
     std::memcpy(head, &length, 4);
     head[4] = char(type);
-    // One system call for the head and the payload.
-    iovec parts[2] = {{head, sizeof head}, {const_cast<char*>(payload.data()), payload.size()}};
-    iovec* part = parts;
-    int count = payload.empty() ? 1 : 2;
-    while (count > 0) {
-        msghdr m{};
-        m.msg_iov = part;
-        m.msg_iovlen = size_t(count);
-        ssize_t k = ::sendmsg(fd, &m, MSG_NOSIGNAL);
-        if (k < 0 && errno == EINTR) continue;
-        if (k <= 0) return false;
-        while (count > 0 && size_t(k) >= part->iov_len)
-            k -= ssize_t(part->iov_len), ++part, --count;
-        if (count > 0) {
-            part->iov_base = static_cast<char*>(part->iov_base) + k;
-            part->iov_len -= size_t(k);
-        }
-    }
-    return true;
+    return plat::writeTwo(p, head, sizeof head, payload.data(), payload.size());
 }
 
 namespace {
 
-bool readAll(int fd, void* out, size_t n) {
-    char* p = static_cast<char*>(out);
+// The rest of what was started: tilestep's messages come whole, at once.
+bool readAll(plat::Pipe p, char* out, size_t n) {
     while (n > 0) {
-        const ssize_t k = ::read(fd, p, n);
-        if (k < 0 && errno == EINTR) continue;
+        const int64_t k = plat::readSome(p, out, n, -1);
         if (k <= 0) return false;
-        p += k;
+        out += k;
         n -= size_t(k);
     }
     return true;
@@ -64,23 +31,18 @@ bool readAll(int fd, void* out, size_t n) {
 
 }  // namespace
 
-ReadStatus readMessage(int fd, int64_t timeoutMs, uint8_t* type, std::string* payload) {
-    if (timeoutMs >= 0) {
-        pollfd p{fd, POLLIN, 0};
-        int n;
-        do {
-            n = ::poll(&p, 1, int(std::min<int64_t>(timeoutMs, 1 << 30)));
-        } while (n < 0 && errno == EINTR);
-        if (n == 0) return ReadStatus::Timeout;
-    }
+ReadStatus readMessage(plat::Pipe p, int64_t timeoutMs, uint8_t* type, std::string* payload) {
     char head[5];
+    const int64_t first = plat::readSome(p, head, sizeof head, timeoutMs);
+    if (first < 0) return ReadStatus::Timeout;
+    if (first == 0 || !readAll(p, head + first, sizeof head - size_t(first)))
+        return ReadStatus::Closed;
     uint32_t length = 0;
-    if (!readAll(fd, head, sizeof head)) return ReadStatus::Closed;
     std::memcpy(&length, head, 4);
     if (length < 1 || length > kMaxMessage) return ReadStatus::Closed;
     *type = uint8_t(head[4]);
     payload->resize(length - 1);
-    if (!readAll(fd, &(*payload)[0], length - 1)) return ReadStatus::Closed;
+    if (!readAll(p, &(*payload)[0], length - 1)) return ReadStatus::Closed;
     return ReadStatus::Ok;
 }
 

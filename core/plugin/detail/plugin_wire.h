@@ -1,5 +1,5 @@
 // The messages between tilestep and a plugin host process (plugin_host.h): framing over a
-// stream socket and the encodings of what crosses it. Both ends are the same build of
+// byte stream and the encodings of what crosses it. Both ends are the same build of
 // tilestep, so plain structs (ts_mover_state) travel as their bytes.
 //
 // A message is [u32 length][u8 type][payload], length counting the type and the payload.
@@ -11,6 +11,7 @@
 
 #include "../../../include/tilestep/mover_plugin.h"
 #include "map/map.h"
+#include "plugin/detail/host_process.h"
 
 namespace ts::wire {
 
@@ -85,12 +86,12 @@ class Reader {
     bool ok_ = true;
 };
 
-// Whole messages on a blocking stream socket. send never raises SIGPIPE.
-bool sendMessage(int fd, uint8_t type, const std::string& payload);
-bool sendAll(int fd, const void* data, size_t n);
+// Whole messages on the stream to or from a host (plat::Pipe).
+bool sendMessage(plat::Pipe p, uint8_t type, const std::string& payload);
+bool sendAll(plat::Pipe p, const void* data, size_t n);
 enum class ReadStatus { Ok, Closed, Timeout };
 // Waits at most timeoutMs (< 0: for ever) for the start of a message, then reads it whole.
-ReadStatus readMessage(int fd, int64_t timeoutMs, uint8_t* type, std::string* payload);
+ReadStatus readMessage(plat::Pipe p, int64_t timeoutMs, uint8_t* type, std::string* payload);
 
 // What the collision layer reads of a map (sizes, tiles, tile kinds' shapes and pass masks,
 // walls, brushes), not its actors, names or colours.

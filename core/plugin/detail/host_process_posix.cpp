@@ -1,0 +1,244 @@
+// The plugin host's operating system parts on Linux (host_process.h): a Unix socket pair,
+// posix_spawn with the socket and the library on descriptors 3 and 4, SIGKILL, dlopen.
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "plugin/detail/host_process.h"
+
+extern char** environ;
+
+namespace ts::plat {
+
+bool writeAll(Pipe p, const void* data, size_t n) {
+    const char* c = static_cast<const char*>(data);
+    while (n > 0) {
+        const ssize_t k = ::send(int(p), c, n, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        c += k;
+        n -= size_t(k);
+    }
+    return true;
+}
+
+bool writeTwo(Pipe p, const void* a, size_t an, const void* b, size_t bn) {
+    // One system call for both.
+    iovec parts[2] = {{const_cast<void*>(a), an}, {const_cast<void*>(b), bn}};
+    iovec* part = parts;
+    int count = bn == 0 ? 1 : 2;
+    while (count > 0) {
+        msghdr m{};
+        m.msg_iov = part;
+        m.msg_iovlen = size_t(count);
+        ssize_t k = ::sendmsg(int(p), &m, MSG_NOSIGNAL);
+        if (k < 0 && errno == EINTR) continue;
+        if (k <= 0) return false;
+        while (count > 0 && size_t(k) >= part->iov_len)
+            k -= ssize_t(part->iov_len), ++part, --count;
+        if (count > 0) {
+            part->iov_base = static_cast<char*>(part->iov_base) + k;
+            part->iov_len -= size_t(k);
+        }
+    }
+    return true;
+}
+
+int64_t readSome(Pipe p, void* data, size_t n, int64_t timeoutMs) {
+    if (timeoutMs >= 0) {
+        pollfd f{int(p), POLLIN, 0};
+        int ready;
+        do {
+            ready = ::poll(&f, 1, int(std::min<int64_t>(timeoutMs, 1 << 30)));
+        } while (ready < 0 && errno == EINTR);
+        if (ready == 0) return -1;
+    }
+    for (;;) {
+        const ssize_t k = ::read(int(p), data, n);
+        if (k < 0 && errno == EINTR) continue;
+        return k > 0 ? int64_t(k) : 0;
+    }
+}
+
+void closePipe(Pipe p) {
+    if (p >= 0) ::close(int(p));
+}
+
+bool readable(const std::string& path, std::string* why) {
+    if (::access(path.c_str(), R_OK) == 0) return true;
+    *why = std::strerror(errno);
+    return false;
+}
+
+void removeFile(const std::string& path) {
+    ::unlink(path.c_str());
+}
+
+std::string copyToTemp(const std::string& path, std::string* error) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        *error = path + ": cannot read (" + std::strerror(errno) + ")";
+        return "";
+    }
+    const char* dir = std::getenv("TMPDIR");
+    std::string name = std::string(dir && *dir ? dir : "/tmp") + "/tilestep-plugin-XXXXXX.so";
+    std::vector<char> buf(name.begin(), name.end());
+    buf.push_back('\0');
+    int fd = mkstemps(buf.data(), 3);
+    if (fd < 0) {
+        *error = path + ": cannot make a temporary copy (" + std::strerror(errno) + ")";
+        return "";
+    }
+    name = buf.data();
+    std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    size_t done = 0;
+    while (done < bytes.size()) {
+        ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n <= 0) break;
+        done += size_t(n);
+    }
+    ::close(fd);
+    if (done != bytes.size()) {
+        ::unlink(name.c_str());
+        *error = path + ": cannot write a temporary copy to " + name;
+        return "";
+    }
+    return name;
+}
+
+bool pinLibrary(const std::string& path, bool copyFirst, PinnedLibrary* out, std::string* error) {
+    std::string openPath = path;
+    if (copyFirst) {
+        openPath = copyToTemp(path, error);
+        if (openPath.empty()) return false;
+    }
+    const int opened = ::open(openPath.c_str(), O_RDONLY | O_CLOEXEC);
+    const int openError = errno;
+    if (copyFirst) ::unlink(openPath.c_str());  // the open file stays
+    // Above the descriptors a host finds its socket and library at.
+    const int fd = opened >= 0 ? ::fcntl(opened, F_DUPFD_CLOEXEC, 10) : -1;
+    if (opened >= 0) ::close(opened);
+    if (fd < 0) {
+        *error = path + ": cannot open the plugin (" +
+                 std::strerror(opened < 0 ? openError : errno) + ")";
+        return false;
+    }
+    out->fd = fd;
+    return true;
+}
+
+void unpinLibrary(PinnedLibrary* lib) {
+    if (lib->fd >= 0) ::close(int(lib->fd));
+    lib->fd = -1;
+}
+
+const char* const kHostProgram = "tilestep-plugin-host";
+
+std::string executableDir() {
+    char self[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return "";
+    std::string dir(self, size_t(n));
+    return dir.substr(0, dir.rfind('/') + 1);
+}
+
+bool isExecutable(const std::string& path) {
+    return !path.empty() && ::access(path.c_str(), X_OK) == 0;
+}
+
+bool spawnHost(const std::string& exe, const std::string& pluginPath, const PinnedLibrary& lib,
+               HostProcess* proc, Pipe* pipe, std::string* error) {
+    int sv[2];
+    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+        *error = std::strerror(errno);
+        return false;
+    }
+    // Out of the way of the 3 and 4 the host finds them at.
+    const int child = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
+    ::close(sv[1]);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, child, 3);
+    posix_spawn_file_actions_adddup2(&actions, int(lib.fd), 4);
+    const std::string parent = std::to_string(::getpid());
+    char* argv[] = {const_cast<char*>(exe.c_str()), const_cast<char*>(pluginPath.c_str()),
+                    const_cast<char*>(parent.c_str()), nullptr};
+    // The host starts with no signal blocked: the editor blocks its quit signals in every
+    // thread (app/editor/quit_signals), and a blocked mask is inherited.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t none;
+    sigemptyset(&none);
+    posix_spawnattr_setsigmask(&attr, &none);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+    pid_t pid = -1;
+    const int rc = ::posix_spawn(&pid, exe.c_str(), &actions, &attr, argv, environ);
+    posix_spawnattr_destroy(&attr);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(child);
+    if (rc != 0) {
+        ::close(sv[0]);
+        *error = std::strerror(rc);
+        return false;
+    }
+    proc->id = pid;
+    *pipe = sv[0];
+    return true;
+}
+
+void killHost(HostProcess* proc) {
+    if (proc->id > 0) {
+        ::kill(pid_t(proc->id), SIGKILL);
+        ::waitpid(pid_t(proc->id), nullptr, 0);
+    }
+    proc->id = -1;
+}
+
+std::string reapHost(HostProcess* proc) {
+    int status = 0;
+    const pid_t pid = pid_t(proc->id);
+    proc->id = -1;
+    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "ended the plugin host";
+    if (WIFSIGNALED(status)) {
+        const int sig = WTERMSIG(status);
+        std::string s = "was killed by signal " + std::to_string(sig);
+        if (const char* name = ::sigabbrev_np(sig)) s += std::string(" (SIG") + name + ")";
+        return s + " in the plugin host";
+    }
+    return "ended the plugin host (exit status " + std::to_string(WEXITSTATUS(status)) +
+           ": _exit() or quick_exit()?)";
+}
+
+void* openLibrary(const std::string& path, std::string* error) {
+    void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char* e = ::dlerror();
+        *error = e ? e : "";
+    }
+    return handle;
+}
+
+void* findSymbol(void* library, const char* name) {
+    ::dlerror();
+    return ::dlsym(library, name);
+}
+
+void closeLibrary(void* library) {
+    if (library) ::dlclose(library);
+}
+
+}  // namespace ts::plat

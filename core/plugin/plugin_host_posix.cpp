@@ -1,0 +1,323 @@
+// The plugin host on Linux (detail/host_side.h): the socket and the library on descriptors 3
+// and 4, fatal signals and exit() reported with libbacktrace's file:line, the address space
+// limited, and the steps ahead's time budget a CPU-time timer (SIGPROF).
+#include <backtrace.h>
+#include <dlfcn.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "plugin/detail/host_side.h"
+#include "plugin/detail/plugin_wire.h"
+#include "plugin/plugin_host.h"
+
+namespace ts {
+
+using namespace host;
+
+namespace {
+
+constexpr int kSocket = 3;
+constexpr int kLibrary = 4;
+// Steps ahead (frames nobody asked for yet) stop after this much CPU time; one step ahead
+// still running the hard limit after that ends the host (it may never return). Short: the
+// frame asked for waits for them under tilestep's step watchdog, which counts wall time, and
+// on a busy machine a millisecond of CPU time can take ten of wall time. (A movement step
+// takes microseconds; a plugin slow enough to meet the limit just stops stepping ahead.) CPU
+// time, not wall time: a host that waits for a busy machine's CPU is not stuck. Both are one
+// profiling timer (its first expiry, then its interval), not a clock read between steps,
+// which was a system call every few steps.
+constexpr int kAheadBudgetUs = 2000;
+constexpr int kAheadHardLimitUs = 8000;
+
+// ---- State the fault handlers read (set before any plugin code runs) --------------------
+
+backtrace_state* g_backtrace = nullptr;
+void* g_libraryBase = nullptr;
+char g_altStack[1 << 16];
+uint64_t g_limitMb = 0;  // the address-space limit (limitMemory), 0: none
+
+const char* signalName(int sig) {
+    switch (sig) {
+        case SIGSEGV:
+            return "SIGSEGV (invalid memory access)";
+        case SIGBUS:
+            return "SIGBUS (bad memory access)";
+        case SIGFPE:
+            return "SIGFPE (arithmetic error, e.g. division by zero)";
+        case SIGILL:
+            return "SIGILL (illegal instruction)";
+        case SIGABRT:
+            return "SIGABRT (abort)";
+        case SIGSYS:
+            return "SIGSYS (bad system call)";
+        case SIGTRAP:
+            return "SIGTRAP (trap)";
+        default:
+            return "a fatal signal";
+    }
+}
+
+struct Where {
+    uintptr_t faultPc = 0;
+    bool passed = false;    // walked past the handler's own frames to the faulting one
+    bool inPlugin = false;  // walked through a frame of the plugin's library
+    bool found = false;
+    uintptr_t pcs[48];
+    int pcCount = 0;
+    Line at;
+};
+
+int onFrame(void* data, uintptr_t pc, const char* file, int line, const char* function) {
+    Where& w = *static_cast<Where*>(data);
+    if (!w.passed) {
+        if (pc + 1 < w.faultPc || pc > w.faultPc + 1) return 0;
+        w.passed = true;
+    }
+    if (w.pcCount < 48) w.pcs[w.pcCount++] = pc;
+    // The frames that called the plugin are the host's, not the user's code: a libc with
+    // debug information there would name its own start-up function.
+    Dl_info info;
+    const bool plugin =
+        dladdr(reinterpret_cast<void*>(pc), &info) && info.dli_fbase == g_libraryBase;
+    if (!plugin && w.inPlugin) return 1;
+    w.inPlugin = w.inPlugin || plugin;
+    if (!file) return 0;
+    w.at.add(" in ");
+    w.at.add(function ? function : "?");
+    w.at.add(" at ");
+    w.at.add(file);
+    w.at.add(":");
+    w.at.num(uint64_t(line > 0 ? line : 0));
+    w.found = true;
+    return 1;
+}
+void onBacktraceError(void*, const char*, int) {}
+
+// " in FUNCTION at FILE:LINE" for the innermost frame with debug information from the
+// faulting one up to the plugin's outermost; else the innermost frame in the plugin's library
+// by symbol and offset. Reads
+// the debug information of every loaded library the first time (hundreds of ms where
+// separate debug files are installed), so only once a fault happened.
+void describeLocation(uintptr_t pc, Line* out) {
+    static Where w;
+    w = Where{};
+    w.faultPc = pc;
+    if (g_backtrace) backtrace_full(g_backtrace, 0, onFrame, onBacktraceError, &w);
+    if (w.found) return out->add(w.at.text);
+    if (!w.passed && pc) w.pcs[w.pcCount++] = pc;
+    for (int i = 0; i < w.pcCount; ++i) {
+        Dl_info info;
+        if (!dladdr(reinterpret_cast<void*>(w.pcs[i]), &info) || info.dli_fbase != g_libraryBase)
+            continue;
+        out->add(" in ");
+        out->add(info.dli_sname ? info.dli_sname : "?");
+        out->add(" (plugin+");
+        out->num(w.pcs[i] - uintptr_t(info.dli_fbase), 16);
+        out->add("; build it with -g for file:line)");
+        return;
+    }
+}
+
+// Whether the plugin used up the host's address space: a crash there is most likely the use
+// of an allocation that failed (malloc's NULL), so the report says so. Then lets the host
+// itself use the reserve above the limit (limitMemory), for the report.
+bool reachedMemoryLimit() {
+    if (g_limitMb == 0) return false;
+    const size_t probe = size_t(64) << 20;
+    void* p = mmap(nullptr, probe, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p != MAP_FAILED) {
+        munmap(p, probe);
+        return false;
+    }
+    rlimit r{};
+    getrlimit(RLIMIT_AS, &r);
+    r.rlim_cur = r.rlim_max;
+    setrlimit(RLIMIT_AS, &r);
+    return true;
+}
+
+void addMemoryLimit(Line* l) {
+    if (g_limitMb == 0) return l->add("ran out of memory");
+    l->add("went past the plugin host's memory limit (");
+    l->num(g_limitMb);
+    l->add(" MiB; TILESTEP_PLUGIN_MEMORY_MB sets it)");
+}
+
+// The cause at once, then where (kWhere), which may take a while to find out: tilestep waits
+// for the second outside the step's time limit.
+void onFatalSignal(int sig, siginfo_t* info, void* context) {
+    if (g_speculating) {
+        sendPartialReply();
+        _exit(0);
+    }
+    Line l;
+    if (reachedMemoryLimit()) {
+        addMemoryLimit(&l);
+        l.add(" and then ");
+    }
+    l.add("crashed: ");
+    l.add(signalName(sig));
+    if ((sig == SIGSEGV || sig == SIGBUS) && info) {
+        l.add(" at address ");
+        l.num(uint64_t(uintptr_t(info->si_addr)), 16);
+    }
+    sendFault(l);
+    uintptr_t pc = 0;
+#if defined(__x86_64__)
+    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
+#else
+    (void)context;
+#endif
+    Line where;
+    if (g_inPlugin) describeLocation(pc, &where);
+    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    _exit(128 + sig);
+}
+
+void onSpeculationTimeUp(int) {
+    if (!g_speculating) return;
+    if (!g_budgetSpent) {
+        g_budgetSpent = 1;  // no more steps ahead after the one running
+        return;
+    }
+    sendPartialReply();
+    _exit(0);
+}
+
+void onProcessExit(int status, void*) {
+    if (!g_inPlugin) return;
+    if (g_speculating) {
+        sendPartialReply();
+        return;
+    }
+    Line l;
+    l.add("called exit(");
+    if (status < 0) l.add("-"), status = -status;
+    l.num(uint64_t(status));
+    l.add(")");
+    sendFault(l);
+}
+
+void installHandlers() {
+    stack_t ss{};
+    ss.ss_sp = g_altStack;
+    ss.ss_size = sizeof g_altStack;
+    sigaltstack(&ss, nullptr);
+    struct sigaction sa {};
+    sa.sa_sigaction = onFatalSignal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP})
+        sigaction(sig, &sa, nullptr);
+    struct sigaction alarm {};
+    alarm.sa_handler = onSpeculationTimeUp;
+    sigemptyset(&alarm.sa_mask);
+    sigaction(SIGPROF, &alarm, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+    on_exit(onProcessExit, nullptr);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+#define TILESTEP_HOST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TILESTEP_HOST_UNDER_ASAN 1
+#endif
+#endif
+
+void limitMemory() {
+#ifdef TILESTEP_HOST_UNDER_ASAN
+    // AddressSanitizer reserves terabytes of shadow address space: a limit on the address
+    // space would only make the host's own start-up fail (the sanitized test build).
+    return;
+#endif
+    uint64_t mb = 4096;
+    if (const char* v = std::getenv("TILESTEP_PLUGIN_MEMORY_MB"))
+        if (const uint64_t n = std::strtoull(v, nullptr, 10)) mb = std::min<uint64_t>(n, 1u << 30);
+    // RLIMIT_AS: every mapping counts, whichever allocator (or mmap) the plugin uses. The
+    // hard limit keeps a reserve for reporting a fault at the limit (reachedMemoryLimit);
+    // both stay within a hard limit tilestep was started under (ulimit -v).
+    rlimit inherited{};
+    getrlimit(RLIMIT_AS, &inherited);
+    rlimit r{};
+    r.rlim_cur = rlim_t(mb) << 20;
+    r.rlim_max = r.rlim_cur + (rlim_t(256) << 20);
+    if (inherited.rlim_max != RLIM_INFINITY) {
+        r.rlim_max = std::min(r.rlim_max, inherited.rlim_max);
+        r.rlim_cur = std::min(r.rlim_cur, r.rlim_max);
+    }
+    if (setrlimit(RLIMIT_AS, &r) == 0) g_limitMb = uint64_t(r.rlim_cur >> 20);
+}
+
+// First after `us`, then every `thenUs`; 0 stops it.
+void setAlarm(int us, int thenUs) {
+    itimerval t{};
+    t.it_value.tv_sec = us / 1000000;
+    t.it_value.tv_usec = us % 1000000;
+    t.it_interval.tv_sec = thenUs / 1000000;
+    t.it_interval.tv_usec = thenUs % 1000000;
+    setitimer(ITIMER_PROF, &t, nullptr);
+}
+
+}  // namespace
+
+int runPluginHost(int argc, char** argv) {
+    if (argc < 3) return 2;
+    const std::string path = argv[1];
+    g_pipe = kSocket;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != pid_t(std::strtol(argv[2], nullptr, 10))) return 0;  // tilestep is gone
+    limitMemory();
+    g_reply = new std::string();
+    g_reply->reserve(size_t(1) << 20);
+    installHandlers();
+
+    void* library =
+        dlopen(("/proc/self/fd/" + std::to_string(kLibrary)).c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        const char* e = dlerror();
+        sendText(wire::kError, "not a loadable shared library (" + std::string(e ? e : "") + ")");
+        return 1;
+    }
+    void* entry = dlsym(library, TS_MOVER_ENTRY_SYMBOL);
+    if (!entry) {
+        sendText(wire::kError, "no function " TS_MOVER_ENTRY_SYMBOL
+                               " (a mover plugin exports it; see include/tilestep/mover_plugin.h)");
+        return 1;
+    }
+    Dl_info info;
+    if (dladdr(entry, &info)) g_libraryBase = info.dli_fbase;
+    g_backtrace = backtrace_create_state(nullptr, 0, onBacktraceError, nullptr);
+    return serve(entry);
+}
+
+namespace host {
+
+void startAheadBudget() {
+    setAlarm(kAheadBudgetUs, kAheadHardLimitUs);
+}
+
+void stopAheadBudget() {
+    setAlarm(0, 0);
+}
+
+void describeOutOfMemory(Line* l) {
+    reachedMemoryLimit();  // the reserve, for the message
+    addMemoryLimit(l);
+}
+
+}  // namespace host
+
+}  // namespace ts
