@@ -159,8 +159,10 @@ class Host {
             commit();
             in = out;
         }
-        if (g_speculating) stopAheadBudget();
+        // Off first: a budget's end that comes now finds nothing running ahead.
+        const bool ahead = g_speculating;
         g_speculating = 0;
+        if (ahead) stopAheadBudget();
         finishReply();
         return true;
     }

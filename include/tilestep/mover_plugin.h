@@ -205,8 +205,10 @@ typedef struct ts_mover_plugin {
                  const ts_world* world, const ts_draw* draw);
 } ts_mover_plugin;
 
-/* A plugin defines this (with TS_MOVER_EXPORT so that it is visible in the .so). */
-#if defined(__GNUC__)
+/* A plugin defines this (with TS_MOVER_EXPORT so that it is visible in the .so or .dll). */
+#if defined(_WIN32)
+#define TS_MOVER_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__)
 #define TS_MOVER_EXPORT __attribute__((visibility("default")))
 #else
 #define TS_MOVER_EXPORT

@@ -1,0 +1,250 @@
+// The plugin host on Windows (detail/host_side.h). Its command line holds the plugin's path,
+// tilestep's process id, the pipe's handle and the copy of the DLL to load. A crash (an
+// exception nothing handles, abort()) or exit() inside the plugin is reported like on Linux,
+// located as the plugin's DLL and the offset in it: Windows has no libbacktrace to read the
+// DWARF of a mingw build, and x86_64-w64-mingw32-addr2line turns the address given into
+// file:line. The steps ahead's budget is wall time (a timer-queue timer): Windows has no
+// CPU-time alarm. No memory limit (Linux: RLIMIT_AS); a host whose plugin hangs ends with
+// tilestep, through the job it was put in (host_process_win32.cpp).
+#include <windows.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <cwchar>
+#include <string>
+
+#include "base/win32_text.h"
+#include "plugin/detail/host_side.h"
+#include "plugin/detail/plugin_wire.h"
+#include "plugin/plugin_host.h"
+
+namespace ts {
+
+using namespace host;
+
+namespace {
+
+// Wall time: longer than Linux's 2 and 8 ms of CPU time, as the timers of Windows tick every
+// 15.6 ms; still far within any step limit.
+constexpr DWORD kAheadBudgetMs = 5;
+constexpr DWORD kAheadHardLimitMs = 50;
+
+uintptr_t g_pluginBase = 0;
+uintptr_t g_pluginEnd = 0;
+uint64_t g_pluginImageBase = 0;  // where the DLL asked to be, as addr2line counts
+char g_pluginName[260] = "plugin";
+HANDLE g_mainThread = nullptr;
+HANDLE g_timer = nullptr;
+
+const char* exceptionName(DWORD code) {
+    switch (code) {
+        case EXCEPTION_ACCESS_VIOLATION:
+            return "EXCEPTION_ACCESS_VIOLATION (invalid memory access)";
+        case EXCEPTION_IN_PAGE_ERROR:
+            return "EXCEPTION_IN_PAGE_ERROR (bad memory access)";
+        case EXCEPTION_INT_DIVIDE_BY_ZERO:
+            return "EXCEPTION_INT_DIVIDE_BY_ZERO (arithmetic error, division by zero)";
+        case EXCEPTION_INT_OVERFLOW:
+            return "EXCEPTION_INT_OVERFLOW (arithmetic error)";
+        case EXCEPTION_ILLEGAL_INSTRUCTION:
+            return "EXCEPTION_ILLEGAL_INSTRUCTION (illegal instruction)";
+        case EXCEPTION_PRIV_INSTRUCTION:
+            return "EXCEPTION_PRIV_INSTRUCTION (illegal instruction)";
+        case EXCEPTION_STACK_OVERFLOW:
+            return "EXCEPTION_STACK_OVERFLOW (stack overflow)";
+        case EXCEPTION_BREAKPOINT:
+            return "EXCEPTION_BREAKPOINT (trap)";
+        default:
+            return nullptr;
+    }
+}
+
+bool inPlugin(uintptr_t pc) {
+    return pc >= g_pluginBase && pc < g_pluginEnd;
+}
+
+// " in walk.dll+0x1139 (...)": the innermost frame in the plugin's DLL from `context` up.
+void describeLocation(CONTEXT context, Line* out) {
+    for (int frame = 0; frame < 64; ++frame) {
+        const uintptr_t pc = uintptr_t(context.Rip);
+        if (pc == 0) return;
+        if (inPlugin(pc)) {
+            const uint64_t offset = pc - g_pluginBase;
+            out->add(" in ");
+            out->add(g_pluginName);
+            out->add("+");
+            out->num(offset, 16);
+            out->add(" (x86_64-w64-mingw32-addr2line -e ");
+            out->add(g_pluginName);
+            out->add(" ");
+            out->num(g_pluginImageBase + offset, 16);
+            out->add(" gives file:line)");
+            return;
+        }
+        DWORD64 base = 0;
+        PRUNTIME_FUNCTION f = ::RtlLookupFunctionEntry(context.Rip, &base, nullptr);
+        if (!f) {  // a leaf function: its return address is on top of the stack
+            context.Rip = *reinterpret_cast<DWORD64*>(context.Rsp);
+            context.Rsp += 8;
+            continue;
+        }
+        void* handlerData = nullptr;
+        DWORD64 establisher = 0;
+        ::RtlVirtualUnwind(UNW_FLAG_NHANDLER, base, context.Rip, f, &context, &handlerData,
+                           &establisher, nullptr);
+    }
+}
+
+[[noreturn]] void endHost(UINT code) {
+    ::TerminateProcess(::GetCurrentProcess(), code);
+    for (;;) ::Sleep(INFINITE);
+}
+
+// A crash in a step nobody asked for yet ends the host with the steps before it.
+void endIfAhead() {
+    if (!g_speculating) return;
+    sendPartialReply();
+    endHost(0);
+}
+
+void reportCrash(const char* what, const CONTEXT& context, UINT code) {
+    endIfAhead();
+    Line l;
+    l.add("crashed: ");
+    l.add(what);
+    sendFault(l);
+    Line where;
+    if (g_inPlugin) describeLocation(context, &where);
+    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    endHost(code);
+}
+
+LONG WINAPI onUnhandledException(EXCEPTION_POINTERS* e) {
+    const DWORD code = e->ExceptionRecord->ExceptionCode;
+    Line what;
+    if (const char* name = exceptionName(code)) {
+        what.add(name);
+    } else {
+        what.add("exception ");
+        what.num(code, 16);
+    }
+    if ((code == EXCEPTION_ACCESS_VIOLATION || code == EXCEPTION_IN_PAGE_ERROR) &&
+        e->ExceptionRecord->NumberParameters >= 2) {
+        what.add(" at address ");
+        what.num(uint64_t(e->ExceptionRecord->ExceptionInformation[1]), 16);
+    }
+    reportCrash(what.text, *e->ContextRecord, UINT(code));
+    return EXCEPTION_EXECUTE_HANDLER;
+}
+
+void onAbort(int) {
+    CONTEXT context{};
+    ::RtlCaptureContext(&context);
+    reportCrash("SIGABRT (abort)", context, 3);
+}
+
+// exit() from the plugin: the C runtime does not tell atexit functions its status.
+void onExit() {
+    if (!g_inPlugin) return;
+    endIfAhead();
+    Line l;
+    l.add("called exit()");
+    sendFault(l);
+}
+
+VOID CALLBACK onAheadTimer(PVOID, BOOLEAN) {
+    if (!g_speculating) return;
+    if (!g_budgetSpent) {
+        g_budgetSpent = 1;  // no more steps ahead after the one running
+        return;
+    }
+    // Still in a step ahead: the reply is read with the stepping thread stopped.
+    ::SuspendThread(g_mainThread);
+    CONTEXT c{};
+    c.ContextFlags = CONTEXT_CONTROL;
+    ::GetThreadContext(g_mainThread, &c);  // returns once it has stopped
+    if (!g_speculating) {
+        ::ResumeThread(g_mainThread);
+        return;
+    }
+    sendPartialReply();
+    endHost(0);
+}
+
+void installHandlers() {
+    ::SetErrorMode(SEM_FAILCRITICALERRORS | SEM_NOGPFAULTERRORBOX | SEM_NOOPENFILEERRORBOX);
+    ::SetUnhandledExceptionFilter(onUnhandledException);
+    std::signal(SIGABRT, onAbort);
+    std::atexit(onExit);
+    ::DuplicateHandle(::GetCurrentProcess(), ::GetCurrentThread(), ::GetCurrentProcess(),
+                      &g_mainThread, 0, FALSE, DUPLICATE_SAME_ACCESS);
+}
+
+void notePluginModule(HMODULE module, const std::wstring& path) {
+    const auto* dos = reinterpret_cast<const IMAGE_DOS_HEADER*>(module);
+    const auto* nt = reinterpret_cast<const IMAGE_NT_HEADERS*>(
+        reinterpret_cast<const char*>(module) + dos->e_lfanew);
+    g_pluginBase = reinterpret_cast<uintptr_t>(module);
+    g_pluginEnd = g_pluginBase + nt->OptionalHeader.SizeOfImage;
+    g_pluginImageBase = nt->OptionalHeader.ImageBase;
+    const std::string name = win32::narrow(path.substr(path.find_last_of(L"\\/") + 1));
+    Line n;
+    n.add(name.c_str());
+    std::memcpy(g_pluginName, n.text, n.n + 1);
+}
+
+}  // namespace
+
+int runPluginHost(int, char**) {
+    // The command line as Windows holds it (UTF-16): argv is in the ANSI code page.
+    int argc = 0;
+    LPWSTR* argv = ::CommandLineToArgvW(::GetCommandLineW(), &argc);
+    if (!argv || argc < 5) return 2;
+    const std::wstring path = argv[1];
+    g_pipe = plat::Pipe(std::wcstoull(argv[3], nullptr, 10));
+    const std::wstring copy = argv[4];
+    g_reply = new std::string();
+    g_reply->reserve(size_t(1) << 20);
+    installHandlers();
+
+    // The DLLs it needs are looked for beside the user's file, not beside the copy.
+    const size_t slash = path.find_last_of(L"\\/");
+    if (slash != std::wstring::npos) ::SetDllDirectoryW(path.substr(0, slash).c_str());
+    const HMODULE library = ::LoadLibraryW(copy.c_str());
+    if (!library) {
+        sendText(wire::kError,
+                 "not a loadable shared library (" + win32::errorText(::GetLastError()) + ")");
+        return 1;
+    }
+    void* entry = reinterpret_cast<void*>(::GetProcAddress(library, TS_MOVER_ENTRY_SYMBOL));
+    if (!entry) {
+        sendText(wire::kError, "no function " TS_MOVER_ENTRY_SYMBOL
+                               " (a mover plugin exports it; see include/tilestep/mover_plugin.h)");
+        return 1;
+    }
+    notePluginModule(library, path);
+    return serve(entry);
+}
+
+namespace host {
+
+void startAheadBudget() {
+    if (!::CreateTimerQueueTimer(&g_timer, nullptr, onAheadTimer, nullptr, kAheadBudgetMs,
+                                 kAheadHardLimitMs, WT_EXECUTEINTIMERTHREAD))
+        g_timer = nullptr;
+}
+
+void stopAheadBudget() {
+    // Waits for a callback under way.
+    if (g_timer) ::DeleteTimerQueueTimer(nullptr, g_timer, INVALID_HANDLE_VALUE);
+    g_timer = nullptr;
+}
+
+void describeOutOfMemory(Line* l) {
+    l->add("ran out of memory");
+}
+
+}  // namespace host
+
+}  // namespace ts
