@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Cross-builds tilestep for 64-bit Windows on Debian 12 and packs it as a release folder and
 # zip: build-win/release/tilestep-windows-x86_64{/,.zip} holding tilestep.exe (static C++
-# runtime, shaders built in), the UI font beside it, the plugin and emitter headers, the
-# sample maps and a README.
+# runtime, shaders built in), the process mover plugins run in (tilestep-plugin-host.exe)
+# and the UI font beside it, the plugin and emitter headers, the sample maps and a README.
 # Installs what it needs from Debian (as root): mingw-w64 (posix threads), Wine to run the
 # tests (tests/windows/run.sh), zlib for mingw, and the source packages of GLFW, Dear ImGui,
 # pugixml and zstd (apt-get source, through deb-src entries for the machine's own mirror).
@@ -74,16 +74,16 @@ if [ ! -f "$dir/build.ninja" ]; then
         -DCMAKE_C_COMPILER_LAUNCHER=ccache >/dev/null
 fi
 jobs=$(nproc 2>/dev/null || echo 2)
-echo "== building tilestep.exe in $dir"
-ninja -C "$dir" -j "$jobs" tilestep
+echo "== building tilestep.exe and tilestep-plugin-host.exe in $dir"
+ninja -C "$dir" -j "$jobs" tilestep tilestep-plugin-host
 
 [ "$package" -eq 1 ] || exit 0
 name=tilestep-windows-x86_64
 rel=$dir/release/$name
 rm -rf "$rel" "$dir/release/$name.zip"
 mkdir -p "$rel/include/tilestep" "$rel/maps"
-cp "$dir/app/tilestep.exe" "$rel/"
-x86_64-w64-mingw32-strip "$rel/tilestep.exe"
+cp "$dir/app/tilestep.exe" "$dir/app/tilestep-plugin-host.exe" "$rel/"
+x86_64-w64-mingw32-strip "$rel/tilestep.exe" "$rel/tilestep-plugin-host.exe"
 cp "$dir/app/DejaVuSans.ttf" "$rel/"
 cp include/tilestep/*.h "$rel/include/tilestep/"
 cp maps/* "$rel/maps/"

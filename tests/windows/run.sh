@@ -3,9 +3,9 @@
 # bytes on every machine: docs/architecture.md). For every sample map: `run --probes` (keys
 # from keys.log; the Windows side reads it with CRLF line ends, as Notepad writes it), `info`,
 # `validate`, and `convert` to JSON and TMX; trace files and `diff`; outputs refused by file
-# identity and a read-only file kept; a map in a folder with a space and accents; a plugin and
-# --listen refused with a clear message; and, when the .exe has its window, a screenshot under
-# Xvfb compared with the Linux editor's.
+# identity and a read-only file kept; a map in a folder with a space and accents; a mover
+# plugin built as a DLL (its trace, a crash, a hang); --listen refused with a clear message;
+# and, when the .exe has its window, a screenshot under Xvfb compared with the Linux editor's.
 # Usage: tests/windows/run.sh [LINUX_TILESTEP] [TILESTEP_EXE]
 #   (defaults build/app/tilestep and build-win/app/tilestep.exe; scripts/build-windows.sh)
 set -uo pipefail
@@ -101,15 +101,47 @@ both "accented.run" run "Cartes à jouer/salle été.json" --frames 100 --inputs
 both "accented.convert" convert "Cartes à jouer/salle été.json" "Cartes à jouer/copie ü.json"
 same "accented.convert (file)" "$tmp/l/Cartes à jouer/copie ü.json" "$tmp/w/Cartes à jouer/copie ü.json"
 
-# Mover plugins are not supported on Windows yet: a clear message, never a crash.
-checks=$((checks + 1))
-(cd "$tmp/w" && wine "$exe" run maps/grid-walls.json --frames 10 --plugin walker.dll > "$tmp/plugin.w" 2>&1)
-rc=$?
-if [ "$rc" -eq 0 ] || ! grep -q "walker.dll: mover plugins are not supported on Windows yet" "$tmp/plugin.w"; then
-  failures=$((failures + 1))
-  echo "FAIL plugin refusal (rc=$rc):"
-  head -5 "$tmp/plugin.w"
-fi
+# Mover plugins: the same C source built as a .so with the host's compiler and as a DLL with
+# mingw steps to the same trace bytes; a plugin's crash is a fault naming plugin, actor, frame,
+# exception and the place in the DLL (exit 1, every frame before it written); one that hangs
+# meets the step limit (the host process killed). tilestep-plugin-host.exe is beside the .exe.
+# Both builds are named NAME.plugin, so that the two sides' commands and messages are the same.
+plugins=(examples/movers/topdown_aabb.c tests/plugins/crash_step.c tests/plugins/endless_step.c)
+for src in "${plugins[@]}"; do
+  n=$(basename "$src" .c)
+  cc -shared -fPIC -O2 -Iinclude -Itests/plugins -o "$tmp/l/$n.plugin" "$src" &&
+    x86_64-w64-mingw32-gcc-posix -shared -O2 -Iinclude -Itests/plugins -o "$tmp/w/$n.plugin" \
+      "$src" || { echo "tests/windows/run.sh: cannot build the plugin $src" >&2; exit 2; }
+  for side in l w; do
+    sed "0,/\"mover\": \"topdown_aabb\"/s//\"mover\": \"plugin:$n\"/" maps/zelda-room.json \
+      > "$tmp/$side/room-$n.json"
+  done
+done
+both "plugin.run" run room-topdown_aabb.json --frames 400 --inputs keys.log --probes \
+  --plugin topdown_aabb.plugin
+printf '5,R\n1,J\n' > "$tmp/l/keys-j.log"
+cp "$tmp/l/keys-j.log" "$tmp/w/keys-j.log"
+fault() {  # NAME PLUGIN WINDOWS_STDERR_START ARGS...: the frames before it, then the fault line
+  local name=$1 plugin=$2 want=$3
+  shift 3
+  (cd "$tmp/l" && "$linux" run "room-$plugin.json" --frames 20 --inputs keys-j.log \
+     --plugin "$plugin.plugin" "$@" > "$tmp/$name.l" 2>/dev/null; echo "rc=$?" >> "$tmp/$name.l")
+  (cd "$tmp/w" && wine "$exe" run "room-$plugin.json" --frames 20 --inputs keys-j.log \
+     --plugin "$plugin.plugin" "$@" > "$tmp/$name.w" 2> "$tmp/$name.err"
+   echo "rc=$?" >> "$tmp/$name.w")
+  same "$name (frames before it, exit status)" "$tmp/$name.l" "$tmp/$name.w"
+  checks=$((checks + 1))
+  if [ "$(wc -l < "$tmp/$name.err")" -ne 1 ] || ! grep -qF -- "$want" "$tmp/$name.err"; then
+    failures=$((failures + 1))
+    echo "FAIL $name: the fault line"
+    head -5 "$tmp/$name.err"
+  fi
+}
+fault plugin.crash crash_step "tilestep run: plugin:crash_step: a step of actor 'link' at frame 5 \
+crashed: EXCEPTION_ACCESS_VIOLATION (invalid memory access) at address 0x0 in crash_step.plugin+0x"
+fault plugin.hang endless_step "tilestep run: plugin:endless_step: a step of actor 'link' at \
+frame 5 ran longer than 500 ms; stopped (the trace above holds every frame before it)" \
+  --step-limit 500
 
 # Games streaming their trace (record/view --listen) are not supported on Windows yet either:
 # exit 1 with a clear message, and no recording written.
