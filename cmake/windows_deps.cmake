@@ -1,8 +1,9 @@
 # The Windows cross-build's dependencies (cmake/mingw-w64.cmake, scripts/build-windows.sh):
 # the same Debian versions the Linux build links, built as static libraries from the source
 # packages that `apt-get source glfw3 imgui pugixml libzstd` unpacked into TILESTEP_WIN_SRC;
-# zlib from libz-mingw-w64-dev; cereal and stb are headers, taken from the Linux packages
-# (libcereal-dev with rapidjson-dev, libstb-dev) through folders that hold only them.
+# zlib from libz-mingw-w64-dev; cereal, Boost.Asio/Beast and stb are headers, taken from the
+# Linux packages (libcereal-dev with rapidjson-dev, libboost-dev, libstb-dev) through folders
+# that hold only them.
 if(NOT TILESTEP_WIN_SRC OR NOT IS_DIRECTORY ${TILESTEP_WIN_SRC})
   message(FATAL_ERROR "TILESTEP_WIN_SRC must name the folder of the Debian source packages "
                       "(scripts/build-windows.sh fetches them)")
@@ -22,6 +23,8 @@ set(TILESTEP_WIN_HEADERS ${CMAKE_BINARY_DIR}/win-headers)
 file(MAKE_DIRECTORY ${TILESTEP_WIN_HEADERS})
 file(CREATE_LINK /usr/include/cereal ${TILESTEP_WIN_HEADERS}/cereal SYMBOLIC)
 file(CREATE_LINK /usr/include/rapidjson ${TILESTEP_WIN_HEADERS}/rapidjson SYMBOLIC)  # cereal JSON
+file(CREATE_LINK /usr/include/boost ${TILESTEP_WIN_HEADERS}/boost SYMBOLIC)  # Asio, Beast
+set(TILESTEP_BEAST_INCLUDE ${TILESTEP_WIN_HEADERS} CACHE PATH "Boost's headers (libboost-dev)" FORCE)
 add_library(cereal::cereal INTERFACE IMPORTED GLOBAL)
 target_include_directories(cereal::cereal SYSTEM INTERFACE ${TILESTEP_WIN_HEADERS})
 

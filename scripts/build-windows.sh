@@ -20,7 +20,7 @@ for arg in "$@"; do
 done
 
 PACKAGES=(g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix libz-mingw-w64-dev wine wine64
-          dpkg-dev cmake ninja-build python3-glad libcereal-dev rapidjson-dev libstb-dev
+          dpkg-dev cmake ninja-build python3-glad libcereal-dev rapidjson-dev libboost-dev libstb-dev
           fonts-dejavu-core zip ccache)
 SOURCES=(glfw3 imgui pugixml libzstd)
 dir=${BUILD_DIR:-build-win}

@@ -4,8 +4,9 @@
 # from keys.log; the Windows side reads it with CRLF line ends, as Notepad writes it), `info`,
 # `validate`, and `convert` to JSON and TMX; trace files and `diff`; outputs refused by file
 # identity and a read-only file kept; a map in a folder with a space and accents; a mover
-# plugin built as a DLL (its trace, a crash, a hang); --listen refused with a clear message;
-# and, when the .exe has its window, a screenshot under Xvfb compared with the Linux editor's.
+# plugin built as a DLL (its trace, a crash, a hang); a game's trace streamed to
+# `record --listen` over TCP and WebSocket; and, when the .exe has its window, a screenshot
+# under Xvfb compared with the Linux editor's.
 # Usage: tests/windows/run.sh [LINUX_TILESTEP] [TILESTEP_EXE]
 #   (defaults build/app/tilestep and build-win/app/tilestep.exe; scripts/build-windows.sh)
 set -uo pipefail
@@ -143,16 +144,48 @@ fault plugin.hang endless_step "tilestep run: plugin:endless_step: a step of act
 frame 5 ran longer than 500 ms; stopped (the trace above holds every frame before it)" \
   --step-limit 500
 
-# Games streaming their trace (record/view --listen) are not supported on Windows yet either:
-# exit 1 with a clear message, and no recording written.
+# A game streaming its trace to `record --listen` (TCP through Winsock, which Wine maps to the
+# host's sockets): the Python example emitter on this machine sends to the Windows build over
+# plain TCP, and the Linux recording again as a browser's WebSocket; each recording is the
+# Linux one, byte for byte. A Unix socket path is refused with exit 1 and the reason.
+live() {  # SIDE NAME SENDER...: record NAME.jsonl on SIDE (l or w), fed by SENDER PORT
+  local side=$1 name=$2
+  shift 2
+  local run=("$linux")
+  [ "$side" = w ] && run=(wine "$exe")
+  rm -f "$tmp/$name.err"
+  (cd "$tmp/$side" && "${run[@]}" record --listen 127.0.0.1:0 "$name.jsonl" --wait 30 \
+     > "$tmp/$name.$side" 2> "$tmp/$name.err"; echo "rc=$?" >> "$tmp/$name.$side") &
+  local pid=$! port=""
+  for _ in $(seq 1 300); do
+    port=$(grep -o "listening on 127.0.0.1:[0-9]*" "$tmp/$name.err" 2>/dev/null | sed 's/.*://')
+    [ -n "$port" ] && break
+    sleep 0.1
+  done
+  [ -n "$port" ] && "$@" "$port" > /dev/null
+  wait "$pid"
+}
+tcp_walk() { TILESTEP_TRACE=tcp://127.0.0.1:$1 python3 examples/emitters/python/walk.py; }
+ws_send() { python3 tests/windows/ws_send.py 127.0.0.1 "$1" "$tmp/l/tcp.jsonl"; }
+live l tcp tcp_walk
+live w tcp tcp_walk
 checks=$((checks + 1))
-(cd "$tmp/w" && wine "$exe" record --listen 127.0.0.1:0 live.jsonl > "$tmp/listen.w" 2>&1)
-rc=$?
-if [ "$rc" -ne 1 ] || [ -e "$tmp/w/live.jsonl" ] ||
-   ! grep -q "^tilestep record: --listen 127.0.0.1:0: not supported on Windows yet" "$tmp/listen.w"; then
+if [ "$(grep -c '"frame"' "$tmp/l/tcp.jsonl" 2>/dev/null)" -lt 600 ]; then
   failures=$((failures + 1))
-  echo "FAIL --listen refusal (rc=$rc):"
-  head -5 "$tmp/listen.w"
+  echo "FAIL record --listen: the Linux recording of the walk example is not its 600 frames"
+fi
+same "record --listen (TCP)" "$tmp/tcp.l" "$tmp/tcp.w"
+same "record --listen (TCP, the file)" "$tmp/l/tcp.jsonl" "$tmp/w/tcp.jsonl"
+live w ws ws_send
+same "record --listen (WebSocket, the file)" "$tmp/l/tcp.jsonl" "$tmp/w/ws.jsonl"
+checks=$((checks + 1))
+(cd "$tmp/w" && wine "$exe" record --listen ./game.sock unix.jsonl > "$tmp/unix.w" 2>&1)
+rc=$?
+if [ "$rc" -ne 1 ] || [ -e "$tmp/w/unix.jsonl" ] || ! grep -q "^tilestep record: ./game.sock: \
+Unix sockets are not supported on Windows (listen on 127.0.0.1:PORT)" "$tmp/unix.w"; then
+  failures=$((failures + 1))
+  echo "FAIL --listen with a Unix socket path (rc=$rc):"
+  head -5 "$tmp/unix.w"
 fi
 
 # The editor's window under Wine on Xvfb (OpenGL through Mesa's llvmpipe), 30 frames of the

@@ -1,18 +1,12 @@
+// The trace listener (trace_listener.h) on both systems: the calls in which POSIX sockets and
+// Winsock differ are listen_socket.h's.
 #include "trace_listener.h"
 
 #include "args.h"
+#include "listen_socket.h"
 #include "websocket_reader.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <chrono>
 #include <cstring>
@@ -26,10 +20,6 @@ int64_t nowMs() {
     return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
 }
 
-std::string errnoText() {
-    return std::strerror(errno);
-}
-
 std::string seconds(int ms) {
     char text[32];
     std::snprintf(text, sizeof text, "%g s", ms / 1000.0);
@@ -40,29 +30,15 @@ bool isLoopback(const std::string& host) {
     return host.rfind("127.", 0) == 0 || host == "::1";
 }
 
-// Waits for `fd` to be readable; false on a timeout.
-bool waitReadable(int fd, int timeoutMs) {
-    pollfd p{fd, POLLIN, 0};
-    for (;;) {
-        const int r = ::poll(&p, 1, timeoutMs);
-        if (r < 0 && errno == EINTR) continue;
-        return r > 0;
-    }
-}
-
 }  // namespace
 
 bool parseListenAddress(const std::string& text, ListenAddress* out, std::string* error) {
     *out = ListenAddress{};
-    if (text.find('/') != std::string::npos) {
+    net::startup();
+    if (text.find('/') != std::string::npos || text.find('\\') != std::string::npos) {
         out->unixSocket = true;
         out->path = text;
-        if (text.size() >= sizeof(sockaddr_un{}.sun_path)) {
-            *error = "--listen: the socket path '" + text + "' is longer than " +
-                     std::to_string(sizeof(sockaddr_un{}.sun_path) - 1) + " bytes";
-            return false;
-        }
-        return true;
+        return net::unixPathFits(text, error);
     }
     std::string host = "127.0.0.1", port = text;
     const size_t colon = text.rfind(':');
@@ -94,37 +70,13 @@ bool parseListenAddress(const std::string& text, ListenAddress* out, std::string
 }
 
 TraceListener::~TraceListener() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!unlinkPath_.empty()) ::unlink(unlinkPath_.c_str());
+    net::closeSocket(fd_);
+    if (!unlinkPath_.empty()) net::removeUnixSocket(unlinkPath_);
 }
 
 bool TraceListener::open(const ListenAddress& a, std::string* error) {
     if (a.unixSocket) {
-        sockaddr_un sa{};
-        sa.sun_family = AF_UNIX;
-        std::strncpy(sa.sun_path, a.path.c_str(), sizeof sa.sun_path - 1);
-        struct stat st;
-        if (::lstat(a.path.c_str(), &st) == 0) {
-            // A socket file left by a listener that died is reused; a live one or any other
-            // file is not touched.
-            if (!S_ISSOCK(st.st_mode)) {
-                *error = a.path + ": exists and is not a socket (not replaced)";
-                return false;
-            }
-            const int probe = ::socket(AF_UNIX, SOCK_STREAM, 0);
-            const bool live = probe >= 0 && ::connect(probe, (sockaddr*)&sa, sizeof sa) == 0;
-            if (probe >= 0) ::close(probe);
-            if (live) {
-                *error = a.path + ": another program is listening there";
-                return false;
-            }
-            ::unlink(a.path.c_str());
-        }
-        fd_ = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        if (fd_ < 0 || ::bind(fd_, (sockaddr*)&sa, sizeof sa) != 0) {
-            *error = a.path + ": cannot listen (" + errnoText() + ")";
-            return false;
-        }
+        if (!net::bindUnixSocket(a.path, &fd_, error)) return false;
         unlinkPath_ = a.path;
         where_ = a.path;
     } else {
@@ -144,12 +96,11 @@ bool TraceListener::open(const ListenAddress& a, std::string* error) {
             inet_pton(AF_INET, a.host.c_str(), &s4->sin_addr);
             len = sizeof *s4;
         }
-        fd_ = ::socket(v6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        const int one = 1;
-        if (fd_ >= 0) ::setsockopt(fd_, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        fd_ = net::streamSocket(v6 ? AF_INET6 : AF_INET);
         const std::string shown = v6 ? "[" + a.host + "]" : a.host;
         if (fd_ < 0 || ::bind(fd_, (sockaddr*)&ss, len) != 0) {
-            *error = shown + ":" + std::to_string(a.port) + ": cannot listen (" + errnoText() + ")";
+            *error =
+                shown + ":" + std::to_string(a.port) + ": cannot listen (" + net::lastError() + ")";
             return false;
         }
         ::getsockname(fd_, (sockaddr*)&ss, &len);
@@ -159,7 +110,7 @@ bool TraceListener::open(const ListenAddress& a, std::string* error) {
         remote_ = !isLoopback(a.host);
     }
     if (::listen(fd_, 4) != 0) {
-        *error = where_ + ": cannot listen (" + errnoText() + ")";
+        *error = where_ + ": cannot listen (" + net::lastError() + ")";
         return false;
     }
     return true;
@@ -167,12 +118,11 @@ bool TraceListener::open(const ListenAddress& a, std::string* error) {
 
 int TraceListener::accept(int timeoutMs, std::string* peer, std::string* error) {
     error->clear();
-    if (!waitReadable(fd_, timeoutMs)) return -1;
+    if (!net::waitReadable(fd_, timeoutMs)) return -1;
     sockaddr_storage ss{};
-    socklen_t len = sizeof ss;
-    const int fd = ::accept4(fd_, (sockaddr*)&ss, &len, SOCK_CLOEXEC);
+    const int fd = net::acceptSocket(fd_, &ss);
     if (fd < 0) {
-        *error = where_ + ": accept failed (" + errnoText() + ")";
+        *error = where_ + ": accept failed (" + net::lastError() + ")";
         return -1;
     }
     char host[INET6_ADDRSTRLEN] = "";
@@ -191,9 +141,8 @@ int TraceListener::accept(int timeoutMs, std::string* peer, std::string* error) 
 }
 
 void refuseConnection(int fd, const std::string& why) {
-    const std::string line = "tilestep: " + why + "\n";
-    (void)!::send(fd, line.data(), line.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
-    ::close(fd);
+    net::sendNow(fd, "tilestep: " + why + "\n");
+    net::closeSocket(fd);
 }
 
 LiveConnection::LiveConnection(int fd, std::string peer, RecordedTrace* out,
@@ -206,13 +155,13 @@ LiveConnection::LiveConnection(int fd, std::string peer, RecordedTrace* out,
       lastDataMs_(nowMs()) {}
 
 LiveConnection::~LiveConnection() {
-    if (fd_ >= 0) ::close(fd_);
+    net::closeSocket(fd_);
 }
 
 LiveConnection::Status LiveConnection::fail(const std::string& what, std::string* error) {
     *error = "game at " + peer_ + ": " + what;
     status_ = Status::Failed;
-    ::close(fd_);
+    net::closeSocket(fd_);
     fd_ = -1;
     return status_;
 }
@@ -272,7 +221,7 @@ LiveConnection::Status LiveConnection::ended(std::string* error) {
     std::string why;
     if (!stream_.finish(&why)) return fail(why, error);
     status_ = Status::Ended;
-    ::close(fd_);
+    net::closeSocket(fd_);
     fd_ = -1;
     return status_;
 }
@@ -318,7 +267,7 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
     size_t taken = 0;
     for (;;) {
         if (taken >= (size_t(4) << 20)) return status_;
-        const ssize_t n = ::recv(fd_, buf, sizeof buf, MSG_DONTWAIT);
+        const long n = net::receiveNow(fd_, buf, sizeof buf);
         if (n > 0) {
             // A browser's WebSocket upgrade request: Beast takes the connection from here.
             if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0) {
@@ -332,13 +281,11 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
             continue;  // drain what is there, then return to the caller
         }
         if (n == 0) return ended(error);
-        if (errno == EINTR) continue;
-        if (errno != EAGAIN && errno != EWOULDBLOCK)
-            return fail("the connection failed (" + errnoText() + ")", error);
+        if (n == -2) return fail("the connection failed (" + net::lastError() + ")", error);
         bool stalled = false;
         const int wait = idleWait(waitMs, error, &stalled);
         if (stalled || waited || wait <= 0) return status_;
-        waitReadable(fd_, wait);
+        net::waitReadable(fd_, wait);
         waited = true;
     }
 }

@@ -1,8 +1,9 @@
+// The WebSocket reader (websocket_reader.h) on both systems: Boost.Asio's generic stream
+// socket works over POSIX sockets and Winsock alike; only taking a copy of the accepted
+// socket differs (listen_socket.h).
 #include "websocket_reader.h"
 
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include "listen_socket.h"
 
 #include <boost/asio/generic/stream_protocol.hpp>
 #include <boost/asio/io_context.hpp>
@@ -68,13 +69,12 @@ struct WebSocketReader::Impl {
 
 WebSocketReader::WebSocketReader(int fd, const std::string& received, size_t maxMessage)
     : impl_(std::make_unique<Impl>()) {
-    sockaddr_storage ss{};
-    socklen_t len = sizeof ss;
-    ::getsockname(fd, (sockaddr*)&ss, &len);
-    const int family = ss.ss_family;
-    // Beast gets its own descriptor, so that it and LiveConnection each close theirs.
+    int family = 0;
+    // Beast gets its own copy of the socket, so that it and LiveConnection each close theirs.
+    const intptr_t copy = net::duplicateSocket(fd, &family);
     impl_->ws.next_layer().assign(
-        asio::generic::stream_protocol(family, family == AF_UNIX ? 0 : IPPROTO_TCP), ::dup(fd));
+        asio::generic::stream_protocol(family, family == AF_UNIX ? 0 : IPPROTO_TCP),
+        Socket::native_handle_type(copy));
     impl_->ws.read_message_max(maxMessage);
     impl_->request = received;
 }
