@@ -29,9 +29,10 @@ struct Descriptor;
 
 class PluginMover {
   public:
-    // Loads `path` (dlopen). With copyFirst the file is first copied to a fresh temporary
-    // name and that copy is loaded, so that a rebuilt file at the same path loads as new
-    // code (the dynamic loader returns the already loaded library for a path it knows).
+    // Loads `path` (dlopen, LoadLibraryW). With copyFirst the file is first copied to a fresh
+    // temporary name and that copy is loaded, so that a rebuilt file at the same path loads as
+    // new code (the dynamic loader returns the already loaded library for a path it knows;
+    // on Windows every load is of a copy, which also leaves the DLL free to be rebuilt).
     // On failure returns null and sets *error to "PATH: problem": missing file, not a shared
     // library, no entry point, ABI version mismatch, a descriptor that breaks the ABI's rules,
     // an entry point that crashed or did not return within 5 s (or the guarding watchdog's
@@ -62,9 +63,9 @@ class PluginMover {
                     const CollisionWorld& world, Trace* trace) const;
     void describe(const MoverState& s, TextBuffer& out) const;
 
-    // Closes the library (dlclose): the build's code and descriptor are gone, its copied
-    // names and specs (info()) stay. Only for a build that the registry does not hold and no thread
-    // can still be running; step, spawn and describe must not be called after it.
+    // Closes the library (dlclose, FreeLibrary): the build's code and descriptor are gone, its
+    // copied names and specs (info()) stay. Only for a build that the registry does not hold and no
+    // thread can still be running; step, spawn and describe must not be called after it.
     void unload();
     bool loaded() const { return desc_ != nullptr; }
     bool inProcess() const { return !host_; }
@@ -85,7 +86,7 @@ class PluginMover {
     MoverState fromAbi(const ::ts_mover_state& s) const;
 
     const ts_mover_plugin* desc_ = nullptr;
-    void* library_ = nullptr;  // the dlopen handle; null for a descriptor already in memory
+    void* library_ = nullptr;  // in process, its handle; null for a descriptor already in memory
     std::string path_, name_, id_, title_;
     struct ParamText {
         std::string name, unit, help;
