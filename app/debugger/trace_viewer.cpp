@@ -8,6 +8,7 @@
 #include "debugger/debugger_window.h"
 #include "debugger/live_feed.h"
 #include "gfx/image.h"
+#include "record/recorded_trace_save.h"
 
 namespace ts {
 
@@ -57,6 +58,24 @@ int runTraceViewer(cli::ViewRequest& r) {
     d.dbg.showRecording(r.trace, r.ghost);
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
     std::unique_ptr<LiveFeed> live;
+    // File > Save recording as... (Ctrl+S): what the window shows, a live game's frames so far
+    // included (its recording goes on).
+    s.viewerSave.label = "Save recording as...";
+    s.viewerSave.exts = ".jsonl|.tstrace";
+    s.viewerSave.defaultExt = ".jsonl";
+    s.viewerSave.hint = ".jsonl: JSON lines, the interchange format; .tstrace: compact";
+    s.viewerSave.save = [&d, &live](const std::string& path, std::string* message) {
+        const RecordedFrames* rec = d.dbg.recorded();
+        if (!rec) {
+            *message = "no recording to save";
+            return false;
+        }
+        const size_t frames = rec->trace().frameCount();
+        if (!saveRecordedTrace(rec->trace(), frames, path, message)) return false;
+        *message = "Saved " + std::to_string(frames) + " frames to " + path +
+                   (live && live->connected() ? " (still recording)" : "");
+        return true;
+    };
     if (r.listener) {
         live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
         d.liveStatus = live->status();
