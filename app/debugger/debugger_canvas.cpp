@@ -251,6 +251,7 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     syncDebugger(s, d);
     const double dt = d.lastTime < 0 ? 0 : std::clamp(now - d.lastTime, 0.0, 0.25);
     d.lastTime = now;
+    d.liveChanged = false;  // this frame draws it
     ImGuiIO& io = ImGui::GetIO();
     const bool free = s.interactive && keysAreHotkeys();
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };

@@ -80,17 +80,19 @@ int runTraceViewer(cli::ViewRequest& r) {
         live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
         d.liveStatus = live->status();
     }
-    auto pollLive = [&] {
+    auto pollLive = [&](double budgetSeconds) {
         if (!live) return;
-        live->poll(d.dbg);
+        const std::string before = d.liveStatus;
+        if (live->poll(d.dbg, budgetSeconds)) d.liveChanged = true;
         d.liveStatus = live->status();
+        if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
     };
     if (shot && live) {
         // A screenshot of a live view shows the first game's whole recording: it waits for
         // that game to connect and disconnect (at most a minute for it to connect).
         for (int waited = 0; live->recordings() == 0 || live->connected(); ++waited) {
-            pollLive();
+            pollLive(0.25);  // no window to keep drawing yet
             if (live->recordings() == 0 && waited > 6000) {
                 std::fprintf(stderr, "tilestep view: no game connected to %s within 60 s\n",
                              r.listener->where().c_str());
@@ -109,12 +111,21 @@ int runTraceViewer(cli::ViewRequest& r) {
         return 0;
     }
     const Debugger& dbg = d.dbg;
-    // While a game is connected the window wakes every 15 ms to take its frames.
+    // While a game is connected the window wakes every 15 ms to take its frames, and at once
+    // while more are waiting than one frame takes (LiveFeed::busy).
     auto wait = [&] {
+        if (live && live->busy()) return 0.0;
         const double idle = live && live->connected() ? 0.015 : live ? 0.05 : 0.1;
         return dbg.playing() ? std::min(idle, dbg.secondsToNextStep()) : idle;
     };
-    while (w.frame(wait())) pollLive();
+    // A game sending faster than its lines are parsed gets as much parsing after each frame as
+    // the frame took to draw (at most 50 ms): about half the time, and the window draws on.
+    for (;;) {
+        const auto start = std::chrono::steady_clock::now();
+        if (!w.frame(wait())) break;
+        const auto drawn = std::chrono::steady_clock::now();
+        pollLive(std::min(0.05, std::chrono::duration<double>(drawn - start).count()));
+    }
     return 0;
 }
 

@@ -66,6 +66,8 @@ class TraceStrings {
     uint32_t id(const std::string& s);
     const std::string& text(uint32_t id) const { return texts_[id]; }
     size_t size() const { return texts_.size(); }
+    // About what the table holds in memory: each text, twice (list and index), and the nodes.
+    size_t residentBytes() const;
 
   private:
     std::deque<std::string> texts_;
@@ -93,7 +95,8 @@ class RecordedTrace {
     const std::vector<uint32_t>& stateFrames(size_t actor) const;
     // Gives back the memory reserved for more frames (after the last append).
     void shrink();
-    // Bytes held per frame, for the benches and tests of the memory goal.
+    // Bytes held, for the benches and tests of the memory goal (about 100 a frame): the
+    // records, their index and the string table.
     size_t residentBytes() const;
 
   private:
