@@ -8,7 +8,8 @@
 #include "debugger/debugger_window.h"
 #include "debugger/live_feed.h"
 #include "gfx/image.h"
-#include "record/recorded_trace_save.h"
+#include "debugger/recording_save.h"
+#include "editor/file_steps.h"
 
 namespace ts {
 
@@ -59,22 +60,29 @@ int runTraceViewer(cli::ViewRequest& r) {
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
     std::unique_ptr<LiveFeed> live;
     // File > Save recording as... (Ctrl+S): what the window shows, a live game's frames so far
-    // included (its recording goes on).
+    // included (its recording goes on), written while the window goes on drawing.
+    RecordingSave saving;
     s.viewerSave.label = "Save recording as...";
     s.viewerSave.exts = ".jsonl|.tstrace";
     s.viewerSave.defaultExt = ".jsonl";
     s.viewerSave.hint = ".jsonl: JSON lines, the interchange format; .tstrace: compact";
-    s.viewerSave.save = [&d, &live](const std::string& path, std::string* message) {
+    s.viewerSave.save = [&d, &live, &saving](const std::string& path, std::string* message) {
         const RecordedFrames* rec = d.dbg.recorded();
         if (!rec) {
             *message = "no recording to save";
             return false;
         }
-        const size_t frames = rec->trace().frameCount();
-        if (!saveRecordedTrace(rec->trace(), frames, path, message)) return false;
-        *message = "Saved " + std::to_string(frames) + " frames to " + path +
-                   (live && live->connected() ? " (still recording)" : "");
-        return true;
+        return saving.start(rec->trace(), path,
+                            live && live->connected() ? " (still recording)" : "", message);
+    };
+    auto saveEnded = [&] {
+        bool ok = false;
+        std::string message;
+        if (!saving.finished(&ok, &message)) return;
+        if (ok)
+            setMessage(s, message);
+        else
+            files::showError(s, message);
     };
     if (r.listener) {
         live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
@@ -115,7 +123,7 @@ int runTraceViewer(cli::ViewRequest& r) {
     // while more are waiting than one frame takes (LiveFeed::busy).
     auto wait = [&] {
         if (live && live->busy()) return 0.0;
-        const double idle = live && live->connected() ? 0.015 : live ? 0.05 : 0.1;
+        const double idle = live && live->connected() ? 0.015 : live || saving.busy() ? 0.05 : 0.1;
         return dbg.playing() ? std::min(idle, dbg.secondsToNextStep()) : idle;
     };
     // A game sending faster than its lines are parsed gets as much parsing after each frame as
@@ -125,6 +133,7 @@ int runTraceViewer(cli::ViewRequest& r) {
         if (!w.frame(wait())) break;
         const auto drawn = std::chrono::steady_clock::now();
         pollLive(std::min(0.05, std::chrono::duration<double>(drawn - start).count()));
+        saveEnded();
     }
     return 0;
 }

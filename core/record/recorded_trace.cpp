@@ -54,6 +54,12 @@ const RecordedState* RecordedFrame::stateOf(size_t actor) const {
     return nullptr;
 }
 
+RecordedTrace RecordedTrace::snapshot() const {
+    RecordedTrace copy = *this;
+    copy.strings_ = std::make_shared<TraceStrings>(*strings_);
+    return copy;
+}
+
 int RecordedTrace::findActor(const std::string& name) const {
     for (size_t i = 0; i < actors.size(); ++i)
         if (actors[i].name == name) return int(i);

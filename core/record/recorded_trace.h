@@ -82,6 +82,9 @@ class RecordedTrace {
     int64_t lines = 0;
 
     int findActor(const std::string& name) const;
+    // A copy that shares nothing with this trace (a copy shares its strings): another thread
+    // may read it while this one goes on growing.
+    RecordedTrace snapshot() const;
 
     // Adds one line of a frame number >= the last one's (a reader checks the order and the
     // limits first). The record's probe `why` may point anywhere: it is copied.
