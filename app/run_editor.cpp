@@ -12,9 +12,11 @@
 #include "debugger/plugin_rebuild_watch.h"
 #include "editor/editor_window.h"
 #include "editor/file_actions.h"
+#include "editor/file_steps.h"
 #include "editor/quit_signals.h"
 #include "editor/recovery.h"
 #include "gfx/image.h"
+#include "io/foreign_maps.h"
 #include "io/import_result.h"
 #include "io/map_io.h"
 
@@ -42,11 +44,14 @@ int screenshot(const EditorArgs& args) {
         std::fprintf(stderr, "tilestep: %s\n", loadError.c_str());
         return 1;
     }
+    // Read before any window opens, so that a bad map needs no display; its warnings are
+    // the window's to say (below), once, as the editor says them.
     Map map;
+    std::vector<std::string> warnings;
     try {
         interop::ImportOptions options;
         options.level = args.level;
-        map = loadMap(args.map, options);
+        map = loadMap(args.map, options, &warnings);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "tilestep: %s\n", e.what());
         return 1;
@@ -67,9 +72,22 @@ int screenshot(const EditorArgs& args) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
-    w.state().doc.replace(std::move(map), args.map);
-    loadTiledArt(w.state().tiledArt, args.map, "", w.state().doc.map());
-    w.state().fitRequested = true;
+    EditorState& s = w.state();
+    if (interop::isImportPath(args.map)) {
+        // As the editor opens it (openPath, without the recent-files setting): the Tiled art,
+        // the warnings printed and in View > Warnings, the status note counting them.
+        s.dialogs.level = args.level;
+        try {
+            files::importInto(s, args.map);
+        } catch (const std::exception& e) {  // changed since it was read above
+            std::fprintf(stderr, "tilestep: %s\n", e.what());
+            return 1;
+        }
+        s.dialogs.level.clear();
+    } else {
+        s.doc.replace(std::move(map), args.map);
+    }
+    s.fitRequested = true;
     if (!applyDebuggerArgs(w.state(), debugger.session(), args.debugger, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;

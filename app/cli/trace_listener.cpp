@@ -263,10 +263,10 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
     char buf[1 << 16];
     bool waited = false;
     // A game sending faster than it is parsed still returns control to the caller (the
-    // window draws, `record` checks for a second game) every 4 MiB.
-    size_t taken = 0;
+    // window draws, `record` checks for a second game) every limits_.pollBytes.
+    uint64_t taken = 0;
     for (;;) {
-        if (taken >= (size_t(4) << 20)) return status_;
+        if (taken >= limits_.pollBytes) return status_;
         const long n = net::receiveNow(fd_, buf, sizeof buf);
         if (n > 0) {
             // A browser's WebSocket upgrade request: Beast takes the connection from here.

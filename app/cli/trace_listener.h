@@ -34,6 +34,9 @@ bool parseListenAddress(const std::string& text, ListenAddress* out, std::string
 struct LiveLimits {
     int idleTimeoutMs = 30000;              // a connected game silent this long is dropped
     uint64_t maxBytes = uint64_t(1) << 30;  // one recording's bytes in all
+    // What one poll reads at most before it returns to its caller, however fast the game
+    // sends: `record` checks for a second game, the window draws.
+    uint64_t pollBytes = uint64_t(4) << 20;
     TraceLimits trace;
 };
 

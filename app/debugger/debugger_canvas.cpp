@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "debugger/debugger_ui.h"
+#include "draw/overlays.h"
 #include "editor/canvas_input.h"
 #include "gfx/overlay_draw.h"
 #include "trace/probe_text.h"
@@ -28,6 +29,11 @@ constexpr Rgba kGhost{215, 215, 215, 200};
 constexpr gfx::Color kHoverMark = 0xffffffff;
 // Edits during a drag re-simulate at once only up to this position (each costs O(position)).
 constexpr int64_t kLiveResimulationFrames = 20000;
+// How far from a probe the mouse still shows it, in window pixels: a scanline's mark is
+// kScanlineMarkPx across, and the whole of it (its corners too) shows the tooltip.
+constexpr double kHoverRadiusPx = 5;
+static_assert(kHoverRadiusPx * kHoverRadiusPx >= 2 * (kScanlineMarkPx / 2) * (kScanlineMarkPx / 2),
+              "the hover zone covers a scanline's whole mark");
 
 gfx::Color actorColor(size_t i, uint32_t alpha) {
     gfx::Color c = kActorColors[i % (sizeof kActorColors / sizeof kActorColors[0])];
@@ -180,7 +186,7 @@ void hoverProbe(const EditorState& s, DebugSession& d) {
     if (!s.interactive || io.WantCaptureMouse || !ImGui::IsMousePosValid() ||
         !v.canvas.contains(io.MousePos.x, io.MousePos.y) || s.drag.kind != CanvasDrag::Kind::None)
         return;
-    const double radius = std::max(1.0, 5.0 / v.zoom());
+    const double radius = std::max(1.0, kHoverRadiusPx / v.zoom());
     const Probe* p = probeAt(d.dbg.trace(), d.overlays, v.toMapX(io.MousePos.x),
                              v.toMapY(io.MousePos.y), radius);
     if (!p || (d.onlyDriven && p->actor != d.dbg.drivenActor())) return;
@@ -245,6 +251,7 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     syncDebugger(s, d);
     const double dt = d.lastTime < 0 ? 0 : std::clamp(now - d.lastTime, 0.0, 0.25);
     d.lastTime = now;
+    d.liveChanged = false;  // this frame draws it
     ImGuiIO& io = ImGui::GetIO();
     const bool free = s.interactive && keysAreHotkeys();
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };

@@ -32,6 +32,9 @@ struct DebugSession {
     // `view --listen`: where games connect and what the connection is doing ("" otherwise).
     std::string liveStatus;
     bool liveConnected = false;
+    // The game's frames or status changed since the window last drew: it draws again without
+    // waiting for input (the timeline grows while nobody touches the mouse).
+    bool liveChanged = false;
     std::string message;  // last log / trace action, shown in the panel
     bool messageIsError = false;
     uint64_t seenRevision = 0;

@@ -25,8 +25,13 @@ class LiveFeed {
 
     // Accepts a waiting game when none is connected, reads what the connected one sent and
     // shows it in `g`. Returns true when something changed (a new game, frames, an end).
-    bool poll(Debugger& g);
+    // A game sending faster than its lines are parsed gets `budget` of parsing per call (at
+    // least a few ms), read a little at a time, so that the window keeps drawing.
+    bool poll(Debugger& g, double budgetSeconds = 0);
     bool connected() const { return connection_ != nullptr; }
+    // The last poll stopped at its time budget with more of the game's lines waiting: poll
+    // again without waiting for input.
+    bool busy() const { return busy_; }
     // One line for the timeline bar: waiting, receiving, ended (and why).
     const std::string& status() const { return status_; }
     int recordings() const { return recordings_; }
@@ -44,6 +49,7 @@ class LiveFeed {
     std::unique_ptr<AtomicFileWriter> file_;
     std::string status_, peer_;
     int recordings_ = 0;
+    bool busy_ = false;
 };
 
 }  // namespace ts

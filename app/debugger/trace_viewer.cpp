@@ -8,6 +8,8 @@
 #include "debugger/debugger_window.h"
 #include "debugger/live_feed.h"
 #include "gfx/image.h"
+#include "debugger/recording_save.h"
+#include "editor/file_steps.h"
 
 namespace ts {
 
@@ -57,21 +59,48 @@ int runTraceViewer(cli::ViewRequest& r) {
     d.dbg.showRecording(r.trace, r.ghost);
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
     std::unique_ptr<LiveFeed> live;
+    // File > Save recording as... (Ctrl+S): what the window shows, a live game's frames so far
+    // included (its recording goes on), written while the window goes on drawing.
+    RecordingSave saving;
+    s.viewerSave.label = "Save recording as...";
+    s.viewerSave.exts = ".jsonl|.tstrace";
+    s.viewerSave.defaultExt = ".jsonl";
+    s.viewerSave.hint = ".jsonl: JSON lines, the interchange format; .tstrace: compact";
+    s.viewerSave.save = [&d, &live, &saving](const std::string& path, std::string* message) {
+        const RecordedFrames* rec = d.dbg.recorded();
+        if (!rec) {
+            *message = "no recording to save";
+            return false;
+        }
+        return saving.start(rec->trace(), path,
+                            live && live->connected() ? " (still recording)" : "", message);
+    };
+    auto saveEnded = [&] {
+        bool ok = false;
+        std::string message;
+        if (!saving.finished(&ok, &message)) return;
+        if (ok)
+            setMessage(s, message);
+        else
+            files::showError(s, message);
+    };
     if (r.listener) {
         live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
         d.liveStatus = live->status();
     }
-    auto pollLive = [&] {
+    auto pollLive = [&](double budgetSeconds) {
         if (!live) return;
-        live->poll(d.dbg);
+        const std::string before = d.liveStatus;
+        if (live->poll(d.dbg, budgetSeconds)) d.liveChanged = true;
         d.liveStatus = live->status();
+        if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
     };
     if (shot && live) {
         // A screenshot of a live view shows the first game's whole recording: it waits for
         // that game to connect and disconnect (at most a minute for it to connect).
         for (int waited = 0; live->recordings() == 0 || live->connected(); ++waited) {
-            pollLive();
+            pollLive(0.25);  // no window to keep drawing yet
             if (live->recordings() == 0 && waited > 6000) {
                 std::fprintf(stderr, "tilestep view: no game connected to %s within 60 s\n",
                              r.listener->where().c_str());
@@ -90,12 +119,22 @@ int runTraceViewer(cli::ViewRequest& r) {
         return 0;
     }
     const Debugger& dbg = d.dbg;
-    // While a game is connected the window wakes every 15 ms to take its frames.
+    // While a game is connected the window wakes every 15 ms to take its frames, and at once
+    // while more are waiting than one frame takes (LiveFeed::busy).
     auto wait = [&] {
-        const double idle = live && live->connected() ? 0.015 : live ? 0.05 : 0.1;
+        if (live && live->busy()) return 0.0;
+        const double idle = live && live->connected() ? 0.015 : live || saving.busy() ? 0.05 : 0.1;
         return dbg.playing() ? std::min(idle, dbg.secondsToNextStep()) : idle;
     };
-    while (w.frame(wait())) pollLive();
+    // A game sending faster than its lines are parsed gets as much parsing after each frame as
+    // the frame took to draw (at most 50 ms): about half the time, and the window draws on.
+    for (;;) {
+        const auto start = std::chrono::steady_clock::now();
+        if (!w.frame(wait())) break;
+        const auto drawn = std::chrono::steady_clock::now();
+        pollLive(std::min(0.05, std::chrono::duration<double>(drawn - start).count()));
+        saveEnded();
+    }
     return 0;
 }
 

@@ -156,7 +156,8 @@ void handleHotkeys(EditorState& s) {
     }
     if (!keysAreHotkeys() || !s.interactive) return;
     auto pressed = [](int key) { return ImGui::IsKeyPressed(key, false); };
-    if (io.KeyCtrl && s.readOnly) {  // `tilestep view`: no undo, no file but quitting
+    if (io.KeyCtrl && s.readOnly) {  // `tilestep view`: no undo; its own save and quitting
+        if (pressed(GLFW_KEY_S) && s.viewerSave.save) requestViewerSave(s);
         if (pressed(GLFW_KEY_Q)) requestQuit(s);
         return;
     }

@@ -3,6 +3,7 @@
 // Document (core/edit): every change to it is a command with undo.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -81,10 +82,11 @@ struct Dialogs {
     bool openNew = false, openOpen = false, openSaveAs = false, openResize = false;
     bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
     bool openImport = false, openExport = false;  // File > Import..., File > Export...
+    bool openViewerSave = false;                  // a read-only window's own save (ViewerSave)
     // A dialog asked for and not yet opened: the window keeps drawing until it shows.
     bool anyToOpen() const {
         return openNew || openOpen || openSaveAs || openResize || openError || openConfirm ||
-               openRecovery || openImage || openImport || openExport;
+               openRecovery || openImage || openImport || openExport || openViewerSave;
     }
     std::string error;
     // What to do once unsaved changes were saved or discarded.
@@ -104,6 +106,19 @@ struct Dialogs {
     std::string collisionLayer;  // Open / Import of a Tiled / LDtk map: its layer, "" default
     std::string level;           // Open / Import of an LDtk project: its level, "" the first
     LevelPicker levelPicker;
+};
+
+// What a read-only window saves instead of the map (`tilestep view`: the recording, set by
+// the layer that owns it, which the editor does not know): File > `label` and Ctrl+S open
+// the path dialog, and `save` writes the path chosen (absolute, with an extension of `exts`
+// or `defaultExt` added) and says what it did, or why it failed, in *message.
+struct ViewerSave {
+    std::string label;       // "Save recording as..."
+    std::string exts;        // the files the dialog lists: ".jsonl|.tstrace"
+    std::string defaultExt;  // added to a path without an extension of `exts`
+    std::string hint;        // a line in the dialog: what the extensions mean
+    std::function<bool(const std::string& path, std::string* message)> save;
+    std::string lastPath;  // the last path saved to: the dialog's next start
 };
 
 struct EditorState {
@@ -154,6 +169,7 @@ struct EditorState {
     // the toolbar and its hotkeys offer only Inspect, the menus and keys neither save, undo
     // nor leave Debug mode, and edits and saves are refused should anything still ask.
     bool readOnly = false;
+    ViewerSave viewerSave;  // none when `save` is empty
 
     bool interactive = true;    // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;       // --verbose: also print "dialog TITLE" when a dialog opens

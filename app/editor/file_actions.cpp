@@ -228,6 +228,21 @@ void requestSaveAs(EditorState& s) {
     s.dialogs.openSaveAs = true;
 }
 
+void requestViewerSave(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    std::error_code ec;
+    // Where the last one went, else the working directory (the map's folder is often a
+    // project's, not where a recording belongs).
+    if (!s.viewerSave.lastPath.empty()) {
+        d.folder = fs::path(s.viewerSave.lastPath).parent_path().string();
+        d.path = s.viewerSave.lastPath;
+    } else {
+        d.folder = fs::current_path(ec).string();
+        d.path.clear();
+    }
+    d.openViewerSave = true;
+}
+
 void requestResize(EditorState& s) {
     s.dialogs.resizeW = s.doc.map().width;
     s.dialogs.resizeH = s.doc.map().height;

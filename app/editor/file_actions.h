@@ -24,6 +24,8 @@ void resumeAfterTuning(EditorState& s);
 bool saveDocument(EditorState& s);
 void requestSaveAs(EditorState& s);
 void requestResize(EditorState& s);
+// A read-only window's own save (EditorState::viewerSave): the path dialog.
+void requestViewerSave(EditorState& s);
 
 // Loads `path` into the document; on failure shows the error and keeps the current map.
 bool openPath(EditorState& s, const std::string& path);

@@ -208,6 +208,36 @@ void saveAsDialog(EditorState& s) {
     ImGui::EndPopup();
 }
 
+// A read-only window's own save (EditorState::viewerSave: `tilestep view`'s recording).
+void viewerSaveDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    ViewerSave& v = s.viewerSave;
+    if (!v.save) return;
+    const char* title = v.label.c_str();
+    openIfRequested(s, d.openViewerSave, title);
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!v.hint.empty()) ImGui::TextDisabled("%s", v.hint.c_str());
+    bool accept = pathPicker(d, v.exts.c_str(), "Save");
+    if (cancelButton()) ImGui::CloseCurrentPopup();
+    if (accept) {
+        std::string path = d.path;
+        const std::string ext = fs::path(path).extension().string();
+        if (ext.empty() || ("|" + v.exts + "|").find("|" + ext + "|") == std::string::npos)
+            path += v.defaultExt;
+        if (fs::path(path).is_relative()) path = (fs::path(d.folder) / path).string();
+        ImGui::CloseCurrentPopup();
+        std::string message;
+        if (v.save(path, &message)) {
+            v.lastPath = path;
+            setMessage(s, message);
+        } else {
+            showError(s, message);
+        }
+    }
+    ImGui::EndPopup();
+}
+
 void resizeDialog(EditorState& s) {
     Dialogs& d = s.dialogs;
     openIfRequested(s, d.openResize, "Resize map");
@@ -368,6 +398,7 @@ void fileDialogs(EditorState& s) {
     newDialog(s);
     openDialog(s);
     saveAsDialog(s);
+    viewerSaveDialog(s);
     importDialog(s);
     levelPickerDialog(s);
     exportDialog(s);

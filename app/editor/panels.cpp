@@ -44,9 +44,14 @@ bool section(EditorState& s, const char* name) {
     return open;
 }
 
-// The File menu of a read-only window (`tilestep view`): nothing to create, open or save.
+// The File menu of a read-only window (`tilestep view`): nothing to create, open or save but
+// what the window itself offers to save (the recording).
 void viewerFileMenu(EditorState& s) {
     if (!ImGui::BeginMenu("File")) return;
+    if (s.viewerSave.save) {
+        if (ImGui::MenuItem(s.viewerSave.label.c_str(), "Ctrl+S")) requestViewerSave(s);
+        ImGui::Separator();
+    }
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit(s);
     ImGui::EndMenu();
 }

@@ -19,20 +19,40 @@ constexpr float kMinPoint = 4;  // window pixels of a small filled mark (a probe
 
 }  // namespace
 
+// An axis-aligned line from window (ax, ay) to (bx, by) as a rectangle t pixels across and at
+// least t long, centred on the line: a short scanline stays a square around its middle.
+void OverlayDraw::band(float ax, float ay, float bx, float by, float t, Color col) {
+    const float cx = (ax + bx) / 2, cy = (ay + by) / 2;
+    const float w = ax == bx ? t : std::max(std::abs(bx - ax), t);
+    const float h = ax == bx ? std::max(std::abs(by - ay), t) : t;
+    batch_.rect(cx - w / 2, cy - h / 2, w, h, col);
+}
+
 void OverlayDraw::line(double x0, double y0, double x1, double y1, Rgba c) {
     const Color col = toColor(c, alpha_);
     const float ax = sx(x0), ay = sy(y0), bx = sx(x1), by = sy(y1);
-    if (ax == bx || ay == by) {  // a scanline: a thin rectangle, never under kMinLine
-        const float t = std::max(kMinLine, float(zoom_ * 0.25));
-        const float x = std::min(ax, bx), y = std::min(ay, by);
-        if (ax == bx) {
-            batch_.rect(x - t / 2, y, t, std::max(std::abs(by - ay), t), col);
-        } else {
-            batch_.rect(x, y - t / 2, std::max(std::abs(bx - ax), t), t, col);
-        }
+    if (ax == bx || ay == by) {  // a thin rectangle, never under kMinLine
+        band(ax, ay, bx, by, std::max(kMinLine, float(zoom_ * 0.25)), col);
         return;
     }
     batch_.line(ax, ay, bx, by, col);
+}
+
+void OverlayDraw::mark(double x0, double y0, double x1, double y1, Rgba c, double minScreenPx) {
+    const Color col = toColor(c, alpha_);
+    const float t = std::max(float(minScreenPx), float(zoom_ * 0.25));
+    const float ax = sx(x0), ay = sy(y0), bx = sx(x1), by = sy(y1);
+    if (ax == bx || ay == by) {
+        band(ax, ay, bx, by, t, col);
+        return;
+    }
+    // A slanted one: parallel lines a window pixel apart across its width.
+    const float len = std::hypot(bx - ax, by - ay), nx = -(by - ay) / len, ny = (bx - ax) / len;
+    const int n = int(std::ceil(t));
+    for (int i = 0; i < n; ++i) {
+        const float o = float(i) - float(n - 1) / 2;
+        batch_.line(ax + nx * o, ay + ny * o, bx + nx * o, by + ny * o, col);
+    }
 }
 
 void OverlayDraw::rect(double x0, double y0, double x1, double y1, Rgba c, bool filled) {

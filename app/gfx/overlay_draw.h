@@ -29,12 +29,14 @@ class OverlayDraw : public DebugDraw {
     void line(double x0, double y0, double x1, double y1, Rgba c) override;
     void rect(double x0, double y0, double x1, double y1, Rgba c, bool filled) override;
     void text(double x, double y, const std::string& s, Rgba c) override;
+    void mark(double x0, double y0, double x1, double y1, Rgba c, double minScreenPx) override;
 
     const std::vector<Text>& texts() const { return texts_; }
 
   private:
     float sx(double x) const { return float(ox_ + x * zoom_); }
     float sy(double y) const { return float(oy_ + y * zoom_); }
+    void band(float ax, float ay, float bx, float by, float t, Color col);
 
     BatchRenderer& batch_;
     double ox_, oy_, zoom_;

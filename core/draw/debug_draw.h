@@ -19,6 +19,13 @@ class DebugDraw {
     virtual void line(double x0, double y0, double x1, double y1, Rgba c) = 0;
     virtual void rect(double x0, double y0, double x1, double y1, Rgba c, bool filled) = 0;
     virtual void text(double x, double y, const std::string& s, Rgba c) = 0;
+    // A line the user points at (a scanline): at least `minScreenPx` window pixels across and
+    // long at every zoom, so that it stays visible and easy to hover when zoomed out. The core
+    // knows no zoom: the width is in the drawer's pixels. Without a screen, a plain line.
+    virtual void mark(double x0, double y0, double x1, double y1, Rgba c, double minScreenPx) {
+        (void)minScreenPx;
+        line(x0, y0, x1, y1, c);
+    }
 };
 
 }  // namespace ts

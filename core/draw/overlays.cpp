@@ -72,7 +72,7 @@ void drawProbe(const Probe& p, DebugDraw& d) {
             d.rect(px(p.x0), px(p.y0), px(p.x1), px(p.y1), c, false);
             break;
         case ProbeShape::Segment:
-            d.line(px(p.x0), px(p.y0), px(p.x1), px(p.y1), c);
+            d.mark(px(p.x0), px(p.y0), px(p.x1), px(p.y1), c, kScanlineMarkPx);
             break;
         case ProbeShape::Cell:
             d.rect(px(p.x0), px(p.y0), px(p.x1), px(p.y1), regionColor(p.why), true);

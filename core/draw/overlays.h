@@ -37,6 +37,10 @@ const char* overlayTitle(Overlay o);  // "Sweep probes", ... (UI)
 // Parses "all", "none" or a comma list of names; false and *error on an unknown name.
 bool parseOverlayList(const std::string& text, OverlayMask* out, std::string* error);
 
+// A scanline's mark: window pixels across, at every zoom (DebugDraw::mark). Six: a mark is hit
+// with the mouse, not only seen (issue 19; the hover radius is at least as wide).
+constexpr double kScanlineMarkPx = 6;
+
 // Which overlay a probe belongs to.
 Overlay overlayOf(const Probe& p);
 Rgba verdictColor(Verdict v);

@@ -32,6 +32,15 @@ uint32_t TraceStrings::id(const std::string& s) {
     return id;
 }
 
+size_t TraceStrings::residentBytes() const {
+    constexpr size_t kShortString = 15;  // held inside std::string itself (libstdc++, libc++)
+    size_t n = texts_.size() * (2 * sizeof(std::string) + 4 * sizeof(void*)) +
+               ids_.bucket_count() * sizeof(void*);
+    for (const std::string& t : texts_)
+        if (t.size() > kShortString) n += 2 * (t.capacity() + 1);
+    return n;
+}
+
 bool TraceField::sameValue(const TraceField& o) const {
     if (type != o.type) return false;
     if (type != Type::Number) return text == o.text;
@@ -43,6 +52,12 @@ const RecordedState* RecordedFrame::stateOf(size_t actor) const {
     for (const RecordedState& s : states)
         if (s.actor == actor) return &s;
     return nullptr;
+}
+
+RecordedTrace RecordedTrace::snapshot() const {
+    RecordedTrace copy = *this;
+    copy.strings_ = std::make_shared<TraceStrings>(*strings_);
+    return copy;
 }
 
 int RecordedTrace::findActor(const std::string& name) const {
@@ -72,7 +87,7 @@ void RecordedTrace::append(const TraceRecord& r) {
     if (r.isProbe)
         codec::encodeProbe(bytes_, uint64_t(r.probe.probe.actor), r.probe.probe, ids);
     else
-        codec::encodeState(bytes_, r.state.actor, r.state.fields, ids);
+        codec::encodeState(bytes_, r.state.actor, r.state.fields, ids, true);
 }
 
 RecordedFrame RecordedTrace::frame(size_t i) const {
@@ -98,7 +113,7 @@ RecordedFrame RecordedTrace::frame(size_t i) const {
         } else {
             RecordedState rs;
             rs.line = line;
-            codec::decodeState(p, end, strings, SIZE_MAX, &actor, &rs.fields);
+            codec::decodeState(p, end, strings, SIZE_MAX, &actor, &rs.fields, true);
             rs.actor = size_t(actor);
             if (rs.actor < actors.size()) {
                 rs.state.w = int32_t(actors[rs.actor].w);
@@ -123,7 +138,8 @@ void RecordedTrace::shrink() {
 }
 
 size_t RecordedTrace::residentBytes() const {
-    size_t n = frames_.capacity() * sizeof(FrameEntry) + bytes_.capacity();
+    size_t n =
+        frames_.capacity() * sizeof(FrameEntry) + bytes_.capacity() + strings_->residentBytes();
     for (const std::vector<uint32_t>& f : stateFrames_) n += f.capacity() * sizeof(uint32_t);
     return n;
 }

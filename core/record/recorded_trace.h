@@ -66,6 +66,8 @@ class TraceStrings {
     uint32_t id(const std::string& s);
     const std::string& text(uint32_t id) const { return texts_[id]; }
     size_t size() const { return texts_.size(); }
+    // About what the table holds in memory: each text, twice (list and index), and the nodes.
+    size_t residentBytes() const;
 
   private:
     std::deque<std::string> texts_;
@@ -80,6 +82,9 @@ class RecordedTrace {
     int64_t lines = 0;
 
     int findActor(const std::string& name) const;
+    // A copy that shares nothing with this trace (a copy shares its strings): another thread
+    // may read it while this one goes on growing.
+    RecordedTrace snapshot() const;
 
     // Adds one line of a frame number >= the last one's (a reader checks the order and the
     // limits first). The record's probe `why` may point anywhere: it is copied.
@@ -93,7 +98,8 @@ class RecordedTrace {
     const std::vector<uint32_t>& stateFrames(size_t actor) const;
     // Gives back the memory reserved for more frames (after the last append).
     void shrink();
-    // Bytes held per frame, for the benches and tests of the memory goal.
+    // Bytes held, for the benches and tests of the memory goal (about 100 a frame): the
+    // records, their index and the string table.
     size_t residentBytes() const;
 
   private:

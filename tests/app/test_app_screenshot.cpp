@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <set>
+#include <sstream>
 
 #include "io/map_io.h"
 #include "map/tileset.h"
@@ -197,6 +199,31 @@ TEST_F(AppScreenshot, InstalledBinaryRunsFromAnyFolder) {
     Png fromInstall = readPng(out);
     ASSERT_TRUE(fromInstall.ok());
     EXPECT_TRUE(fromInstall.rgb == fromBuild.rgb) << "installed binary draws other pixels";
+}
+
+// A Tiled map's import warnings are printed once, and they are the ones the window counts in
+// its status note (as opening the map in the editor does): the screenshot used to print the
+// headless import's list and show none in the window.
+TEST_F(AppScreenshot, ImportWarningsArePrintedOnceAndCountedInTheWindow) {
+    const std::string map = sourcePath("maps/tiled-platformer.tmx");
+    CommandResult r = runTilestepInXvfb(
+        shellQuote(map) + " --screenshot " + shellQuote(dir_ + "/x.png") + " --verbose",
+        dir_ + "/cfg");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    std::istringstream err(r.err);
+    std::set<std::string> seen;
+    size_t lines = 0;
+    for (std::string line; std::getline(err, line); ++lines) {
+        EXPECT_EQ(line.find(map + ": warning: "), 0u) << line;
+        EXPECT_TRUE(seen.insert(line).second) << "printed twice: " << line;
+    }
+    // The map has a point object tilestep skips (read off maps/tiled-platformer.tmx).
+    EXPECT_NE(r.err.find("object 4 \"sign\" (point): skipped"), std::string::npos) << r.err;
+    const std::string counted = std::to_string(lines) + (lines == 1 ? " warning" : " warnings");
+    EXPECT_NE(r.out.find("message Imported " + map + " (collision layer \"collision\", " + counted +
+                         ": View > Warnings)"),
+              std::string::npos)
+        << r.out;
 }
 
 TEST_F(AppScreenshot, BadMapExitsOneNamingTheFile) {

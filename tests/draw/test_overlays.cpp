@@ -12,6 +12,7 @@ struct Call {
     double x0, y0, x1, y1;
     Rgba c;
     bool filled;
+    double minScreenPx = 0;  // a mark's
 };
 
 struct Recorder : DebugDraw {
@@ -24,6 +25,9 @@ struct Recorder : DebugDraw {
     }
     void text(double x, double y, const std::string&, Rgba c) override {
         calls.push_back({"text", x, y, x, y, c, false});
+    }
+    void mark(double x0, double y0, double x1, double y1, Rgba c, double minScreenPx) override {
+        calls.push_back({"mark", x0, y0, x1, y1, c, false, minScreenPx});
     }
 };
 
@@ -83,7 +87,11 @@ TEST(Overlays, EachOverlayDrawsOnlyItsProbesWhereTheyAre) {
     Recorder scan;
     drawOverlays({}, t, overlayBit(Overlay::Scanlines), -1, scan);
     ASSERT_EQ(scan.calls.size(), 1u);  // the Value probe is not drawn in the world
-    EXPECT_EQ(scan.calls[0].kind, "line");
+    // A mark the user can hit with the mouse at every zoom (issue 19: at least 6 px across).
+    EXPECT_EQ(scan.calls[0].kind, "mark");
+    EXPECT_EQ(scan.calls[0].minScreenPx, 6);
+    EXPECT_EQ(scan.calls[0].x0, 10);
+    EXPECT_EQ(scan.calls[0].y1, 16);
     EXPECT_EQ(scan.calls[0].c, verdictColor(Verdict::Block));
 
     Recorder onlyOne;

@@ -1,5 +1,10 @@
 #include "record/detail/trace_codec.h"
 
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+
 #include "base/json_text.h"
 #include "record/detail/state_fields.h"
 #include "record/recorded_trace.h"
@@ -12,8 +17,42 @@ int probeCoordinates(uint8_t shape) {
     return s == ProbeShape::Point || s == ProbeShape::Text || s == ProbeShape::Value ? 2 : 4;
 }
 
+namespace {
+
+// kInline's form byte: how the double is printed, and how many bytes hold it.
+constexpr uint8_t kSeventeenDigits = 1;  // "%.17g", else the shortest round-trip text
+constexpr uint8_t kPointZero = 2;        // the shortest text of a whole number, then ".0"
+constexpr uint8_t kFloatBits = 4;        // 4 bytes of a float, else 8 of a double
+
+size_t printDouble(char* buf, size_t size, double d, uint8_t form) {
+    if (form & kSeventeenDigits) {
+        const int n = std::snprintf(buf, size, "%.17g", d);
+        return n < 0 ? 0 : std::min(size_t(n), size - 1);
+    }
+    const std::to_chars_result r = std::to_chars(buf, buf + size - 2, d);
+    size_t n = size_t(r.ptr - buf);
+    if (form & kPointZero) {
+        buf[n++] = '.';
+        buf[n++] = '0';
+    }
+    return n;
+}
+
+// The form that prints `f.number` as `f.text`, or -1.
+int inlineForm(const TraceField& f) {
+    char buf[40];
+    const uint8_t bits = double(float(f.number)) == f.number ? kFloatBits : 0;
+    for (uint8_t form : {uint8_t(0), kPointZero, kSeventeenDigits}) {
+        const size_t n = printDouble(buf, sizeof buf, f.number, form);
+        if (n == f.text.size() && std::memcmp(buf, f.text.data(), n) == 0) return form | bits;
+    }
+    return -1;
+}
+
+}  // namespace
+
 void encodeState(std::vector<uint8_t>& out, uint64_t actor, const std::vector<TraceField>& fields,
-                 StringIds& ids) {
+                 StringIds& ids, bool inlineNumbers) {
     appendVarint(out, actor);
     appendVarint(out, fields.size());
     for (const TraceField& f : fields) {
@@ -33,6 +72,17 @@ void encodeState(std::vector<uint8_t>& out, uint64_t actor, const std::vector<Tr
                 if (isCanonicalFix(f)) {
                     appendVarint(out, key | kFix);
                     appendVarint(out, zigzag(f.fix.raw));
+                } else if (const int form = inlineNumbers ? inlineForm(f) : -1; form >= 0) {
+                    appendVarint(out, key | kInline);
+                    out.push_back(uint8_t(form));
+                    uint8_t bytes[8];
+                    if (form & kFloatBits) {
+                        const float v = float(f.number);
+                        std::memcpy(bytes, &v, 4);
+                    } else {
+                        std::memcpy(bytes, &f.number, 8);
+                    }
+                    out.insert(out.end(), bytes, bytes + (form & kFloatBits ? 4 : 8));
                 } else {
                     appendVarint(out, key | kLiteral);
                     appendVarint(out, ids.id(f.text));
@@ -57,7 +107,8 @@ void encodeProbe(std::vector<uint8_t>& out, uint64_t actor, const Probe& p, Stri
 }
 
 std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
-                        size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields) {
+                        size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields,
+                        bool inlineNumbers) {
     uint64_t n = 0;
     if (!getVarint(p, end, actor)) return "actor: cut off";
     if (!getVarint(p, end, &n)) return "field count: cut off";
@@ -108,6 +159,26 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                 if (!s) return at() + "unknown string " + std::to_string(v);
                 if (!parseTraceNumber(*s, &f))
                     return at() + "'" + *s + "' is not a number within +-2^46";
+                break;
+            }
+            case kInline: {
+                if (!inlineNumbers) return at() + "unknown value type " + std::to_string(key & 7);
+                if (p == end) return at() + "cut off";
+                const uint8_t form = *p++;
+                const size_t size = form & kFloatBits ? 4 : 8;
+                if (size_t(end - p) < size) return at() + "cut off";
+                double d = 0;
+                if (size == 4) {
+                    float v = 0;
+                    std::memcpy(&v, p, 4);
+                    d = v;
+                } else {
+                    std::memcpy(&d, p, 8);
+                }
+                p += size;
+                char buf[40];
+                if (!parseTraceNumber(std::string(buf, printDouble(buf, sizeof buf, d, form)), &f))
+                    return at() + "not a number within +-2^46";
                 break;
             }
             case kString: {

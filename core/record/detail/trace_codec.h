@@ -10,7 +10,17 @@
 namespace ts::codec {
 
 // The kinds of value a state field holds, the low 3 bits of its key varint.
-enum FieldType : uint8_t { kNull = 0, kFalse = 1, kTrue = 2, kFix = 3, kLiteral = 4, kString = 5 };
+enum FieldType : uint8_t {
+    kNull = 0,
+    kFalse = 1,
+    kTrue = 2,
+    kFix = 3,
+    kLiteral = 4,
+    kString = 5,
+    // In memory only (RecordedTrace), never in a .tstrace file: a number
+    // written as emitters print a double (inlineNumber below).
+    kInline = 6
+};
 constexpr uint64_t kFieldTypeBits = 3;
 
 inline uint64_t zigzag(int64_t v) {
@@ -75,15 +85,21 @@ struct StringTable {
 
 // A state record's body: varint actor, varint field count, each field as varint
 // (key id << 3 | FieldType) and its value.
+// With `inlineNumbers` (RecordedTrace's memory, not a file), a number literal that is a double
+// as the emitters print it (its shortest text: Python's repr, JavaScript; "%.17g": C) is held
+// as the double's bits (kInline: a form byte, then 4 bytes when the value is a float's, else 8),
+// not as an interned string: a game with float positions writes new literals on almost every
+// line, and a string table entry costs about 150 bytes.
 void encodeState(std::vector<uint8_t>& out, uint64_t actor, const std::vector<TraceField>& fields,
-                 StringIds& ids);
+                 StringIds& ids, bool inlineNumbers = false);
 // A probe record's body: varint actor, byte shape | verdict << 4, varint why id, then the
 // shape's 2 or 4 coordinates as zigzag varints of their 1/65536 raw values.
 void encodeProbe(std::vector<uint8_t>& out, uint64_t actor, const Probe& p, StringIds& ids);
 
 // Decoding: "" or the problem ("field count 900 is over 256"); *p advanced past the body.
 std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
-                        size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields);
+                        size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields,
+                        bool inlineNumbers = false);
 std::string decodeProbe(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
                         uint64_t* actor, Probe* out);
 
