@@ -258,12 +258,12 @@ void drawCanvas(EditorState& s, CanvasRenderer& r, float winW, float winH, float
     // Kinds added since the import have no Tiled tile to show: their colours come back. An
     // LDtk level's kinds (no kind is a tile of its art) are drawn in full, as LDtk draws the
     // IntGrid layer.
-    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || layer >= artLayers ||
-                            m.tileset.kinds.size() > ta.kindGid.size();
+    const bool kindsShown = artLayers == 0 || ta.kindsOverArt || ta.kindsUndrawable ||
+                            layer >= artLayers || m.tileset.kinds.size() > ta.kindGid.size();
     if (s.visible[kLayerTiles] && kindsShown)
         r.tiles.draw(vis.cx0, vis.cy0, vis.cx1, vis.cy1, v.toScreenX(vis.cx0 * t),
                      v.toScreenY(vis.cy0 * t), z, winW, winH,
-                     layer < artLayers && !ta.kindGid.empty() ? 0.5f : 1.0f);
+                     layer < artLayers && !ta.kindGid.empty() && !ta.kindsUndrawable ? 0.5f : 1.0f);
     if (artLayers) r.art.draw(split, artLayers, ta.shown, collision, artView);
 
     // Grid: only the visible lines, and none when cells are too small to tell apart.

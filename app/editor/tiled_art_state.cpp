@@ -67,6 +67,9 @@ std::vector<std::string> loadTiledArt(TiledArtState& st, const std::string& path
                     if (kind < st.kindGid.size() && st.kindGid[kind] == 0)
                         st.kindGid[kind] = l.gids[size_t(y * l.width + x)];
                 }
+            interop::TileArt tileArt;
+            for (uint32_t gid : st.kindGid)
+                if (gid != 0 && !art->tileArt(gid, &tileArt)) st.kindsUndrawable = true;
         } else {
             st.collisionLayer = SIZE_MAX;
         }

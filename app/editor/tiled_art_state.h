@@ -24,8 +24,12 @@ struct TiledArtState {
     std::vector<char> shown;           // per art layer
     bool dim = false;                  // art at half brightness, for reading overlays
     bool kindsOverArt = false;         // the collision kinds' colours drawn over the art
-    uint64_t generation = 0;           // grows when `art` changes
-    const char* family = "Tiled";      // whose layers: "Tiled", "LDtk"
+    // Some kind of the map stands for a tile the art cannot draw (its tileset has no image,
+    // or the image could not be read): the kinds' colours are drawn in full, or those cells
+    // would be blank.
+    bool kindsUndrawable = false;
+    uint64_t generation = 0;       // grows when `art` changes
+    const char* family = "Tiled";  // whose layers: "Tiled", "LDtk"
 };
 
 // Reads the Tiled layers of PATH for MAP (just imported from it, its collision layer named

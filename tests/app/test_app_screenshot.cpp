@@ -118,6 +118,19 @@ TEST_F(AppScreenshot, EverySampleMapShowsItsKindColours) {
     if (maps == 0) GTEST_SKIP() << "no sample maps in maps/ yet";
 }
 
+// A Tiled map is drawn through its own layers (the art); a tileset without an image has no
+// pixels to draw, so its cells fall back to the kinds' colours instead of staying blank.
+TEST_F(AppScreenshot, ATiledMapWhoseTilesetHasNoImageShowsItsKindColours) {
+    const std::string path = sourcePath("maps/tiled-platformer.tmx");
+    // The sample's tileset "terrain" has no <image> (read off the file).
+    ASSERT_EQ(readFile(path).find("<image"), std::string::npos);
+    Map m = loadMap(path);
+    shoot(path);
+    if (HasFatalFailure()) return;
+    ASSERT_GE(m.tileSize * view_.zoom, 4);
+    EXPECT_GT(checkTiles(m), 20);
+}
+
 TEST_F(AppScreenshot, OwnMapShowsShapesAndPassDirections) {
     // Row by row: solid, both 45-degree slopes, the default platform (passes L R U), and a
     // custom one-way kind that passes only downward travel.
