@@ -3,10 +3,11 @@
 # bytes on every machine: docs/architecture.md). For every sample map: `run --probes` (keys
 # from keys.log; the Windows side reads it with CRLF line ends, as Notepad writes it), `info`,
 # `validate`, and `convert` to JSON and TMX; trace files and `diff`; outputs refused by file
-# identity and a read-only file kept; a map in a folder with a space and accents; a mover
-# plugin built as a DLL (its trace, a crash, a hang); a game's trace streamed to
-# `record --listen` over TCP and WebSocket; and, when the .exe has its window, a screenshot
-# under Xvfb compared with the Linux editor's.
+# identity and a read-only file kept; a save through a symbolic link and one keeping the
+# hidden attribute; a map in a folder with a space and accents; a mover plugin built as a DLL
+# (its trace, a crash, a hang); a game's trace streamed to `record --listen` over TCP and
+# WebSocket; and, when the .exe has its window, a screenshot under Xvfb compared with the
+# Linux editor's.
 # Usage: tests/windows/run.sh [LINUX_TILESTEP] [TILESTEP_EXE]
 #   (defaults build/app/tilestep and build-win/app/tilestep.exe; scripts/build-windows.sh)
 set -uo pipefail
@@ -92,6 +93,31 @@ both "identity.hardlink" convert maps/bomber.json linked.json
 both "readonly" convert maps/zelda-room.json readonly.json
 same "readonly (file untouched)" "$tmp/l/readonly.json" "$tmp/w/readonly.json"
 chmod u+w "$tmp/l/readonly.json" "$tmp/w/readonly.json"
+
+# A save through a symbolic link replaces the link's target and leaves the link a link (Wine
+# shows the host's symlinks as the files they point to; it cannot create Windows links), and a
+# replaced file keeps its hidden attribute (ReplaceFileW; set and read with attrib).
+for side in l w; do
+  cp maps/grid-walls.json "$tmp/$side/real.json"
+  ln -s real.json "$tmp/$side/link.json"
+  cp maps/grid-walls.json "$tmp/$side/hidden.json"
+done
+both "save.link" convert maps/zelda-room.json link.json
+same "save.link (the target's bytes)" "$tmp/l/real.json" "$tmp/w/real.json"
+checks=$((checks + 1))
+if [ ! -L "$tmp/w/link.json" ] || ! cmp -s "$tmp/l/real.json" maps/zelda-room.json; then
+  failures=$((failures + 1))
+  echo "FAIL save.link: link.json is no longer a link, or real.json was not saved"
+fi
+(cd "$tmp/w" && wine cmd /c attrib +h hidden.json && wine "$exe" convert maps/zelda-room.json \
+   hidden.json && wine cmd /c attrib hidden.json) > "$tmp/hidden.w" 2>&1
+checks=$((checks + 1))
+if ! grep -q "^A   H .*hidden.json" "$tmp/hidden.w" || ! cmp -s "$tmp/w/hidden.json" maps/zelda-room.json
+then
+  failures=$((failures + 1))
+  echo "FAIL save.hidden: the saved file lost its hidden attribute (or was not saved)"
+  cat "$tmp/hidden.w"
+fi
 
 # A path with a space and non-ASCII letters, given as the user's shell gives it.
 for side in l w; do
