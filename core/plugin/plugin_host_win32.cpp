@@ -144,13 +144,64 @@ void onAbort(int) {
     reportCrash("SIGABRT (abort)", context, 3);
 }
 
-// exit() from the plugin: the C runtime does not tell atexit functions its status.
+// exit() from the plugin. Its status is known only to the exit() that the plugin's DLL
+// imports (the C runtime does not tell atexit functions), so hookExit points that import at
+// pluginExit; onExit reports an exit() it does not see (one linked into the DLL, or called
+// from another DLL) without the status.
+using ExitFunction = void(__cdecl*)(int);
+ExitFunction g_runtimeExit = nullptr;
+volatile sig_atomic_t g_exitReported = 0;
+
 void onExit() {
-    if (!g_inPlugin) return;
+    if (!g_inPlugin || g_exitReported) return;
     endIfAhead();
     Line l;
     l.add("called exit()");
     sendFault(l);
+}
+
+void __cdecl pluginExit(int status) {
+    if (g_inPlugin) {
+        endIfAhead();
+        Line l;
+        l.add("called exit(");
+        if (status < 0) l.add("-");
+        l.num(status < 0 ? uint64_t(-int64_t(status)) : uint64_t(status));
+        l.add(")");
+        sendFault(l);
+        g_exitReported = 1;
+    }
+    g_runtimeExit(status);  // the atexit functions, then the end with that status
+}
+
+// Points the plugin's imports of exit() at pluginExit (the first C runtime's exit() found is
+// the one called: a DLL imports it from one runtime).
+void hookExit(HMODULE module) {
+    char* base = reinterpret_cast<char*>(module);
+    const auto* nt = reinterpret_cast<const IMAGE_NT_HEADERS*>(
+        base + reinterpret_cast<const IMAGE_DOS_HEADER*>(module)->e_lfanew);
+    const IMAGE_DATA_DIRECTORY& imports =
+        nt->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
+    if (imports.VirtualAddress == 0) return;
+    for (auto* d = reinterpret_cast<IMAGE_IMPORT_DESCRIPTOR*>(base + imports.VirtualAddress);
+         d->Name != 0; ++d) {
+        if (d->OriginalFirstThunk == 0) continue;  // no names to look for
+        auto* name = reinterpret_cast<IMAGE_THUNK_DATA*>(base + d->OriginalFirstThunk);
+        auto* slot = reinterpret_cast<IMAGE_THUNK_DATA*>(base + d->FirstThunk);
+        for (; name->u1.AddressOfData != 0; ++name, ++slot) {
+            if (IMAGE_SNAP_BY_ORDINAL(name->u1.Ordinal)) continue;
+            const auto* byName =
+                reinterpret_cast<const IMAGE_IMPORT_BY_NAME*>(base + name->u1.AddressOfData);
+            if (std::strcmp(reinterpret_cast<const char*>(byName->Name), "exit") != 0) continue;
+            DWORD was = 0;
+            if (!::VirtualProtect(&slot->u1.Function, sizeof slot->u1.Function, PAGE_READWRITE,
+                                  &was))
+                continue;
+            if (!g_runtimeExit) g_runtimeExit = reinterpret_cast<ExitFunction>(slot->u1.Function);
+            slot->u1.Function = reinterpret_cast<ULONG_PTR>(&pluginExit);
+            ::VirtualProtect(&slot->u1.Function, sizeof slot->u1.Function, was, &was);
+        }
+    }
 }
 
 VOID CALLBACK onAheadTimer(PVOID, BOOLEAN) {
@@ -224,6 +275,7 @@ int runPluginHost(int, char**) {
         return 1;
     }
     notePluginModule(library, path);
+    hookExit(library);
     return serve(entry);
 }
 

@@ -130,10 +130,11 @@ same "accented.convert (file)" "$tmp/l/Cartes à jouer/copie ü.json" "$tmp/w/Ca
 
 # Mover plugins: the same C source built as a .so with the host's compiler and as a DLL with
 # mingw steps to the same trace bytes; a plugin's crash is a fault naming plugin, actor, frame,
-# exception and the place in the DLL (exit 1, every frame before it written); one that hangs
-# meets the step limit (the host process killed). tilestep-plugin-host.exe is beside the .exe.
+# exception and the place in the DLL (exit 1, every frame before it written), its exit() one
+# with the status; one that hangs meets the step limit (the host process killed). tilestep-plugin-host.exe is beside the .exe.
 # Both builds are named NAME.plugin, so that the two sides' commands and messages are the same.
-plugins=(examples/movers/topdown_aabb.c tests/plugins/crash_step.c tests/plugins/endless_step.c)
+plugins=(examples/movers/topdown_aabb.c tests/plugins/crash_step.c tests/plugins/endless_step.c
+         tests/plugins/exit_step.c)
 for src in "${plugins[@]}"; do
   n=$(basename "$src" .c)
   cc -shared -fPIC -O2 -Iinclude -Itests/plugins -o "$tmp/l/$n.plugin" "$src" &&
@@ -166,6 +167,8 @@ fault() {  # NAME PLUGIN WINDOWS_STDERR_START ARGS...: the frames before it, the
 }
 fault plugin.crash crash_step "tilestep run: plugin:crash_step: a step of actor 'link' at frame 5 \
 crashed: EXCEPTION_ACCESS_VIOLATION (invalid memory access) at address 0x0 in crash_step.plugin+0x"
+fault plugin.exit exit_step "tilestep run: plugin:exit_step: a step of actor 'link' at frame 5 \
+called exit(0)"
 fault plugin.hang endless_step "tilestep run: plugin:endless_step: a step of actor 'link' at \
 frame 5 ran longer than 500 ms; stopped (the trace above holds every frame before it)" \
   --step-limit 500
