@@ -4,8 +4,8 @@
 // located as the plugin's DLL and the offset in it: Windows has no libbacktrace to read the
 // DWARF of a mingw build, and x86_64-w64-mingw32-addr2line turns the address given into
 // file:line. The steps ahead's budget is wall time (a timer-queue timer): Windows has no
-// CPU-time alarm. No memory limit (Linux: RLIMIT_AS); a host whose plugin hangs ends with
-// tilestep, through the job it was put in (host_process_win32.cpp).
+// CPU-time alarm. The memory limit is its job's (Linux: RLIMIT_AS), on the memory it commits;
+// a host whose plugin hangs ends with tilestep, through that job (host_process_win32.cpp).
 #include <windows.h>
 
 #include <csignal>
@@ -96,6 +96,36 @@ void describeLocation(CONTEXT context, Line* out) {
     }
 }
 
+// The job's limit on the memory the host commits (host_process_win32.cpp), in MiB; 0 when
+// it has none (or, as under Wine, the system does not say).
+uint64_t g_limitMb = 0;
+
+void noteMemoryLimit() {
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION l{};
+    if (::QueryInformationJobObject(nullptr, JobObjectExtendedLimitInformation, &l, sizeof l,
+                                    nullptr) &&
+        (l.BasicLimitInformation.LimitFlags & JOB_OBJECT_LIMIT_PROCESS_MEMORY))
+        g_limitMb = uint64_t(l.ProcessMemoryLimit) >> 20;
+}
+
+// Whether the plugin used up the host's memory: a crash there is most likely the use of an
+// allocation that failed (malloc's NULL), so the report says so (as on Linux).
+bool reachedMemoryLimit() {
+    if (g_limitMb == 0) return false;
+    const SIZE_T probe = SIZE_T(64) << 20;
+    void* p = ::VirtualAlloc(nullptr, probe, MEM_RESERVE | MEM_COMMIT, PAGE_NOACCESS);
+    if (!p) return true;
+    ::VirtualFree(p, 0, MEM_RELEASE);
+    return false;
+}
+
+void addMemoryLimit(Line* l) {
+    if (g_limitMb == 0) return l->add("ran out of memory");
+    l->add("went past the plugin host's memory limit (");
+    l->num(g_limitMb);
+    l->add(" MiB; TILESTEP_PLUGIN_MEMORY_MB sets it)");
+}
+
 [[noreturn]] void endHost(UINT code) {
     ::TerminateProcess(::GetCurrentProcess(), code);
     for (;;) ::Sleep(INFINITE);
@@ -111,6 +141,10 @@ void endIfAhead() {
 void reportCrash(const char* what, const CONTEXT& context, UINT code) {
     endIfAhead();
     Line l;
+    if (reachedMemoryLimit()) {
+        addMemoryLimit(&l);
+        l.add(" and then ");
+    }
     l.add("crashed: ");
     l.add(what);
     sendFault(l);
@@ -257,6 +291,7 @@ int runPluginHost(int, char**) {
     const std::wstring copy = argv[4];
     g_reply = new std::string();
     g_reply->reserve(size_t(1) << 20);
+    noteMemoryLimit();
     installHandlers();
 
     // The DLLs it needs are looked for beside the user's file, not beside the copy.
@@ -294,7 +329,7 @@ void stopAheadBudget() {
 }
 
 void describeOutOfMemory(Line* l) {
-    l->add("ran out of memory");
+    addMemoryLimit(l);
 }
 
 }  // namespace host

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
 
 #include "base/win32_text.h"
@@ -62,7 +63,7 @@ std::string lastError() {
 std::mutex g_spawnMutex;
 
 // Every host in a job that ends with tilestep: a host whose plugin hangs is not left running
-// when tilestep is closed.
+// when tilestep is closed. The job also limits each host's memory (setHostLimits).
 HANDLE hostJob() {
     static HANDLE job = [] {
         HANDLE j = ::CreateJobObjectW(nullptr, nullptr);
@@ -74,6 +75,21 @@ HANDLE hostJob() {
         return j;
     }();
     return job;
+}
+
+// What each host may commit: $TILESTEP_PLUGIN_MEMORY_MB (default 4096 MiB), read at each
+// start as on Linux (where it limits the address space); the host reads it back from its job
+// for its reports (plugin_host_win32.cpp). The limit is the job's, so a new value applies to
+// the hosts already running too.
+void setHostLimits(HANDLE job) {
+    uint64_t mb = 4096;
+    if (const char* v = std::getenv("TILESTEP_PLUGIN_MEMORY_MB"))
+        if (const uint64_t n = std::strtoull(v, nullptr, 10)) mb = std::min<uint64_t>(n, 1u << 30);
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits{};
+    limits.BasicLimitInformation.LimitFlags =
+        JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE | JOB_OBJECT_LIMIT_PROCESS_MEMORY;
+    limits.ProcessMemoryLimit = SIZE_T(mb) << 20;
+    ::SetInformationJobObject(job, JobObjectExtendedLimitInformation, &limits, sizeof limits);
 }
 
 std::wstring quoted(const std::wstring& arg) {
@@ -245,7 +261,11 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
         *error = win32::errorText(startError);
         return false;
     }
-    if (const HANDLE job = hostJob()) ::AssignProcessToJobObject(job, pi.hProcess);
+    if (const HANDLE job = hostJob()) {
+        std::lock_guard<std::mutex> lock(g_spawnMutex);
+        setHostLimits(job);
+        ::AssignProcessToJobObject(job, pi.hProcess);
+    }
     ::ResumeThread(pi.hThread);
     ::CloseHandle(pi.hThread);
     proc->id = reinterpret_cast<intptr_t>(pi.hProcess);
