@@ -145,8 +145,25 @@ for src in "${plugins[@]}"; do
       > "$tmp/$side/room-$n.json"
   done
 done
+# A copy of a DLL that could not be deleted while loaded (one loaded into tilestep itself,
+# TILESTEP_PLUGIN_IN_PROCESS, and never unloaded) is deleted by the next tilestep to copy a
+# plugin, once the process that made it has ended (4000000000: no process); other files stay.
+wintemp=$(winepath -u "$(wine cmd /c echo %TEMP% | tr -d '\r')" 2>/dev/null)
+[ -n "$wintemp" ] && [ -d "$wintemp" ] || wintemp=$tmp/no-wine-temp  # then the check fails
+mkdir -p "$wintemp"
+for f in tilestep-plugin-4000000000-0.dll tilestep-plugin-notes.dll; do
+  echo stale > "$wintemp/$f"
+done
 both "plugin.run" run room-topdown_aabb.json --frames 400 --inputs keys.log --probes \
   --plugin topdown_aabb.plugin
+checks=$((checks + 1))
+if [ -e "$wintemp/tilestep-plugin-4000000000-0.dll" ] || [ ! -e "$wintemp/tilestep-plugin-notes.dll" ]
+then
+  failures=$((failures + 1))
+  echo "FAIL plugin.stale-copy: in $wintemp:"
+  ls "$wintemp"
+fi
+rm -f "$wintemp/tilestep-plugin-notes.dll"
 printf '5,R\n1,J\n' > "$tmp/l/keys-j.log"
 cp "$tmp/l/keys-j.log" "$tmp/w/keys-j.log"
 fault() {  # NAME PLUGIN WINDOWS_STDERR_START ARGS...: the frames before it, then the fault line

@@ -54,6 +54,48 @@ std::string temporaryFolder() {
     return n > 0 && n <= MAX_PATH ? win32::narrow(std::wstring(dir, n)) : std::string(".\\");
 }
 
+constexpr char kCopyPrefix[] = "tilestep-plugin-";
+
+// The process id in a copy's name ("tilestep-plugin-PID-N.dll"), or 0.
+DWORD copyOwner(const std::string& name) {
+    size_t i = sizeof kCopyPrefix - 1;
+    if (name.compare(0, i, kCopyPrefix) != 0) return 0;
+    uint64_t pid = 0;
+    const size_t start = i;
+    for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && pid <= 0xffffffffu; ++i)
+        pid = pid * 10 + uint64_t(name[i] - '0');
+    if (i == start || i >= name.size() || name[i] != '-' || pid > 0xffffffffu) return 0;
+    return DWORD(pid);
+}
+
+bool processGone(DWORD pid) {
+    HANDLE p = ::OpenProcess(SYNCHRONIZE, FALSE, pid);
+    if (!p) return ::GetLastError() == ERROR_INVALID_PARAMETER;  // no such process
+    const bool exited = ::WaitForSingleObject(p, 0) == WAIT_OBJECT_0;
+    ::CloseHandle(p);
+    return exited;
+}
+
+// Copies left by a tilestep that has ended. A DLL cannot be deleted while it is loaded, so a
+// copy loaded into tilestep itself (TILESTEP_PLUGIN_IN_PROCESS) that was never unloaded, or
+// one a host still had loaded when tilestep ended, outlives it: the next tilestep to make a
+// copy deletes them. (A copy still loaded somewhere fails to delete and stays.)
+void removeStaleCopies(const std::string& dir) {
+    WIN32_FIND_DATAW e{};
+    const HANDLE d = ::FindFirstFileW(win32::widen(dir + kCopyPrefix + "*.dll").c_str(), &e);
+    if (d == INVALID_HANDLE_VALUE) return;
+    do {
+        const std::string name = win32::narrow(e.cFileName);
+        const DWORD pid = copyOwner(name);
+        if (pid == 0 || pid == ::GetCurrentProcessId() ||
+            (e.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) ||
+            !processGone(pid))
+            continue;
+        ::DeleteFileW(win32::widen(dir + name).c_str());
+    } while (::FindNextFileW(d, &e));
+    ::FindClose(d);
+}
+
 std::string lastError() {
     return win32::errorText(::GetLastError());
 }
@@ -155,15 +197,15 @@ bool readable(const std::string& path, std::string* why) {
     return true;
 }
 
-void removeFile(const std::string& path) {
-    ::DeleteFileW(win32::widen(path).c_str());
+bool removeFile(const std::string& path) {
+    return ::DeleteFileW(win32::widen(path).c_str()) != 0;
 }
 
 std::string copyToTemp(const std::string& path, std::string* error) {
     const std::string dir = temporaryFolder();
+    removeStaleCopies(dir);
     for (int tries = 0; tries < 100; ++tries) {
-        const std::string name = dir + "tilestep-plugin-" +
-                                 std::to_string(::GetCurrentProcessId()) + "-" +
+        const std::string name = dir + kCopyPrefix + std::to_string(::GetCurrentProcessId()) + "-" +
                                  std::to_string(g_counter++) + ".dll";
         // Fails rather than replaces: the name may be another tilestep's loaded copy.
         if (::CopyFileW(win32::widen(path).c_str(), win32::widen(name).c_str(), TRUE)) return name;
