@@ -238,8 +238,8 @@ bool AtomicFileWriter::commit(std::string* error) {
                         error);
         if (err == ERROR_UNABLE_TO_MOVE_REPLACEMENT) return true;
         // Else the target is untouched: replaced the way a new file is put in place, which
-        // works where ReplaceFileW cannot (a file system without ACLs, a target another
-        // program holds open sharing delete), at the cost of the old file's ACL.
+        // works where ReplaceFileW cannot (a target another program holds open sharing
+        // delete, a file system that lacks it), at the cost of the old file's ACL.
     }
     if (!::MoveFileExW(tmp.c_str(), target.c_str(),
                        MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
