@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <set>
 
 #include "base/win32_text.h"
 #include "plugin/detail/host_process.h"
@@ -76,6 +77,11 @@ bool processGone(DWORD pid) {
     return exited;
 }
 
+// The names of the copies this process made: one with its process id that it did not make
+// is an earlier process's, which had the same id.
+std::mutex g_copiesMutex;
+std::set<std::string> g_ownCopies;
+
 // Copies left by a tilestep that has ended. A DLL cannot be deleted while it is loaded, so a
 // copy loaded into tilestep itself (TILESTEP_PLUGIN_IN_PROCESS) that was never unloaded, or
 // one a host still had loaded when tilestep ended, outlives it: the next tilestep to make a
@@ -87,10 +93,15 @@ void removeStaleCopies(const std::string& dir) {
     do {
         const std::string name = win32::narrow(e.cFileName);
         const DWORD pid = copyOwner(name);
-        if (pid == 0 || pid == ::GetCurrentProcessId() ||
-            (e.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) ||
-            !processGone(pid))
+        if (pid == 0 ||
+            (e.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)))
             continue;
+        if (pid == ::GetCurrentProcessId()) {
+            std::lock_guard<std::mutex> lock(g_copiesMutex);
+            if (g_ownCopies.count(name)) continue;
+        } else if (!processGone(pid)) {
+            continue;
+        }
         ::DeleteFileW(win32::widen(dir + name).c_str());
     } while (::FindNextFileW(d, &e));
     ::FindClose(d);
@@ -205,11 +216,20 @@ std::string copyToTemp(const std::string& path, std::string* error) {
     const std::string dir = temporaryFolder();
     removeStaleCopies(dir);
     for (int tries = 0; tries < 100; ++tries) {
-        const std::string name = dir + kCopyPrefix + std::to_string(::GetCurrentProcessId()) + "-" +
+        const std::string file = kCopyPrefix + std::to_string(::GetCurrentProcessId()) + "-" +
                                  std::to_string(g_counter++) + ".dll";
+        const std::string name = dir + file;
+        {  // before it exists: another thread's sweep must not take it for a stale one
+            std::lock_guard<std::mutex> lock(g_copiesMutex);
+            g_ownCopies.insert(file);
+        }
         // Fails rather than replaces: the name may be another tilestep's loaded copy.
         if (::CopyFileW(win32::widen(path).c_str(), win32::widen(name).c_str(), TRUE)) return name;
         const DWORD e = ::GetLastError();
+        {
+            std::lock_guard<std::mutex> lock(g_copiesMutex);
+            g_ownCopies.erase(file);
+        }
         if (e != ERROR_FILE_EXISTS && e != ERROR_ALREADY_EXISTS) {
             *error = path + ": cannot make a temporary copy in " + dir + " (" +
                      win32::errorText(e) + ")";
