@@ -1,10 +1,11 @@
 // writeFileAtomically on Windows: the temporary (".tilestep-PID-XXXXXX" in the target's
-// folder) is created with CreateFileW, flushed (FlushFileBuffers through _commit), and moved
-// over the target with MoveFileExW(MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH), which
-// replaces in one step on the same volume. A read-only target (the attribute Explorer's
-// "Read-only" box sets) is refused. Unlike Linux, a symbolic link at the path is replaced by
-// the file rather than written through, and the new file takes the folder's default
-// permissions (ReplaceFileW would keep the old ACL but fails on files another program holds).
+// folder) is created with CreateFileW and flushed (FlushFileBuffers through _commit). An
+// existing target is replaced with ReplaceFileW, which keeps the old file's ACL, attributes
+// and creation time (the new file would otherwise take the folder's default permissions); a
+// new one is moved into place with MoveFileExW(MOVEFILE_WRITE_THROUGH). As on Linux, a
+// symbolic link is written through: the save goes to its final target (the path that
+// GetFinalPathNameByHandleW gives) and the link stays a link. A read-only target (the
+// attribute Explorer's "Read-only" box sets) is refused.
 #include <fcntl.h>
 #include <io.h>
 #include <windows.h>
@@ -69,6 +70,38 @@ bool processGone(long pid) {
     return exited;
 }
 
+// The path the file at `path` finally is, through symbolic links and junctions ("" when it
+// cannot be opened or the file system does not say). "\\?\C:\..." or "\\?\UNC\...": a full
+// path, which ReplaceFileW needs (Wine's fails on relative ones).
+std::string finalPath(const std::string& path) {
+    const HANDLE h = ::CreateFileW(win32::widen(path).c_str(), 0,
+                                   FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                                   OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+    if (h == INVALID_HANDLE_VALUE) return "";
+    std::wstring buf(1024, L'\0');
+    DWORD n = ::GetFinalPathNameByHandleW(h, &buf[0], DWORD(buf.size()), FILE_NAME_NORMALIZED);
+    if (n >= buf.size()) {
+        buf.assign(n + 1, L'\0');
+        n = ::GetFinalPathNameByHandleW(h, &buf[0], DWORD(buf.size()), FILE_NAME_NORMALIZED);
+    }
+    ::CloseHandle(h);
+    if (n == 0 || n >= buf.size()) return "";
+    buf.resize(n);
+    return win32::narrow(buf);
+}
+
+// "C:\maps\a.json" for "\\?\C:\maps\a.json", as the user would write it.
+std::string displayPath(const std::string& path) {
+    if (path.compare(0, 8, "\\\\?\\UNC\\") == 0) return "\\" + path.substr(7);
+    if (path.compare(0, 4, "\\\\?\\") == 0) return path.substr(4);
+    return path;
+}
+
+// The attributes a save keeps that ReplaceFileW is documented to carry over too, set on
+// the temporary as well: Wine's ReplaceFileW carries none of them.
+constexpr DWORD kKeptAttributes = FILE_ATTRIBUTE_HIDDEN | FILE_ATTRIBUTE_SYSTEM |
+                                  FILE_ATTRIBUTE_ARCHIVE | FILE_ATTRIBUTE_NOT_CONTENT_INDEXED;
+
 long long secondsSince(const FILETIME& t) {
     FILETIME now{};
     ::GetSystemTimeAsFileTime(&now);
@@ -109,9 +142,22 @@ bool AtomicFileWriter::open(const std::string& path, std::string* error) {
     abandon();
     path_ = path;
     target_ = path;
+    // A link's own attributes (GetFileAttributesW does not follow it).
+    const DWORD own = ::GetFileAttributesW(win32::widen(path).c_str());
+    const bool link = own != INVALID_FILE_ATTRIBUTES && (own & FILE_ATTRIBUTE_REPARSE_POINT);
+    if (own != INVALID_FILE_ATTRIBUTES) {
+        const std::string final = finalPath(path);
+        if (!final.empty())
+            target_ = final;
+        else if (link)  // Linux creates a dangling link's target; Windows cannot resolve it
+            return fail("cannot save through the link: " + win32::errorText(::GetLastError()),
+                        error);
+    }
     const DWORD attrs = ::GetFileAttributesW(win32::widen(target_).c_str());
     if (attrs != INVALID_FILE_ATTRIBUTES && (attrs & FILE_ATTRIBUTE_READONLY))
-        return fail("not saved: the file is read-only", error);
+        return fail("not saved: " + (link ? displayPath(target_) : std::string("the file")) +
+                        " is read-only",
+                    error);
 
     folder_ = folderOf(target_);
     removeStaleTemporaries(folder_);
@@ -176,7 +222,26 @@ bool AtomicFileWriter::commit(std::string* error) {
         ::DeleteFileW(tmp.c_str());
         return fail(std::string("cannot close: ") + std::strerror(err), error);
     }
-    if (!::MoveFileExW(tmp.c_str(), win32::widen(target_).c_str(),
+    const std::wstring target = win32::widen(target_);
+    const DWORD old = ::GetFileAttributesW(target.c_str());
+    if (old != INVALID_FILE_ATTRIBUTES) {
+        if (old & kKeptAttributes) ::SetFileAttributesW(tmp.c_str(), old & kKeptAttributes);
+        if (::ReplaceFileW(target.c_str(), tmp.c_str(), nullptr, REPLACEFILE_IGNORE_MERGE_ERRORS,
+                           nullptr, nullptr))
+            return true;
+        const DWORD err = ::GetLastError();
+        // The old file is gone already and the new one still has its temporary name.
+        if (err == ERROR_UNABLE_TO_MOVE_REPLACEMENT &&
+            !::MoveFileExW(tmp.c_str(), target.c_str(), MOVEFILE_WRITE_THROUGH))
+            return fail("the old file was removed but the new one could not take its name (" +
+                            win32::errorText(::GetLastError()) + "); it is saved as " + tmp_,
+                        error);
+        if (err == ERROR_UNABLE_TO_MOVE_REPLACEMENT) return true;
+        // Else the target is untouched: replaced the way a new file is put in place, which
+        // works where ReplaceFileW cannot (a target another program holds open sharing
+        // delete, a file system that lacks it), at the cost of the old file's ACL.
+    }
+    if (!::MoveFileExW(tmp.c_str(), target.c_str(),
                        MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
         const DWORD err = ::GetLastError();
         ::DeleteFileW(tmp.c_str());

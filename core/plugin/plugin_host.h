@@ -11,8 +11,9 @@
 // handles or abort()), exit() or a memory allocation failure inside the plugin is sent back
 // as one line (the signal or exception, and where: on Linux the function and file:line of
 // the plugin's frame when it was built with -g, on Windows the DLL and the offset in it)
-// before the host ends. On Linux its address space is limited to $TILESTEP_PLUGIN_MEMORY_MB
-// MiB (default 4096). The operating system's parts: plugin_host_posix.cpp, _win32.cpp.
+// before the host ends. Its memory is limited to $TILESTEP_PLUGIN_MEMORY_MB MiB (default
+// 4096; Linux: the address space, Windows: the memory committed, through the host's job).
+// The operating system's parts: plugin_host_posix.cpp, _win32.cpp.
 #pragma once
 
 namespace ts {

@@ -4,8 +4,8 @@
 // located as the plugin's DLL and the offset in it: Windows has no libbacktrace to read the
 // DWARF of a mingw build, and x86_64-w64-mingw32-addr2line turns the address given into
 // file:line. The steps ahead's budget is wall time (a timer-queue timer): Windows has no
-// CPU-time alarm. No memory limit (Linux: RLIMIT_AS); a host whose plugin hangs ends with
-// tilestep, through the job it was put in (host_process_win32.cpp).
+// CPU-time alarm. The memory limit is its job's (Linux: RLIMIT_AS), on the memory it commits;
+// a host whose plugin hangs ends with tilestep, through that job (host_process_win32.cpp).
 #include <windows.h>
 
 #include <csignal>
@@ -96,6 +96,36 @@ void describeLocation(CONTEXT context, Line* out) {
     }
 }
 
+// The job's limit on the memory the host commits (host_process_win32.cpp), in MiB; 0 when
+// it has none (or, as under Wine, the system does not say).
+uint64_t g_limitMb = 0;
+
+void noteMemoryLimit() {
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION l{};
+    if (::QueryInformationJobObject(nullptr, JobObjectExtendedLimitInformation, &l, sizeof l,
+                                    nullptr) &&
+        (l.BasicLimitInformation.LimitFlags & JOB_OBJECT_LIMIT_PROCESS_MEMORY))
+        g_limitMb = uint64_t(l.ProcessMemoryLimit) >> 20;
+}
+
+// Whether the plugin used up the host's memory: a crash there is most likely the use of an
+// allocation that failed (malloc's NULL), so the report says so (as on Linux).
+bool reachedMemoryLimit() {
+    if (g_limitMb == 0) return false;
+    const SIZE_T probe = SIZE_T(64) << 20;
+    void* p = ::VirtualAlloc(nullptr, probe, MEM_RESERVE | MEM_COMMIT, PAGE_NOACCESS);
+    if (!p) return true;
+    ::VirtualFree(p, 0, MEM_RELEASE);
+    return false;
+}
+
+void addMemoryLimit(Line* l) {
+    if (g_limitMb == 0) return l->add("ran out of memory");
+    l->add("went past the plugin host's memory limit (");
+    l->num(g_limitMb);
+    l->add(" MiB; TILESTEP_PLUGIN_MEMORY_MB sets it)");
+}
+
 [[noreturn]] void endHost(UINT code) {
     ::TerminateProcess(::GetCurrentProcess(), code);
     for (;;) ::Sleep(INFINITE);
@@ -111,6 +141,10 @@ void endIfAhead() {
 void reportCrash(const char* what, const CONTEXT& context, UINT code) {
     endIfAhead();
     Line l;
+    if (reachedMemoryLimit()) {
+        addMemoryLimit(&l);
+        l.add(" and then ");
+    }
     l.add("crashed: ");
     l.add(what);
     sendFault(l);
@@ -144,13 +178,64 @@ void onAbort(int) {
     reportCrash("SIGABRT (abort)", context, 3);
 }
 
-// exit() from the plugin: the C runtime does not tell atexit functions its status.
+// exit() from the plugin. Its status is known only to the exit() that the plugin's DLL
+// imports (the C runtime does not tell atexit functions), so hookExit points that import at
+// pluginExit; onExit reports an exit() it does not see (one linked into the DLL, or called
+// from another DLL) without the status.
+using ExitFunction = void(__cdecl*)(int);
+ExitFunction g_runtimeExit = nullptr;
+volatile sig_atomic_t g_exitReported = 0;
+
 void onExit() {
-    if (!g_inPlugin) return;
+    if (!g_inPlugin || g_exitReported) return;
     endIfAhead();
     Line l;
     l.add("called exit()");
     sendFault(l);
+}
+
+void __cdecl pluginExit(int status) {
+    if (g_inPlugin) {
+        endIfAhead();
+        Line l;
+        l.add("called exit(");
+        if (status < 0) l.add("-");
+        l.num(status < 0 ? uint64_t(-int64_t(status)) : uint64_t(status));
+        l.add(")");
+        sendFault(l);
+        g_exitReported = 1;
+    }
+    g_runtimeExit(status);  // the atexit functions, then the end with that status
+}
+
+// Points the plugin's imports of exit() at pluginExit (the first C runtime's exit() found is
+// the one called: a DLL imports it from one runtime).
+void hookExit(HMODULE module) {
+    char* base = reinterpret_cast<char*>(module);
+    const auto* nt = reinterpret_cast<const IMAGE_NT_HEADERS*>(
+        base + reinterpret_cast<const IMAGE_DOS_HEADER*>(module)->e_lfanew);
+    const IMAGE_DATA_DIRECTORY& imports =
+        nt->OptionalHeader.DataDirectory[IMAGE_DIRECTORY_ENTRY_IMPORT];
+    if (imports.VirtualAddress == 0) return;
+    for (auto* d = reinterpret_cast<IMAGE_IMPORT_DESCRIPTOR*>(base + imports.VirtualAddress);
+         d->Name != 0; ++d) {
+        if (d->OriginalFirstThunk == 0) continue;  // no names to look for
+        auto* name = reinterpret_cast<IMAGE_THUNK_DATA*>(base + d->OriginalFirstThunk);
+        auto* slot = reinterpret_cast<IMAGE_THUNK_DATA*>(base + d->FirstThunk);
+        for (; name->u1.AddressOfData != 0; ++name, ++slot) {
+            if (IMAGE_SNAP_BY_ORDINAL(name->u1.Ordinal)) continue;
+            const auto* byName =
+                reinterpret_cast<const IMAGE_IMPORT_BY_NAME*>(base + name->u1.AddressOfData);
+            if (std::strcmp(reinterpret_cast<const char*>(byName->Name), "exit") != 0) continue;
+            DWORD was = 0;
+            if (!::VirtualProtect(&slot->u1.Function, sizeof slot->u1.Function, PAGE_READWRITE,
+                                  &was))
+                continue;
+            if (!g_runtimeExit) g_runtimeExit = reinterpret_cast<ExitFunction>(slot->u1.Function);
+            slot->u1.Function = reinterpret_cast<ULONG_PTR>(&pluginExit);
+            ::VirtualProtect(&slot->u1.Function, sizeof slot->u1.Function, was, &was);
+        }
+    }
 }
 
 VOID CALLBACK onAheadTimer(PVOID, BOOLEAN) {
@@ -206,6 +291,7 @@ int runPluginHost(int, char**) {
     const std::wstring copy = argv[4];
     g_reply = new std::string();
     g_reply->reserve(size_t(1) << 20);
+    noteMemoryLimit();
     installHandlers();
 
     // The DLLs it needs are looked for beside the user's file, not beside the copy.
@@ -224,6 +310,7 @@ int runPluginHost(int, char**) {
         return 1;
     }
     notePluginModule(library, path);
+    hookExit(library);
     return serve(entry);
 }
 
@@ -242,7 +329,7 @@ void stopAheadBudget() {
 }
 
 void describeOutOfMemory(Line* l) {
-    l->add("ran out of memory");
+    addMemoryLimit(l);
 }
 
 }  // namespace host

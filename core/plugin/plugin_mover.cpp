@@ -172,8 +172,13 @@ std::unique_ptr<PluginMover> PluginMover::loadInProcess(const std::string& path,
     // Closed only by unload().
     std::string loadError;
     void* handle = plat::openLibrary(loadPath, &loadError);
-    // POSIX: the mapping stays valid (Windows keeps a loaded DLL: this fails and it stays).
-    if (copyFirst) plat::removeFile(loadPath);
+    // POSIX: the mapping stays valid. Windows keeps a loaded DLL: it goes once unloaded.
+    std::string leftCopy;
+    if (copyFirst && !plat::removeFile(loadPath) && handle) leftCopy = loadPath;
+    auto close = [&] {
+        plat::closeLibrary(handle);
+        if (!leftCopy.empty()) plat::removeFile(leftCopy);
+    };
     if (!handle) {
         *error = path + ": not a loadable shared library (" + loadError + ")";
         return nullptr;
@@ -182,16 +187,18 @@ std::unique_ptr<PluginMover> PluginMover::loadInProcess(const std::string& path,
     if (!sym) {
         *error = path + ": no function " TS_MOVER_ENTRY_SYMBOL
                         " (a mover plugin exports it; see include/tilestep/mover_plugin.h)";
-        plat::closeLibrary(handle);
+        close();
         return nullptr;
     }
     using Entry = const ts_mover_plugin* (*)();
     Entry entry = reinterpret_cast<Entry>(sym);
     std::unique_ptr<PluginMover> mover = fromDescriptor(entry(), path, error);
-    if (mover)
+    if (mover) {
         mover->library_ = handle;
-    else
-        plat::closeLibrary(handle);  // the error message holds copies, nothing points into it
+        mover->libraryCopy_ = leftCopy;
+    } else {
+        close();  // the error message holds copies, nothing points into it
+    }
     return mover;
 }
 
@@ -245,6 +252,8 @@ void PluginMover::unload() {
     host_.reset();
     plat::closeLibrary(library_);
     library_ = nullptr;
+    if (!libraryCopy_.empty()) plat::removeFile(libraryCopy_);
+    libraryCopy_.clear();
 }
 
 std::unique_ptr<PluginMover> PluginMover::fromDescriptor(const ts_mover_plugin* d,

@@ -87,6 +87,9 @@ class PluginMover {
 
     const ts_mover_plugin* desc_ = nullptr;
     void* library_ = nullptr;  // in process, its handle; null for a descriptor already in memory
+    // In process, the copy loaded when it could not be removed while loaded (Windows): it is
+    // removed once unloaded.
+    std::string libraryCopy_;
     std::string path_, name_, id_, title_;
     struct ParamText {
         std::string name, unit, help;

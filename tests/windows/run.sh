@@ -3,10 +3,11 @@
 # bytes on every machine: docs/architecture.md). For every sample map: `run --probes` (keys
 # from keys.log; the Windows side reads it with CRLF line ends, as Notepad writes it), `info`,
 # `validate`, and `convert` to JSON and TMX; trace files and `diff`; outputs refused by file
-# identity and a read-only file kept; a map in a folder with a space and accents; a mover
-# plugin built as a DLL (its trace, a crash, a hang); a game's trace streamed to
-# `record --listen` over TCP and WebSocket; and, when the .exe has its window, a screenshot
-# under Xvfb compared with the Linux editor's.
+# identity and a read-only file kept; a save through a symbolic link and one keeping the
+# hidden attribute; a map in a folder with a space and accents; a mover plugin built as a DLL
+# (its trace, a crash, a hang); a game's trace streamed to `record --listen` over TCP and
+# WebSocket; and, when the .exe has its window, a screenshot under Xvfb compared with the
+# Linux editor's.
 # Usage: tests/windows/run.sh [LINUX_TILESTEP] [TILESTEP_EXE]
 #   (defaults build/app/tilestep and build-win/app/tilestep.exe; scripts/build-windows.sh)
 set -uo pipefail
@@ -93,6 +94,31 @@ both "readonly" convert maps/zelda-room.json readonly.json
 same "readonly (file untouched)" "$tmp/l/readonly.json" "$tmp/w/readonly.json"
 chmod u+w "$tmp/l/readonly.json" "$tmp/w/readonly.json"
 
+# A save through a symbolic link replaces the link's target and leaves the link a link (Wine
+# shows the host's symlinks as the files they point to; it cannot create Windows links), and a
+# replaced file keeps its hidden attribute (ReplaceFileW; set and read with attrib).
+for side in l w; do
+  cp maps/grid-walls.json "$tmp/$side/real.json"
+  ln -s real.json "$tmp/$side/link.json"
+  cp maps/grid-walls.json "$tmp/$side/hidden.json"
+done
+both "save.link" convert maps/zelda-room.json link.json
+same "save.link (the target's bytes)" "$tmp/l/real.json" "$tmp/w/real.json"
+checks=$((checks + 1))
+if [ ! -L "$tmp/w/link.json" ] || ! cmp -s "$tmp/l/real.json" maps/zelda-room.json; then
+  failures=$((failures + 1))
+  echo "FAIL save.link: link.json is no longer a link, or real.json was not saved"
+fi
+(cd "$tmp/w" && wine cmd /c attrib +h hidden.json && wine "$exe" convert maps/zelda-room.json \
+   hidden.json && wine cmd /c attrib hidden.json) > "$tmp/hidden.w" 2>&1
+checks=$((checks + 1))
+if ! grep -q "^A   H .*hidden.json" "$tmp/hidden.w" || ! cmp -s "$tmp/w/hidden.json" maps/zelda-room.json
+then
+  failures=$((failures + 1))
+  echo "FAIL save.hidden: the saved file lost its hidden attribute (or was not saved)"
+  cat "$tmp/hidden.w"
+fi
+
 # A path with a space and non-ASCII letters, given as the user's shell gives it.
 for side in l w; do
   mkdir -p "$tmp/$side/Cartes à jouer"
@@ -104,10 +130,11 @@ same "accented.convert (file)" "$tmp/l/Cartes à jouer/copie ü.json" "$tmp/w/Ca
 
 # Mover plugins: the same C source built as a .so with the host's compiler and as a DLL with
 # mingw steps to the same trace bytes; a plugin's crash is a fault naming plugin, actor, frame,
-# exception and the place in the DLL (exit 1, every frame before it written); one that hangs
-# meets the step limit (the host process killed). tilestep-plugin-host.exe is beside the .exe.
+# exception and the place in the DLL (exit 1, every frame before it written), its exit() one
+# with the status; one that hangs meets the step limit (the host process killed). tilestep-plugin-host.exe is beside the .exe.
 # Both builds are named NAME.plugin, so that the two sides' commands and messages are the same.
-plugins=(examples/movers/topdown_aabb.c tests/plugins/crash_step.c tests/plugins/endless_step.c)
+plugins=(examples/movers/topdown_aabb.c tests/plugins/crash_step.c tests/plugins/endless_step.c
+         tests/plugins/exit_step.c)
 for src in "${plugins[@]}"; do
   n=$(basename "$src" .c)
   cc -shared -fPIC -O2 -Iinclude -Itests/plugins -o "$tmp/l/$n.plugin" "$src" &&
@@ -118,8 +145,25 @@ for src in "${plugins[@]}"; do
       > "$tmp/$side/room-$n.json"
   done
 done
+# A copy of a DLL that could not be deleted while loaded (one loaded into tilestep itself,
+# TILESTEP_PLUGIN_IN_PROCESS, and never unloaded) is deleted by the next tilestep to copy a
+# plugin, once the process that made it has ended (4000000000: no process); other files stay.
+wintemp=$(winepath -u "$(wine cmd /c echo %TEMP% | tr -d '\r')" 2>/dev/null)
+[ -n "$wintemp" ] && [ -d "$wintemp" ] || wintemp=$tmp/no-wine-temp  # then the check fails
+mkdir -p "$wintemp"
+for f in tilestep-plugin-4000000000-0.dll tilestep-plugin-notes.dll; do
+  echo stale > "$wintemp/$f"
+done
 both "plugin.run" run room-topdown_aabb.json --frames 400 --inputs keys.log --probes \
   --plugin topdown_aabb.plugin
+checks=$((checks + 1))
+if [ -e "$wintemp/tilestep-plugin-4000000000-0.dll" ] || [ ! -e "$wintemp/tilestep-plugin-notes.dll" ]
+then
+  failures=$((failures + 1))
+  echo "FAIL plugin.stale-copy: in $wintemp:"
+  ls "$wintemp"
+fi
+rm -f "$wintemp/tilestep-plugin-notes.dll"
 printf '5,R\n1,J\n' > "$tmp/l/keys-j.log"
 cp "$tmp/l/keys-j.log" "$tmp/w/keys-j.log"
 fault() {  # NAME PLUGIN WINDOWS_STDERR_START ARGS...: the frames before it, then the fault line
@@ -140,6 +184,8 @@ fault() {  # NAME PLUGIN WINDOWS_STDERR_START ARGS...: the frames before it, the
 }
 fault plugin.crash crash_step "tilestep run: plugin:crash_step: a step of actor 'link' at frame 5 \
 crashed: EXCEPTION_ACCESS_VIOLATION (invalid memory access) at address 0x0 in crash_step.plugin+0x"
+fault plugin.exit exit_step "tilestep run: plugin:exit_step: a step of actor 'link' at frame 5 \
+called exit(0)"
 fault plugin.hang endless_step "tilestep run: plugin:endless_step: a step of actor 'link' at \
 frame 5 ran longer than 500 ms; stopped (the trace above holds every frame before it)" \
   --step-limit 500

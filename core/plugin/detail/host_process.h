@@ -63,7 +63,8 @@ void closeLibrary(void* library);
 // A copy of `path` under a new name in the temporary folder, ending like a library; "" with
 // *error ("PATH: problem") on failure.
 std::string copyToTemp(const std::string& path, std::string* error);
-void removeFile(const std::string& path);
+// False when it could not be removed (on Windows, a DLL still loaded).
+bool removeFile(const std::string& path);
 // Whether `path` can be read; else *why is the system's reason.
 bool readable(const std::string& path, std::string* why);
 

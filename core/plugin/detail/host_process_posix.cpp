@@ -84,8 +84,8 @@ bool readable(const std::string& path, std::string* why) {
     return false;
 }
 
-void removeFile(const std::string& path) {
-    ::unlink(path.c_str());
+bool removeFile(const std::string& path) {
+    return ::unlink(path.c_str()) == 0;
 }
 
 std::string copyToTemp(const std::string& path, std::string* error) {

@@ -7,7 +7,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <mutex>
+#include <set>
 
 #include "base/win32_text.h"
 #include "plugin/detail/host_process.h"
@@ -53,6 +55,58 @@ std::string temporaryFolder() {
     return n > 0 && n <= MAX_PATH ? win32::narrow(std::wstring(dir, n)) : std::string(".\\");
 }
 
+constexpr char kCopyPrefix[] = "tilestep-plugin-";
+
+// The process id in a copy's name ("tilestep-plugin-PID-N.dll"), or 0.
+DWORD copyOwner(const std::string& name) {
+    size_t i = sizeof kCopyPrefix - 1;
+    if (name.compare(0, i, kCopyPrefix) != 0) return 0;
+    uint64_t pid = 0;
+    const size_t start = i;
+    for (; i < name.size() && name[i] >= '0' && name[i] <= '9' && pid <= 0xffffffffu; ++i)
+        pid = pid * 10 + uint64_t(name[i] - '0');
+    if (i == start || i >= name.size() || name[i] != '-' || pid > 0xffffffffu) return 0;
+    return DWORD(pid);
+}
+
+bool processGone(DWORD pid) {
+    HANDLE p = ::OpenProcess(SYNCHRONIZE, FALSE, pid);
+    if (!p) return ::GetLastError() == ERROR_INVALID_PARAMETER;  // no such process
+    const bool exited = ::WaitForSingleObject(p, 0) == WAIT_OBJECT_0;
+    ::CloseHandle(p);
+    return exited;
+}
+
+// The names of the copies this process made: one with its process id that it did not make
+// is an earlier process's, which had the same id.
+std::mutex g_copiesMutex;
+std::set<std::string> g_ownCopies;
+
+// Copies left by a tilestep that has ended. A DLL cannot be deleted while it is loaded, so a
+// copy loaded into tilestep itself (TILESTEP_PLUGIN_IN_PROCESS) that was never unloaded, or
+// one a host still had loaded when tilestep ended, outlives it: the next tilestep to make a
+// copy deletes them. (A copy still loaded somewhere fails to delete and stays.)
+void removeStaleCopies(const std::string& dir) {
+    WIN32_FIND_DATAW e{};
+    const HANDLE d = ::FindFirstFileW(win32::widen(dir + kCopyPrefix + "*.dll").c_str(), &e);
+    if (d == INVALID_HANDLE_VALUE) return;
+    do {
+        const std::string name = win32::narrow(e.cFileName);
+        const DWORD pid = copyOwner(name);
+        if (pid == 0 ||
+            (e.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)))
+            continue;
+        if (pid == ::GetCurrentProcessId()) {
+            std::lock_guard<std::mutex> lock(g_copiesMutex);
+            if (g_ownCopies.count(name)) continue;
+        } else if (!processGone(pid)) {
+            continue;
+        }
+        ::DeleteFileW(win32::widen(dir + name).c_str());
+    } while (::FindNextFileW(d, &e));
+    ::FindClose(d);
+}
+
 std::string lastError() {
     return win32::errorText(::GetLastError());
 }
@@ -62,7 +116,7 @@ std::string lastError() {
 std::mutex g_spawnMutex;
 
 // Every host in a job that ends with tilestep: a host whose plugin hangs is not left running
-// when tilestep is closed.
+// when tilestep is closed. The job also limits each host's memory (setHostLimits).
 HANDLE hostJob() {
     static HANDLE job = [] {
         HANDLE j = ::CreateJobObjectW(nullptr, nullptr);
@@ -74,6 +128,21 @@ HANDLE hostJob() {
         return j;
     }();
     return job;
+}
+
+// What each host may commit: $TILESTEP_PLUGIN_MEMORY_MB (default 4096 MiB), read at each
+// start as on Linux (where it limits the address space); the host reads it back from its job
+// for its reports (plugin_host_win32.cpp). The limit is the job's, so a new value applies to
+// the hosts already running too.
+void setHostLimits(HANDLE job) {
+    uint64_t mb = 4096;
+    if (const char* v = std::getenv("TILESTEP_PLUGIN_MEMORY_MB"))
+        if (const uint64_t n = std::strtoull(v, nullptr, 10)) mb = std::min<uint64_t>(n, 1u << 30);
+    JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits{};
+    limits.BasicLimitInformation.LimitFlags =
+        JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE | JOB_OBJECT_LIMIT_PROCESS_MEMORY;
+    limits.ProcessMemoryLimit = SIZE_T(mb) << 20;
+    ::SetInformationJobObject(job, JobObjectExtendedLimitInformation, &limits, sizeof limits);
 }
 
 std::wstring quoted(const std::wstring& arg) {
@@ -139,19 +208,28 @@ bool readable(const std::string& path, std::string* why) {
     return true;
 }
 
-void removeFile(const std::string& path) {
-    ::DeleteFileW(win32::widen(path).c_str());
+bool removeFile(const std::string& path) {
+    return ::DeleteFileW(win32::widen(path).c_str()) != 0;
 }
 
 std::string copyToTemp(const std::string& path, std::string* error) {
     const std::string dir = temporaryFolder();
+    removeStaleCopies(dir);
     for (int tries = 0; tries < 100; ++tries) {
-        const std::string name = dir + "tilestep-plugin-" +
-                                 std::to_string(::GetCurrentProcessId()) + "-" +
+        const std::string file = kCopyPrefix + std::to_string(::GetCurrentProcessId()) + "-" +
                                  std::to_string(g_counter++) + ".dll";
+        const std::string name = dir + file;
+        {  // before it exists: another thread's sweep must not take it for a stale one
+            std::lock_guard<std::mutex> lock(g_copiesMutex);
+            g_ownCopies.insert(file);
+        }
         // Fails rather than replaces: the name may be another tilestep's loaded copy.
         if (::CopyFileW(win32::widen(path).c_str(), win32::widen(name).c_str(), TRUE)) return name;
         const DWORD e = ::GetLastError();
+        {
+            std::lock_guard<std::mutex> lock(g_copiesMutex);
+            g_ownCopies.erase(file);
+        }
         if (e != ERROR_FILE_EXISTS && e != ERROR_ALREADY_EXISTS) {
             *error = path + ": cannot make a temporary copy in " + dir + " (" +
                      win32::errorText(e) + ")";
@@ -245,7 +323,11 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
         *error = win32::errorText(startError);
         return false;
     }
-    if (const HANDLE job = hostJob()) ::AssignProcessToJobObject(job, pi.hProcess);
+    if (const HANDLE job = hostJob()) {
+        std::lock_guard<std::mutex> lock(g_spawnMutex);
+        setHostLimits(job);
+        ::AssignProcessToJobObject(job, pi.hProcess);
+    }
     ::ResumeThread(pi.hThread);
     ::CloseHandle(pi.hThread);
     proc->id = reinterpret_cast<intptr_t>(pi.hProcess);
