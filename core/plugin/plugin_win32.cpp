@@ -39,7 +39,7 @@ MoverState PluginMover::step(const MoverState& s, InputBits, const ParamValues&,
                              const CollisionWorld&, Trace*) const {
     return s;
 }
-void PluginMover::describe(const MoverState&, TextBuffer&) const {}
+void PluginMover::describe(const MoverState&, ModelFields&) const {}
 std::string PluginMover::lastFault() const {
     return "";
 }

@@ -93,14 +93,53 @@ void TraceWriter::header(const TraceHeader& h) {
     end(p);
 }
 
+void TraceWriter::toFrame(int64_t frame) {
+    if (frame == frame_) return;
+    constexpr size_t kDigits = 9;  // after `{"frame":`
+    if (frame_ >= 0 && frame == frame_ + 1) {
+        size_t i = frameSize_;
+        while (i > kDigits && frameText_[i - 1] == '9') frameText_[--i] = '0';
+        if (i > kDigits) {
+            ++frameText_[i - 1];
+        } else {  // 99 -> 100
+            frameText_[kDigits] = '1';
+            frameText_[frameSize_++] = '0';
+        }
+    } else {
+        char* p = put(frameText_, "{\"frame\":");
+        frameSize_ = size_t(writeInt(p, frame) - frameText_);
+    }
+    frame_ = frame;
+}
+
+const TraceWriter::ActorText& TraceWriter::actorText(size_t i, const std::string& name) {
+    if (i != SIZE_MAX && i >= actors_.size()) actors_.resize(i + 1);
+    ActorText& a = i == SIZE_MAX ? single_ : actors_[i];
+    if (a.state.empty() || a.name != name) {
+        a.name = name;
+        std::string quoted(jsonStringChars(name.size()), '\0');
+        quoted.resize(
+            size_t(writeJsonString(&quoted[0], name.data(), name.size()) - quoted.data()));
+        a.state = ",\"actor\":" + quoted + ",\"x\":";
+        a.probe = ",\"actor\":" + quoted + ",\"probe\":";
+    }
+    return a;
+}
+
 void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
                         const MoverState& s) {
-    char* p = room(kStateChars + jsonStringChars(actor.size()));
-    p = put(p, "{\"frame\":");
-    p = writeInt(p, frame);
-    p = put(p, ",\"actor\":");
-    p = writeJsonString(p, actor.data(), actor.size());
-    p = put(p, ",\"x\":");
+    toFrame(frame);
+    stateLine(actorText(SIZE_MAX, actor), kind, s);
+}
+
+void TraceWriter::stateLine(const ActorText& a, MoverKind kind, const MoverState& s) {
+    fields_.clear();
+    moverInfo(kind).describe(s, fields_);
+    char* p = room(kStateChars + kFrameTextSize + a.state.size() + modelFieldsChars(fields_));
+    std::memcpy(p, frameText_, kFrameTextSize);
+    p += frameSize_;
+    std::memcpy(p, a.state.data(), a.state.size());
+    p += a.state.size();
     p = writeFix(p, s.x);
     p = put(p, ",\"y\":");
     p = writeFix(p, s.y);
@@ -115,9 +154,8 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
     p += kFacingTexts.size[facing];
     std::memcpy(p, s.pushing ? "true" : "false", 5);
     p += s.pushing ? 4 : 5;
-    end(p);
-    moverInfo(kind).describe(s, out_);
-    end(put(room(2), "}\n"));
+    p = writeModelFields(p, fields_);
+    end(put(p, "}\n"));
 }
 
 char* TraceWriter::probeBody(char* p, const Probe& pr) {
@@ -166,13 +204,17 @@ void TraceWriter::probeObject(const Probe& pr) {
 }
 
 void TraceWriter::probe(int64_t frame, const std::string& actor, const Probe& pr) {
+    toFrame(frame);
+    probeLine(actorText(SIZE_MAX, actor), pr);
+}
+
+void TraceWriter::probeLine(const ActorText& a, const Probe& pr) {
     char* p =
-        room(kProbeChars + jsonStringChars(actor.size()) + jsonStringChars(std::strlen(pr.why)));
-    p = put(p, "{\"frame\":");
-    p = writeInt(p, frame);
-    p = put(p, ",\"actor\":");
-    p = writeJsonString(p, actor.data(), actor.size());
-    p = put(p, ",\"probe\":");
+        room(kProbeChars + kFrameTextSize + a.probe.size() + jsonStringChars(std::strlen(pr.why)));
+    std::memcpy(p, frameText_, kFrameTextSize);
+    p += frameSize_;
+    std::memcpy(p, a.probe.data(), a.probe.size());
+    p += a.probe.size();
     p = probeBody(p, pr);
     p = put(p, "}\n");
     end(p);
@@ -210,15 +252,17 @@ void TraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,
     auto byActor = [](const Probe& p, const Probe& q) { return p.actor < q.actor; };
     if (trace && !std::is_sorted(trace->probes.begin(), trace->probes.end(), byActor))
         std::stable_sort(trace->probes.begin(), trace->probes.end(), byActor);
+    toFrame(frame);
     size_t next = 0;
     const size_t n = std::min(actors.size(), states.size());
     for (size_t i = 0; i < n; ++i) {
-        state(frame, actors[i].name, actors[i].mover, states[i]);
+        const ActorText& a = actorText(i, actors[i].name);
+        stateLine(a, actors[i].mover, states[i]);
         if (!trace) continue;
         // Probes with an index before this actor's (none from the sim) are skipped.
         while (next < trace->probes.size() && trace->probes[next].actor < int32_t(i)) ++next;
         for (; next < trace->probes.size() && trace->probes[next].actor == int32_t(i); ++next)
-            probe(frame, actors[i].name, trace->probes[next]);
+            probeLine(a, trace->probes[next]);
     }
 }
 

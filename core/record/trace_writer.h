@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "map/map.h"
+#include "movers/model_fields.h"
 #include "movers/mover.h"
 #include "base/text_buffer.h"
 #include "trace/trace.h"
@@ -46,11 +47,32 @@ class TraceWriter {
     void probeObject(const Probe& p);
 
   private:
+    // What every line of one actor in one frame starts with, formatted once: `{"frame":F`
+    // (per frame; the next frame's by a decimal increment) and `,"actor":"NAME","x":` and
+    // `,"actor":"NAME","probe":` (per actor; SIZE_MAX: state() and probe() called alone). Escaping
+    // the name and formatting the frame number on every line was a third of a traced step (issue
+    // 19).
+    struct ActorText {
+        std::string name, state, probe;
+    };
+    const ActorText& actorText(size_t i, const std::string& name);
+    void toFrame(int64_t frame);
+    void stateLine(const ActorText& a, MoverKind kind, const MoverState& s);
+    void probeLine(const ActorText& a, const Probe& p);
+
     char* room(size_t n) { return out_.room(n); }
     void end(char* p) { out_.end(p); }
     char* probeBody(char* p, const Probe& p2);
 
-    TextBuffer out_;  // the lines; the movers' describe functions append to it too
+    TextBuffer out_;      // the lines
+    ModelFields fields_;  // the model's own fields of the line being written
+    std::vector<ActorText> actors_;
+    ActorText single_;  // state() and probe() called alone
+    int64_t frame_ = -1;
+    // Lines copy the first kFrameTextSize characters whole; writeInt may store 4 past its end.
+    static constexpr size_t kFrameTextSize = 32;
+    char frameText_[kFrameTextSize + 8] = {};  // `{"frame":F` of frame_, then padding
+    size_t frameSize_ = 0;
 };
 
 // A JSON object per call, without a newline (tests and tools that want one line).

@@ -10,8 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "base/text_buffer.h"
 #include "map/map.h"
+#include "movers/model_fields.h"
 #include "movers/mover.h"
 #include "record/recorded_trace.h"
 #include "record/trace_format.h"
@@ -44,8 +44,9 @@ class TstraceWriter {
     uint32_t id(std::string_view s);
     void toFrame(int64_t frame);
     void state(size_t actor, MoverKind kind, const MoverState& s);
-    bool fastState(size_t actor, const MoverState& s);
-    void slowState(size_t actor, MoverKind kind, const MoverState& s);
+    struct Known;
+    uint32_t knownId(std::vector<Known>& cache, size_t slot, std::string_view text);
+    void genericState(size_t actor, MoverKind kind, const MoverState& s);
     // Room for n more bytes (the buffer keeps its size: nothing is zeroed per record).
     uint8_t* room(size_t n) {
         if (out_.size() - used_ < n) out_.resize(std::max(out_.size() * 2, used_ + n));
@@ -62,8 +63,8 @@ class TstraceWriter {
     int64_t frame_ = -1;
     int64_t records_ = 0;
     size_t actorsWritten_ = 0;
-    // run's fast path: ids of the fixed keys and facings (-1: not yet interned), the
-    // model fields' keys and names as last seen per actor, and describe's text.
+    // run's path: ids of the fixed keys and facings (-1: not yet interned), and the model
+    // fields' keys and names as last seen per actor (slot by slot).
     int64_t fixedIds_[7];
     int64_t facingIds_[5];
     struct Known {
@@ -71,7 +72,7 @@ class TstraceWriter {
         uint32_t id;
     };
     std::vector<std::vector<Known>> keys_, names_;
-    TextBuffer describe_;
+    ModelFields fields_;
 };
 
 }  // namespace ts
