@@ -3,6 +3,7 @@
 #include <deque>
 #include <vector>
 
+#include "base/short_text.h"
 #include "record/trace_writer.h"
 
 namespace ts {
@@ -13,7 +14,7 @@ constexpr const char* kNone = "(none)";
 
 const TraceField* findField(const RecordedState& s, const std::string& key) {
     for (const TraceField& f : s.fields)
-        if (f.key == key) return &f;
+        if (sameShort(f.key, key)) return &f;
     return nullptr;
 }
 
@@ -133,7 +134,7 @@ class Comparer {
         for (size_t i = 0; i < sa.fields.size(); ++i) {
             const TraceField& fa = sa.fields[i];
             // Two runs write their fields in one order: look where A's is first.
-            const TraceField* fb = i < sb.fields.size() && sb.fields[i].key == fa.key
+            const TraceField* fb = i < sb.fields.size() && sameShort(sb.fields[i].key, fa.key)
                                        ? &sb.fields[i]
                                        : findField(sb, fa.key);
             if (!fb || !fa.sameValue(*fb)) {
@@ -141,11 +142,14 @@ class Comparer {
                 return true;
             }
         }
-        for (const TraceField& fb : sb.fields)
+        for (size_t i = 0; i < sb.fields.size(); ++i) {
+            const TraceField& fb = sb.fields[i];
+            if (i < sa.fields.size() && sameShort(sa.fields[i].key, fb.key)) continue;
             if (!findField(sa, fb.key)) {
                 differ(fb.key, kNone, fb.text, sa.line, sb.line);
                 return true;
             }
+        }
         return false;
     }
 

@@ -5,6 +5,7 @@
 
 #include "base/json_line.h"
 #include "base/json_text.h"
+#include "base/short_text.h"
 
 namespace ts {
 
@@ -96,7 +97,7 @@ std::string stateFromFields(const std::vector<TraceField>& fields, MoverState* s
         const std::string_view key = f.key;
         if (key.size() <= 2) {
             for (int i = 0; i < 4; ++i)
-                if (key == kFixKeys[i] && !fix[i]) fix[i] = &f;
+                if (sameShort(key, kFixKeys[i]) && !fix[i]) fix[i] = &f;
         }
     }
     Fix* targets[] = {&st->x, &st->y, &st->vx, &st->vy};
@@ -113,22 +114,22 @@ std::string stateFromFields(const std::vector<TraceField>& fields, MoverState* s
     }
     for (const TraceField& f : fields) {
         const std::string_view key = f.key;
-        if (key == "grounded"sv || key == "pushing"sv) {
+        if (sameShort(key, "grounded"sv) || sameShort(key, "pushing"sv)) {
             if (f.type != TraceField::Type::Bool)
                 return quoted(f.key) + "expected true or false, found " +
                        traceFieldTypeName(f.type);
-            (key == "grounded"sv ? st->grounded : st->pushing) = f.text.size() == 4;
-        } else if (key == "facing"sv) {
+            (sameShort(key, "grounded"sv) ? st->grounded : st->pushing) = f.text.size() == 4;
+        } else if (sameShort(key, "facing"sv)) {
             if (f.type != TraceField::Type::String || !facingByName(f.text, &st->facing))
                 return quoted(f.key) + "expected \"left\", \"right\", \"up\", \"down\" or \"none\"";
-        } else if (key == "w"sv || key == "h"sv) {
+        } else if (sameShort(key, "w"sv) || sameShort(key, "h"sv)) {
             if (f.type != TraceField::Type::Number)
                 return quoted(f.key) + "expected a number, found " + traceFieldTypeName(f.type);
             if (!f.exact || f.fix.frac().raw != 0)
                 return quoted(f.key) + "expected a whole number, found " + f.text;
             const int64_t k = f.fix.floor();
             if (k < 0 || k > (1 << 20)) return quoted(f.key) + f.text + " is outside 0..1048576";
-            (key == "w"sv ? st->w : st->h) = int32_t(k);
+            (sameShort(key, "w"sv) ? st->w : st->h) = int32_t(k);
         }
     }
     return "";
