@@ -3,21 +3,17 @@
 #include <cstring>
 
 #include "base/json_text.h"
+#include "base/short_text.h"
 
 namespace ts {
 
-size_t modelFieldsChars(const ModelFields& fields) {
-    size_t n = 0;
-    for (const ModelField& f : fields) n += f.key.size() + 6 + kFixChars + f.name.size();
-    return n;
-}
+static_assert(kFixChars <= 32 + 8 && kIntChars <= 32 + 8, "modelFieldsChars' bound");
 
 char* writeModelFields(char* p, const ModelFields& fields) {
     for (const ModelField& f : fields) {
         *p++ = ',';
         *p++ = '"';
-        std::memcpy(p, f.key.data(), f.key.size());
-        p += f.key.size();
+        p = copyShort(p, f.key.data(), f.key.size());
         *p++ = '"';
         *p++ = ':';
         switch (f.type) {
@@ -33,8 +29,7 @@ char* writeModelFields(char* p, const ModelFields& fields) {
                 break;
             case ModelField::Type::Name:
                 *p++ = '"';
-                std::memcpy(p, f.name.data(), f.name.size());
-                p += f.name.size();
+                p = copyShort(p, f.name.data(), f.name.size());
                 *p++ = '"';
                 break;
         }

@@ -27,7 +27,12 @@ class ModelFields {
     // fields past this are dropped.
     static constexpr size_t kMax = 8;
 
-    void clear() { n_ = 0; }
+    void clear() {
+        n_ = 0;
+        textSize_ = 0;
+    }
+    // The keys' and names' characters together.
+    size_t textSize() const { return textSize_; }
     size_t size() const { return n_; }
     const ModelField* begin() const { return f_; }
     const ModelField* end() const { return f_ + n_; }
@@ -48,14 +53,18 @@ class ModelFields {
         f.key = key;
         f.value = v;
         f.name = name;
+        textSize_ += key.size() + name.size();
     }
 
     ModelField f_[kMax];
     size_t n_ = 0;
+    size_t textSize_ = 0;
 };
 
-// The most characters writeModelFields writes for these fields.
-size_t modelFieldsChars(const ModelFields& fields);
+// The most characters writeModelFields writes for these fields (and may scribble on).
+inline size_t modelFieldsChars(const ModelFields& fields) {
+    return fields.textSize() + fields.size() * (8 + 32 + 8);
+}
 // The fields as the tail of a JSON object, `,"key":value...` (numbers exact, as Fix::str),
 // into a buffer with modelFieldsChars(fields) room; returns the end.
 char* writeModelFields(char* out, const ModelFields& fields);

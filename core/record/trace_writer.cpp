@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/json_text.h"
+#include "base/short_text.h"
 
 namespace ts {
 
@@ -115,7 +116,7 @@ void TraceWriter::toFrame(int64_t frame) {
 const TraceWriter::ActorText& TraceWriter::actorText(size_t i, const std::string& name) {
     if (i != SIZE_MAX && i >= actors_.size()) actors_.resize(i + 1);
     ActorText& a = i == SIZE_MAX ? single_ : actors_[i];
-    if (a.state.empty() || a.name != name) {
+    if (a.state.empty() || !sameShort(a.name, name)) {
         a.name = name;
         std::string quoted(jsonStringChars(name.size()), '\0');
         quoted.resize(
@@ -138,8 +139,7 @@ void TraceWriter::stateLine(const ActorText& a, MoverKind kind, const MoverState
     char* p = room(kStateChars + kFrameTextSize + a.state.size() + modelFieldsChars(fields_));
     std::memcpy(p, frameText_, kFrameTextSize);
     p += frameSize_;
-    std::memcpy(p, a.state.data(), a.state.size());
-    p += a.state.size();
+    p = copyShort(p, a.state.data(), a.state.size());
     p = writeFix(p, s.x);
     p = put(p, ",\"y\":");
     p = writeFix(p, s.y);
@@ -213,8 +213,7 @@ void TraceWriter::probeLine(const ActorText& a, const Probe& pr) {
         room(kProbeChars + kFrameTextSize + a.probe.size() + jsonStringChars(std::strlen(pr.why)));
     std::memcpy(p, frameText_, kFrameTextSize);
     p += frameSize_;
-    std::memcpy(p, a.probe.data(), a.probe.size());
-    p += a.probe.size();
+    p = copyShort(p, a.probe.data(), a.probe.size());
     p = probeBody(p, pr);
     p = put(p, "}\n");
     end(p);

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "base/json_line.h"
+#include "base/short_text.h"
 #include "record/detail/trace_codec.h"
 #include "record/detail/tstrace_layout.h"
 #include "record/trace_reader.h"
@@ -130,13 +131,9 @@ bool plainName(std::string_view s) {
 
 }  // namespace
 
-uint32_t TstraceWriter::knownId(std::vector<Known>& cache, size_t slot, std::string_view text) {
-    if (cache.size() <= slot) cache.resize(slot + 1, Known{"", UINT32_MAX});
-    Known& c = cache[slot];
-    if (c.id == UINT32_MAX || c.text != text) {
-        c.text.assign(text.data(), text.size());
-        c.id = id(text);
-    }
+uint32_t TstraceWriter::learn(Known& c, std::string_view text) {
+    c.text.assign(text.data(), text.size());
+    c.id = id(text);
     return c.id;
 }
 
@@ -152,10 +149,8 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
         cachedId(&facingIds_[facing], kFacings[facing]);
         cachedId(&fixedIds_[6], kFixedKeys[6]);
     }
-    if (keys_.size() <= actor) {
-        keys_.resize(actor + 1);
-        names_.resize(actor + 1);
-    }
+    if (known_.size() <= actor) known_.resize(actor + 1);
+    ActorFields& known = known_[actor];
     // First every id (interning writes string records, which go before this record).
     uint32_t keyIds[ModelFields::kMax], nameIds[ModelFields::kMax];
     int64_t raws[ModelFields::kMax];
@@ -168,8 +163,14 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
             genericState(actor, kind, s);
             return;
         }
-        keyIds[i] = knownId(keys_[actor], i, f.key);
-        if (f.type == ModelField::Type::Name) nameIds[i] = knownId(names_[actor], i, f.name);
+        Known& key = known.keys[i];
+        keyIds[i] = key.id != UINT32_MAX && sameShort(key.text, f.key) ? key.id : learn(key, f.key);
+        if (f.type == ModelField::Type::Name) {
+            Known& name = known.names[i];
+            nameIds[i] = name.id != UINT32_MAX && sameShort(name.text, f.name)
+                             ? name.id
+                             : learn(name, f.name);
+        }
     }
     constexpr uint64_t kShift = codec::kFieldTypeBits;
     uint8_t* p = room(16 + (7 + n) * 2 * codec::kMaxVarint);

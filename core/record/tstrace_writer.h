@@ -45,7 +45,7 @@ class TstraceWriter {
     void toFrame(int64_t frame);
     void state(size_t actor, MoverKind kind, const MoverState& s);
     struct Known;
-    uint32_t knownId(std::vector<Known>& cache, size_t slot, std::string_view text);
+    uint32_t learn(Known& cache, std::string_view text);
     void genericState(size_t actor, MoverKind kind, const MoverState& s);
     // Room for n more bytes (the buffer keeps its size: nothing is zeroed per record).
     uint8_t* room(size_t n) {
@@ -69,9 +69,12 @@ class TstraceWriter {
     int64_t facingIds_[5];
     struct Known {
         std::string text;
-        uint32_t id;
+        uint32_t id = UINT32_MAX;
     };
-    std::vector<std::vector<Known>> keys_, names_;
+    struct ActorFields {
+        Known keys[ModelFields::kMax], names[ModelFields::kMax];
+    };
+    std::vector<ActorFields> known_;
     ModelFields fields_;
 };
 
