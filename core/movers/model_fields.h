@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "base/fixed.h"
+#include "base/text_buffer.h"
 
 namespace ts {
 
@@ -21,11 +22,17 @@ struct ModelField {
     std::string_view name;  // Name: text without characters JSON must escape ("a", "xy")
 };
 
+// The fields are kept as values, or, given a text buffer, written straight into it as the
+// tail of a JSON object (`,"key":value...`, TextBuffer's intField...; size() counts them, the
+// values are not kept): the JSON trace writer's lines take no copy of them (issue 19).
 class ModelFields {
   public:
     // Plugins declare at most 8 fields (include/tilestep/mover_plugin.h), built-ins fewer;
     // fields past this are dropped.
     static constexpr size_t kMax = 8;
+
+    ModelFields() = default;
+    explicit ModelFields(TextBuffer* json) : json_(json) {}
 
     void clear() {
         n_ = 0;
@@ -38,16 +45,26 @@ class ModelFields {
     const ModelField* end() const { return f_ + n_; }
     const ModelField& operator[](size_t i) const { return f_[i]; }
 
-    void intField(std::string_view key, int64_t v) { add(ModelField::Type::Int, key, v, {}); }
-    void fixField(std::string_view key, Fix v) { add(ModelField::Type::Fix, key, v.raw, {}); }
-    void boolField(std::string_view key, bool v) { add(ModelField::Type::Bool, key, v, {}); }
+    void intField(std::string_view key, int64_t v) {
+        if (json_ && n_ < kMax && ++n_) return json_->intField(key, v);
+        add(ModelField::Type::Int, key, v, {});
+    }
+    void fixField(std::string_view key, Fix v) {
+        if (json_ && n_ < kMax && ++n_) return json_->fixField(key, v);
+        add(ModelField::Type::Fix, key, v.raw, {});
+    }
+    void boolField(std::string_view key, bool v) {
+        if (json_ && n_ < kMax && ++n_) return json_->boolField(key, v);
+        add(ModelField::Type::Bool, key, v, {});
+    }
     void nameField(std::string_view key, std::string_view name) {
+        if (json_ && n_ < kMax && ++n_) return json_->nameField(key, name);
         add(ModelField::Type::Name, key, 0, name);
     }
 
   private:
     void add(ModelField::Type t, std::string_view key, int64_t v, std::string_view name) {
-        if (n_ == kMax) return;
+        if (n_ == kMax || json_) return;
         ModelField& f = f_[n_++];
         f.type = t;
         f.key = key;
@@ -56,6 +73,7 @@ class ModelFields {
         textSize_ += key.size() + name.size();
     }
 
+    TextBuffer* json_ = nullptr;
     ModelField f_[kMax];
     size_t n_ = 0;
     size_t textSize_ = 0;

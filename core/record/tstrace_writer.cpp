@@ -72,9 +72,9 @@ void TstraceWriter::header(const TraceHeader& h) {
 
 void TstraceWriter::toFrame(int64_t frame) {
     if (frame == frame_) return;
-    uint8_t buf[1 + codec::kMaxVarint];
-    buf[0] = tstrace::kFrame;
-    append(buf, size_t(putVarint(buf + 1, uint64_t(frame - std::max<int64_t>(frame_, 0))) - buf));
+    uint8_t* p = room(1 + codec::kMaxVarint);
+    *p++ = tstrace::kFrame;
+    commit(putVarint(p, uint64_t(frame - std::max<int64_t>(frame_, 0))));
     frame_ = frame;
 }
 
@@ -141,15 +141,39 @@ uint32_t TstraceWriter::learn(Known& c, std::string_view text) {
 // values, never text); strings are interned in the order a reader of the JSON line meets
 // them, so that run and convert write the same bytes.
 void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
+    const MoverInfo& info = moverInfo(kind);
+    if (known_.size() <= actor) known_.resize(actor + 1);
+    ActorFields& known = known_[actor];
+    // Describe functions are pure functions of the state, and ids never change: the same
+    // state and registry entry, the same bytes.
+    if (known.epoch == epoch_ && known.info == &info && known.last == s) {
+        uint8_t* p = room(known.lastSize);
+        std::memcpy(p, out_.data() + known.lastAt, known.lastSize);  // an earlier record's
+        known.lastAt = used_;
+        commit(p + known.lastSize);
+        ++records_;
+        return;
+    }
+    const size_t at = writeState(actor, kind, info, s);
+    known.last = s;
+    known.info = &info;
+    known.lastAt = at;
+    known.lastSize = used_ - at;
+    known.epoch = epoch_;
+    ++records_;
+}
+
+// Writes the record; returns where it starts (after any string records it added).
+size_t TstraceWriter::writeState(size_t actor, MoverKind kind, const MoverInfo& info,
+                                 const MoverState& s) {
     fields_.clear();
-    moverInfo(kind).describe(s, fields_);
+    info.describe(s, fields_);
     const int facing = facingIndex(s.facing);
     if (fixedIds_[6] < 0 || facingIds_[facing] < 0) {
         for (int i = 0; i < 6; ++i) cachedId(&fixedIds_[i], kFixedKeys[i]);
         cachedId(&facingIds_[facing], kFacings[facing]);
         cachedId(&fixedIds_[6], kFixedKeys[6]);
     }
-    if (known_.size() <= actor) known_.resize(actor + 1);
     ActorFields& known = known_[actor];
     // First every id (interning writes string records, which go before this record).
     uint32_t keyIds[ModelFields::kMax], nameIds[ModelFields::kMax];
@@ -160,8 +184,7 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
         if ((f.type == ModelField::Type::Int || f.type == ModelField::Type::Fix)
                 ? !fieldRaw(f, &raws[i])
                 : f.type == ModelField::Type::Name && !plainName(f.name)) {
-            genericState(actor, kind, s);
-            return;
+            return genericState(actor, kind, s);
         }
         Known& key = known.keys[i];
         keyIds[i] = key.id != UINT32_MAX && sameShort(key.text, f.key) ? key.id : learn(key, f.key);
@@ -173,6 +196,7 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
         }
     }
     constexpr uint64_t kShift = codec::kFieldTypeBits;
+    const size_t at = used_;
     uint8_t* p = room(16 + (7 + n) * 2 * codec::kMaxVarint);
     *p++ = tstrace::kState;
     p = putVarint(p, actor);
@@ -205,12 +229,12 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
         }
     }
     commit(p);
-    ++records_;
+    return at;
 }
 
 // A state with a field JSON cannot say as a plain number or name: the record `convert`
 // writes from the JSON line.
-void TstraceWriter::genericState(size_t actor, MoverKind kind, const MoverState& s) {
+size_t TstraceWriter::genericState(size_t actor, MoverKind kind, const MoverState& s) {
     TraceRecord r;
     r.state.actor = actor;
     const std::string line = stateJsonLine(frame_, "a", kind, s);
@@ -237,10 +261,11 @@ void TstraceWriter::genericState(size_t actor, MoverKind kind, const MoverState&
     body_.clear();
     Ids ids(*this);
     codec::encodeState(body_, actor, r.state.fields, ids);
+    const size_t at = used_;
     const uint8_t tag = tstrace::kState;
     append(&tag, 1);
     append(body_.data(), body_.size());
-    ++records_;
+    return at;
 }
 
 void TstraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,

@@ -27,7 +27,10 @@ class TstraceWriter {
         return std::string_view(reinterpret_cast<const char*>(out_.data()), used_);
     }
     size_t size() const { return used_; }
-    void clear() { used_ = 0; }
+    void clear() {
+        used_ = 0;
+        ++epoch_;
+    }
 
     // The magic, the version and the header (as JSON text). First, once.
     void header(const TraceHeader& h);
@@ -46,7 +49,8 @@ class TstraceWriter {
     void state(size_t actor, MoverKind kind, const MoverState& s);
     struct Known;
     uint32_t learn(Known& cache, std::string_view text);
-    void genericState(size_t actor, MoverKind kind, const MoverState& s);
+    size_t writeState(size_t actor, MoverKind kind, const MoverInfo& info, const MoverState& s);
+    size_t genericState(size_t actor, MoverKind kind, const MoverState& s);
     // Room for n more bytes (the buffer keeps its size: nothing is zeroed per record).
     uint8_t* room(size_t n) {
         if (out_.size() - used_ < n) out_.resize(std::max(out_.size() * 2, used_ + n));
@@ -71,11 +75,18 @@ class TstraceWriter {
         std::string text;
         uint32_t id = UINT32_MAX;
     };
+    // An actor whose state has not changed since its last record (standing still) gets that
+    // record's bytes again: `lastAt` is where they are, valid while `epoch` is the buffer's.
     struct ActorFields {
         Known keys[ModelFields::kMax], names[ModelFields::kMax];
+        MoverState last;
+        const MoverInfo* info = nullptr;
+        size_t lastAt = 0, lastSize = 0;
+        uint64_t epoch = 0;
     };
     std::vector<ActorFields> known_;
     ModelFields fields_;
+    uint64_t epoch_ = 1;  // counts clear()s: bytes written before are gone
 };
 
 }  // namespace ts
