@@ -12,16 +12,17 @@ namespace ts {
 namespace {
 
 bool facingByName(const std::string& s, uint8_t* out) {
+    using namespace std::string_view_literals;
     static const struct {
-        const char* name;
+        std::string_view name;
         uint8_t dir;
-    } kFacings[] = {{"none", 0},
-                    {"left", uint8_t(DIR_LEFT)},
-                    {"right", uint8_t(DIR_RIGHT)},
-                    {"up", uint8_t(DIR_UP)},
-                    {"down", uint8_t(DIR_DOWN)}};
+    } kFacings[] = {{"none"sv, 0},
+                    {"left"sv, uint8_t(DIR_LEFT)},
+                    {"right"sv, uint8_t(DIR_RIGHT)},
+                    {"up"sv, uint8_t(DIR_UP)},
+                    {"down"sv, uint8_t(DIR_DOWN)}};
     for (const auto& f : kFacings)
-        if (s == f.name) {
+        if (sameShort(s, f.name)) {
             *out = f.dir;
             return true;
         }
