@@ -47,6 +47,30 @@ struct FacingTexts {
 };
 constexpr FacingTexts kFacingTexts;
 
+// `{"kind":"SHAPE","verdict":"VERDICT","why":` for every shape and verdict, padded to one
+// size: a probe line copies it whole (two strlen and two memcpy calls per probe were a
+// fifth of a traced step with probes).
+struct ProbeHeads {
+    static constexpr size_t kShapes = size_t(ProbeShape::Count), kVerdicts = size_t(Verdict::Count);
+    static constexpr size_t kSize = 48;
+    char text[kShapes][kVerdicts][kSize] = {};
+    uint8_t size[kShapes][kVerdicts] = {};
+    ProbeHeads() {
+        for (size_t s = 0; s < kShapes; ++s)
+            for (size_t v = 0; v < kVerdicts; ++v) {
+                const std::string t = std::string("{\"kind\":\"") + probeShapeName(ProbeShape(s)) +
+                                      "\",\"verdict\":\"" + verdictName(Verdict(v)) + "\",\"why\":";
+                std::memcpy(text[s][v], t.data(), std::min(t.size(), kSize));
+                size[s][v] = uint8_t(t.size());
+            }
+    }
+};
+
+const ProbeHeads& probeHeads() {
+    static const ProbeHeads heads;
+    return heads;
+}
+
 // Longest fixed part of a state line: the keys, literals and numbers (names apart).
 constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars;
 constexpr size_t kProbeChars = 120 + 4 * kFixChars + kIntChars;
@@ -220,14 +244,22 @@ void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     a.epoch = epoch_;
 }
 
-char* TraceWriter::probeBody(char* p, const Probe& pr) {
-    p = put(p, "{\"kind\":\"");
-    p = putText(p, probeShapeName(pr.shape));
-    p = put(p, "\",\"verdict\":\"");
-    p = putText(p, verdictName(pr.verdict));
-    p = put(p, "\",\"why\":");
+char* TraceWriter::probeBody(char* p, const Probe& pr, size_t whyLength) {
+    const size_t shape = size_t(pr.shape), verdict = size_t(pr.verdict);
+    const ProbeHeads& heads = probeHeads();
+    if (shape < ProbeHeads::kShapes && verdict < ProbeHeads::kVerdicts &&
+        heads.size[shape][verdict] <= ProbeHeads::kSize) {
+        std::memcpy(p, heads.text[shape][verdict], ProbeHeads::kSize);
+        p += heads.size[shape][verdict];
+    } else {
+        p = put(p, "{\"kind\":\"");
+        p = putText(p, probeShapeName(pr.shape));
+        p = put(p, "\",\"verdict\":\"");
+        p = putText(p, verdictName(pr.verdict));
+        p = put(p, "\",\"why\":");
+    }
     // The core's are identifiers; a recorded trace's may need escapes.
-    p = writeJsonString(p, pr.why, std::strlen(pr.why));
+    p = writeJsonString(p, pr.why, whyLength);
     auto field = [&p](const char* key, size_t n, Fix v) {
         std::memcpy(p, key, n);
         p = writeFix(p + n, v);
@@ -262,7 +294,8 @@ char* TraceWriter::probeBody(char* p, const Probe& pr) {
 }
 
 void TraceWriter::probeObject(const Probe& pr) {
-    end(probeBody(room(kProbeChars + jsonStringChars(std::strlen(pr.why))), pr));
+    const size_t why = std::strlen(pr.why);
+    end(probeBody(room(kProbeChars + jsonStringChars(why)), pr, why));
 }
 
 void TraceWriter::probe(int64_t frame, const std::string& actor, const Probe& pr) {
@@ -271,12 +304,12 @@ void TraceWriter::probe(int64_t frame, const std::string& actor, const Probe& pr
 }
 
 void TraceWriter::probeLine(const ActorText& a, const Probe& pr) {
-    char* p =
-        room(kProbeChars + kFrameTextSize + a.probe.size() + jsonStringChars(std::strlen(pr.why)));
+    const size_t why = std::strlen(pr.why);
+    char* p = room(kProbeChars + kFrameTextSize + a.probe.size() + jsonStringChars(why));
     std::memcpy(p, frameText_, kFrameTextSize);
     p += frameSize_;
     p = copyShort(p, a.probe.data(), a.probe.size());
-    p = probeBody(p, pr);
+    p = probeBody(p, pr, why);
     p = put(p, "}\n");
     end(p);
 }

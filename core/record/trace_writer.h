@@ -74,7 +74,7 @@ class TraceWriter {
 
     char* room(size_t n) { return out_.room(n); }
     void end(char* p) { out_.end(p); }
-    char* probeBody(char* p, const Probe& p2);
+    char* probeBody(char* p, const Probe& p2, size_t whyLength);
 
     TextBuffer out_;             // the lines
     ModelFields fields_{&out_};  // writes the model's own fields into the line
