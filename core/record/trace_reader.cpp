@@ -199,19 +199,6 @@ int TraceParser::actorIndex(const std::string& name, std::string* problem) {
 
 namespace {
 
-// A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing zeros) to
-// its exact value; false for any other text, which the full reader then takes.
-bool canonicalNumber(const char* s, size_t n, TraceField* f) {
-    int64_t raw = 0;
-    if (!canonicalFixText(s, n, &raw)) return false;
-    f->type = TraceField::Type::Number;
-    assignShort(f->text, s, n);
-    f->exact = true;
-    f->fix = Fix::fromRaw(raw);
-    f->number = f->fix.toDouble();
-    return true;
-}
-
 // A string without escapes, control characters or non-ASCII bytes, from s[*i] (the
 // opening quote); false when the full reader must look at it.
 bool plainString(const char* s, size_t n, size_t* i, const char** text, size_t* len) {
@@ -294,9 +281,18 @@ bool TraceParser::fastRecord(const char* s, size_t n, std::string* problem) {
             f.type = TraceField::Type::Null;
             assignShort(f.text, "null", 4);
         } else {
-            const size_t start = i;
-            while (i < n && s[i] != ',' && s[i] != '}') ++i;
-            if (!canonicalNumber(s + start, i - start, &f)) return false;
+            // A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing
+            // zeros) up to a ',' or '}'; any other text goes to the full reader.
+            size_t used = 0;
+            int64_t raw = 0;
+            if (!canonicalFixPrefix(s + i, n - i, &used, &raw)) return false;
+            if (i + used >= n || (s[i + used] != ',' && s[i + used] != '}')) return false;
+            f.type = TraceField::Type::Number;
+            assignShort(f.text, s + i, used);
+            f.exact = true;
+            f.fix = Fix::fromRaw(raw);
+            f.number = f.fix.toDouble();
+            i += used;
         }
     }
     if (i + 1 != n || s[i] != '}') return false;

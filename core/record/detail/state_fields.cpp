@@ -48,7 +48,7 @@ const char* traceFieldTypeName(TraceField::Type t) {
     }
 }
 
-bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
+bool canonicalFixPrefix(const char* s, size_t n, size_t* used, int64_t* raw) {
     static constexpr uint64_t kPow5[17] = {
         1,         5,          25,         125,         625,         3125,
         15625,     78125,      390625,     1953125,     9765625,     48828125,
@@ -58,18 +58,18 @@ bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
     if (neg) ++i;
     const size_t intStart = i;
     uint64_t ip = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') ip = ip * 10 + uint64_t(s[i++] - '0');
+    while (i < n && s[i] >= '0' && s[i] <= '9' && i - intStart <= 14)
+        ip = ip * 10 + uint64_t(s[i++] - '0');
     const size_t intDigits = i - intStart;
     if (intDigits == 0 || intDigits > 14 || (intDigits > 1 && s[intStart] == '0')) return false;
     uint64_t fracRaw = 0;
-    if (i < n) {
-        if (s[i++] != '.') return false;
-        const size_t fracStart = i;
+    if (i < n && s[i] == '.') {
+        const size_t fracStart = ++i;
         uint64_t frac = 0;
         while (i < n && s[i] >= '0' && s[i] <= '9' && i - fracStart < 16)
             frac = frac * 10 + uint64_t(s[i++] - '0');
         const size_t k = i - fracStart;
-        if (i != n || k == 0 || s[i - 1] == '0') return false;
+        if (k == 0 || s[i - 1] == '0' || (i < n && s[i] >= '0' && s[i] <= '9')) return false;
         // frac / 10^k * 2^16 = frac * 2^(16 - k) / 5^k, under 2^54 for k <= 16.
         const uint64_t scaled = frac << (16 - k);
         if (scaled % kPow5[k] != 0) return false;
@@ -78,6 +78,15 @@ bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
     const int64_t v = int64_t(ip << 16) + int64_t(fracRaw);
     if ((neg && v == 0) || v >= (int64_t(1) << 62)) return false;
     *raw = neg ? -v : v;
+    *used = i;
+    return true;
+}
+
+bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
+    size_t used = 0;
+    int64_t v = 0;
+    if (!canonicalFixPrefix(s, n, &used, &v) || used != n) return false;
+    *raw = v;
     return true;
 }
 
@@ -104,17 +113,19 @@ std::string stateFromFields(const std::vector<TraceField>& fields, MoverState* s
     Fix* targets[] = {&st->x, &st->y, &st->vx, &st->vy};
     for (int i = 0; i < 4; ++i) {
         const TraceField* f = fix[i];
-        const std::string key(kFixKeys[i]);
         if (!f) {
-            if (i < 2) return quoted(key) + "missing";
+            if (i < 2) return quoted(std::string(kFixKeys[i])) + "missing";
             continue;
         }
         if (f->type != TraceField::Type::Number)
-            return quoted(key) + "expected a number, found " + traceFieldTypeName(f->type);
+            return quoted(std::string(kFixKeys[i])) + "expected a number, found " +
+                   traceFieldTypeName(f->type);
         *targets[i] = f->fix;
     }
     for (const TraceField& f : fields) {
         const std::string_view key = f.key;
+        // Only "w", "h", "facing", "pushing" and "grounded" are looked at here.
+        if (key.size() != 1 && (key.size() < 6 || key.size() > 8)) continue;
         if (sameShort(key, "grounded"sv) || sameShort(key, "pushing"sv)) {
             if (f.type != TraceField::Type::Bool)
                 return quoted(f.key) + "expected true or false, found " +
