@@ -4,6 +4,7 @@
 
 #include "base/json_text.h"
 #include "base/short_text.h"
+#include "record/detail/same_state.h"
 
 namespace ts {
 
@@ -204,7 +205,7 @@ void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     const MoverInfo& info = moverInfo(kind);
     // Describe functions are pure functions of the state (plugins' too: fixed slots), and an
     // entry of the registry is never changed: the same state and entry, the same text.
-    if (a.epoch == epoch_ && a.lastInfo == &info && a.last == s) {
+    if (a.epoch == epoch_ && a.lastInfo == &info && sameState(a.last, s)) {
         char* p = room(kFrameTextSize + a.lastSize);
         std::memcpy(p, frameText_, kFrameTextSize);
         p += frameSize_;

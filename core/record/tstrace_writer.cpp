@@ -5,6 +5,7 @@
 
 #include "base/json_line.h"
 #include "base/short_text.h"
+#include "record/detail/same_state.h"
 #include "record/detail/trace_codec.h"
 #include "record/detail/tstrace_layout.h"
 #include "record/trace_reader.h"
@@ -146,7 +147,7 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
     ActorFields& known = known_[actor];
     // Describe functions are pure functions of the state, and ids never change: the same
     // state and registry entry, the same bytes.
-    if (known.epoch == epoch_ && known.info == &info && known.last == s) {
+    if (known.epoch == epoch_ && known.info == &info && sameState(known.last, s)) {
         uint8_t* p = room(known.lastSize);
         std::memcpy(p, out_.data() + known.lastAt, known.lastSize);  // an earlier record's
         known.lastAt = used_;
