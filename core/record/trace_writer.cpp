@@ -145,7 +145,8 @@ namespace {
 // The common cases inline: the same frame, or the next without a carry.
 [[gnu::always_inline]] inline void TraceWriter::toFrame(int64_t frame) {
     if (frame == frame_) return;
-    if (frame == frame_ + 1 && frame_ >= 0 && frameText_[frameSize_ - 1] != '9') {
+    if (frame_ >= 0 && uint64_t(frame) == uint64_t(frame_) + 1 &&
+        frameText_[frameSize_ - 1] != '9') {
         bumpByte(frameText_, frameSize_ - 1);
         frame_ = frame;
         return;
@@ -155,7 +156,7 @@ namespace {
 
 void TraceWriter::toNewFrame(int64_t frame) {
     constexpr size_t kDigits = 9;  // after `{"frame":`
-    if (frame_ >= 0 && frame == frame_ + 1) {
+    if (frame_ >= 0 && uint64_t(frame) == uint64_t(frame_) + 1) {
         size_t i = frameSize_;
         while (i > kDigits && frameText_[i - 1] == '9') frameText_[--i] = '0';
         if (i > kDigits) {

@@ -79,9 +79,9 @@ class TraceWriter {
     TextBuffer out_;             // the lines
     ModelFields fields_{&out_};  // writes the model's own fields into the line
     std::vector<ActorText> actors_;
-    ActorText single_;    // state() and probe() called alone
-    uint64_t epoch_ = 1;  // counts clear()s: text written before is gone
-    int64_t frame_ = -1;
+    ActorText single_;           // state() and probe() called alone
+    uint64_t epoch_ = 1;         // counts clear()s: text written before is gone
+    int64_t frame_ = INT64_MIN;  // frameText_'s frame; none yet (any frame is formatted)
     // Lines copy the first kFrameTextSize characters whole; writeInt may store 4 past its end.
     static constexpr size_t kFrameTextSize = 32;
     char frameText_[kFrameTextSize + 8] = {};  // `{"frame":F` of frame_, then padding

@@ -38,8 +38,10 @@ const char kTail[] =
 
 TEST(TraceWriter, FrameNumbersCountOnAcrossEveryDigit) {
     TraceWriter w;
-    const std::vector<int64_t> frames = {0,   1,    9,    10, 11,    99,     100,          101,
-                                         999, 1000, 1001, 5,  99999, 100000, 1000000000000};
+    // -1 first: no frame formatted yet is not a frame before 0.
+    const std::vector<int64_t> frames = {
+        -1,       0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 5, 99999, 100000, 1000000000000,
+        INT64_MAX};
     std::vector<Actor> actors = {test::makeActor("hero", MoverKind(0), 0, 0, 12, 16)};
     std::vector<MoverState> states = {someState()};
     // Consecutive runs, jumps and a frame going back, through frame() and state().
