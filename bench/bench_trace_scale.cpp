@@ -5,7 +5,8 @@
 //   - Diff/json, Diff/tstrace: `tilestep diff` of the trace and its copy (Cat/2's bytes);
 //   - ViewOpen/json, ViewOpen/tstrace: what `tilestep view` does before the window opens
 //                  (read the trace, index it, seek to the middle); counter bytes_per_frame;
-//   - Run/json, Run/tstrace: `run --trace` to a file: step and write (items = actor-steps).
+//   - Run/json, Run/tstrace: `run --trace` to a file: step and write (items = actor-steps);
+//                  Run/step_only: the same steps without a trace, what writing adds to.
 // Compare each with Cat of the same bytes in the same run (the ratio is the result; the
 // machine's load changes both). TS_BENCH_FRAMES sets the frame count (default 1000000).
 #include <benchmark/benchmark.h>
@@ -182,6 +183,20 @@ void ViewOpen(benchmark::State& state, bool compact) {
                             int64_t(compact ? t.compactBytes : t.jsonBytes));
 }
 
+void StepOnly(benchmark::State& state) {
+    const Map m = benchMap();
+    for (auto _ : state) {
+        Sim sim(m);
+        std::vector<InputBits> keys(1);
+        for (int64_t i = 0; i < frameCount(); ++i) {
+            keys[0] = keysFor(i);
+            sim.step(keys, nullptr);
+            benchmark::DoNotOptimize(sim.states()[0]);
+        }
+    }
+    state.SetItemsProcessed(int64_t(state.iterations()) * frameCount());
+}
+
 void Run(benchmark::State& state, bool compact) {
     const std::string path = tempPath(compact ? "run.tstrace" : "run.jsonl");
     for (auto _ : state)
@@ -201,6 +216,7 @@ BENCHMARK_CAPTURE(Diff, json, false)->Unit(benchmark::kMillisecond)->Iterations(
 BENCHMARK_CAPTURE(Diff, tstrace, true)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_CAPTURE(ViewOpen, json, false)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_CAPTURE(ViewOpen, tstrace, true)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(StepOnly)->Name("Run/step_only")->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_CAPTURE(Run, json, false)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_CAPTURE(Run, tstrace, true)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_MAIN();

@@ -2,6 +2,7 @@
 // against stepping and writing each frame's trace lines the way `run` does, into a buffer
 // flushed to /dev/null every 64 KiB. One item = one actor stepped (and traced) one frame:
 // items_per_second is actor-steps/s; the ratio traced / baseline is the tracing overhead.
+// TracedCompact writes the same frames as .tstrace records (`run --trace OUT.tstrace`).
 // Argument: the mover (0 pixel_sweep, 1 grid_walls, 2 topdown_aabb, 3 scanline_slide).
 //
 // Built against a core without trace_writer.h (before issue 12) it measures the old
@@ -20,6 +21,9 @@
 #define TS_HAVE_TRACE_WRITER 1
 #else
 #include "base/json_text.h"
+#endif
+#if __has_include("record/tstrace_writer.h")
+#include "record/tstrace_writer.h"
 #endif
 
 using namespace ts;
@@ -126,6 +130,30 @@ void traced(benchmark::State& state, bool probes) {
 #endif
     state.SetItemsProcessed(state.iterations());
 }
+
+#if __has_include("record/tstrace_writer.h")
+// The same steps written as .tstrace records (`run --trace OUT.tstrace`).
+void BM_StepOneActor_TracedCompact(benchmark::State& state) {
+    Map m = benchMap(MoverKind(state.range(0)));
+    Sim sim(m);
+    std::vector<InputBits> in(1);
+    DevNull out;
+    int64_t f = 0;
+    TstraceWriter w;
+    w.header(traceHeaderFor(m, "bench.json"));
+    for (auto _ : state) {
+        in[0] = keysFor(f);
+        sim.step(in, nullptr);
+        w.frame(f++, m.actors, sim.states(), nullptr);
+        if (w.size() >= (size_t(1) << 16)) {
+            out.write(w.bytes());
+            w.clear();
+        }
+    }
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_StepOneActor_TracedCompact)->DenseRange(0, 3);
+#endif
 
 void BM_StepOneActor_Traced(benchmark::State& state) {
     traced(state, false);

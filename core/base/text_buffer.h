@@ -1,6 +1,6 @@
 // A growable character buffer written in place, for JSON text formatted by hand: the trace
-// writer's lines and the movers' own state fields (DescribeFn) go into the same one, so a
-// traced run builds no temporary string per line (issue 12). clear() keeps the memory.
+// writer's lines go into one, so a traced run builds no temporary string per line (issue
+// 12). clear() keeps the memory.
 #pragma once
 #include <cstddef>
 #include <cstdint>

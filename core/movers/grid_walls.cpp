@@ -3,7 +3,7 @@
 #include <string>
 
 #include "world/collision.h"
-#include "base/text_buffer.h"
+#include "movers/model_fields.h"
 #include "movers/detail/policy_step.h"
 #include "movers/grid_walls_region.h"
 #include "movers/detail/grid_walls_sweep.h"
@@ -100,7 +100,7 @@ struct StepBody {
     }
 };
 
-void describe(const void*, const MoverState& s, TextBuffer& out) {
+void describe(const void*, const MoverState& s, ModelFields& out) {
     static const char* const kBlocked[] = {"none", "x", "y", "xy"};
     out.nameField("region", regionClassName(RegionClass((s.aux >> kGwAuxRegionShift) & 3)));
     out.nameField("blocked", kBlocked[s.aux & 3]);

@@ -15,7 +15,7 @@
 namespace ts {
 
 class CollisionWorld;
-class TextBuffer;
+class ModelFields;
 struct Trace;
 
 // Keys of one frame, as bits. Same letters as the input log: L R U D J.
@@ -70,9 +70,9 @@ struct MoverState {
 // loaded build), null for the built-ins. Call them through MoverInfo::step / describe / spawn.
 using StepFn = MoverState (*)(const void* ctx, const MoverState& s, InputBits in,
                               const ParamValues& p, const CollisionWorld& world, Trace* trace);
-// Appends the model's own state fields to a JSON object: `,"key":value...`, straight into
-// the trace writer's buffer (core/base/text_buffer.h: intField, fixField...).
-using DescribeFn = void (*)(const void* ctx, const MoverState& s, TextBuffer& out);
+// Adds the model's own state fields, as values (core/movers/model_fields.h: intField,
+// fixField...): each trace writer formats them its own way.
+using DescribeFn = void (*)(const void* ctx, const MoverState& s, ModelFields& out);
 // Completes a freshly spawned state (plugin movers' init); the built-ins have none.
 using SpawnFn = MoverState (*)(const void* ctx, const MoverState& s, const ParamValues& p);
 
@@ -94,7 +94,7 @@ struct MoverInfo {
                     const CollisionWorld& world, Trace* trace) const {
         return stepFn(ctx, s, in, p, world, trace);
     }
-    void describe(const MoverState& s, TextBuffer& out) const {
+    void describe(const MoverState& s, ModelFields& out) const {
         if (describeFn) describeFn(ctx, s, out);
     }
     MoverState spawn(const MoverState& s, const ParamValues& p) const {

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "movers/pixel_sweep.h"
-#include "base/text_buffer.h"
+#include "movers/model_fields.h"
 
 namespace ts {
 
@@ -36,9 +36,11 @@ std::vector<StateField> parseFlatFields(const std::string& text) {
 }
 
 std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
-    TextBuffer written;
-    moverInfo(mover).describe(s, written);
-    std::vector<StateField> out = parseFlatFields(std::string(written.text()));
+    ModelFields fields;
+    moverInfo(mover).describe(s, fields);
+    std::vector<StateField> out;
+    for (const ModelField& f : fields)
+        out.push_back(StateField{std::string(f.key), modelFieldText(f)});
     // The pixel sweep marks "jumped" with a huge airborne count (2^30, so coyote time cannot
     // be reused); the trace keeps the number, the inspector says what it means.
     if (mover == MoverKind::PixelSweep)

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "world/collision.h"
-#include "base/text_buffer.h"
+#include "movers/model_fields.h"
 #include "movers/detail/policy_step.h"
 #include "movers/detail/topdown_aabb_sweep.h"
 
@@ -169,7 +169,7 @@ struct StepBody {
     }
 };
 
-void describe(const void*, const MoverState& s, TextBuffer& out) {
+void describe(const void*, const MoverState& s, ModelFields& out) {
     out.intField("walk", s.timer);
     out.intField("nudge", s.aux);
 }

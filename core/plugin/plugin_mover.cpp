@@ -8,7 +8,7 @@
 #include <set>
 
 #include "../../include/tilestep/mover_plugin.h"
-#include "base/text_buffer.h"
+#include "movers/model_fields.h"
 #include "movers/keys_ahead.h"
 #include "plugin/detail/host_process.h"
 #include "plugin/detail/plugin_wire.h"
@@ -349,7 +349,7 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
                       const CollisionWorld& world, Trace* trace) {
         return static_cast<const PluginMover*>(ctx)->step(s, in, p, world, trace);
     };
-    info_.describeFn = [](const void* ctx, const MoverState& s, TextBuffer& out) {
+    info_.describeFn = [](const void* ctx, const MoverState& s, ModelFields& out) {
         static_cast<const PluginMover*>(ctx)->describe(s, out);
     };
     info_.spawnFn = [](const void* ctx, const MoverState& s, const ParamValues& p) {
@@ -423,7 +423,7 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
     return fromAbi(after);
 }
 
-void PluginMover::describe(const MoverState& s, TextBuffer& out) const {
+void PluginMover::describe(const MoverState& s, ModelFields& out) const {
     for (const Field& f : fields_) {
         // Within the trace's +-2^46 (record/trace_reader.cpp), whatever the plugin stored.
         const int64_t raw = f.slot == TS_SLOT_TIMER ? s.timer

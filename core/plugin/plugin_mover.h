@@ -61,7 +61,7 @@ class PluginMover {
     MoverState spawn(const MoverState& s, const ParamValues& p) const;
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const;
-    void describe(const MoverState& s, TextBuffer& out) const;
+    void describe(const MoverState& s, ModelFields& out) const;
 
     // Closes the library (dlclose, FreeLibrary): the build's code and descriptor are gone, its
     // copied names and specs (info()) stay. Only for a build that the registry does not hold and no

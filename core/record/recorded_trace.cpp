@@ -1,5 +1,6 @@
 #include "record/recorded_trace.h"
 
+#include "base/short_text.h"
 #include "record/detail/state_fields.h"
 #include "record/detail/trace_codec.h"
 
@@ -62,7 +63,7 @@ RecordedTrace RecordedTrace::snapshot() const {
 
 int RecordedTrace::findActor(const std::string& name) const {
     for (size_t i = 0; i < actors.size(); ++i)
-        if (actors[i].name == name) return int(i);
+        if (sameShort(actors[i].name, name)) return int(i);
     return -1;
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "base/short_text.h"
 #include "record/detail/byte_input.h"
 #include "record/detail/sources.h"
 #include "record/detail/state_fields.h"
@@ -198,19 +199,6 @@ int TraceParser::actorIndex(const std::string& name, std::string* problem) {
 
 namespace {
 
-// A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing zeros) to
-// its exact value; false for any other text, which the full reader then takes.
-bool canonicalNumber(const char* s, size_t n, TraceField* f) {
-    int64_t raw = 0;
-    if (!canonicalFixText(s, n, &raw)) return false;
-    f->type = TraceField::Type::Number;
-    f->text.assign(s, n);
-    f->exact = true;
-    f->fix = Fix::fromRaw(raw);
-    f->number = f->fix.toDouble();
-    return true;
-}
-
 // A string without escapes, control characters or non-ASCII bytes, from s[*i] (the
 // opening quote); false when the full reader must look at it.
 bool plainString(const char* s, size_t n, size_t* i, const char** text, size_t* len) {
@@ -228,8 +216,9 @@ bool plainString(const char* s, size_t n, size_t* i, const char** text, size_t* 
     return true;
 }
 
-bool literal(const char* s, size_t n, size_t* i, const char* word) {
-    const size_t k = std::strlen(word);
+template <size_t N>
+bool literal(const char* s, size_t n, size_t* i, const char (&word)[N]) {
+    constexpr size_t k = N - 1;
     if (*i + k > n || std::memcmp(s + *i, word, k) != 0) return false;
     *i += k;
     return true;
@@ -271,8 +260,7 @@ bool TraceParser::fastRecord(const char* s, size_t n, std::string* problem) {
         if (fields.size() <= count) fields.emplace_back();
         TraceField& f = fields[count++];
         // Lines of one actor repeat their keys: most are already in place.
-        if (f.key.size() != keyLen || std::memcmp(f.key.data(), key, keyLen) != 0)
-            f.key.assign(key, keyLen);
+        if (!sameShort(f.key, std::string_view(key, keyLen))) f.key.assign(key, keyLen);
         f.exact = false;
         f.number = 0;
         f.fix = Fix{};
@@ -283,26 +271,35 @@ bool TraceParser::fastRecord(const char* s, size_t n, std::string* problem) {
             size_t len = 0;
             if (!plainString(s, n, &i, &text, &len)) return false;
             f.type = TraceField::Type::String;
-            f.text.assign(text, len);
+            assignShort(f.text, text, len);
         } else if (c == 't' || c == 'f') {
-            if (!literal(s, n, &i, c == 't' ? "true" : "false")) return false;
+            if (!(c == 't' ? literal(s, n, &i, "true") : literal(s, n, &i, "false"))) return false;
             f.type = TraceField::Type::Bool;
-            f.text.assign(c == 't' ? "true" : "false", c == 't' ? 4 : 5);
+            assignShort(f.text, c == 't' ? "true" : "false", c == 't' ? 4 : 5);
         } else if (c == 'n') {
             if (!literal(s, n, &i, "null")) return false;
             f.type = TraceField::Type::Null;
-            f.text.assign("null", 4);
+            assignShort(f.text, "null", 4);
         } else {
-            const size_t start = i;
-            while (i < n && s[i] != ',' && s[i] != '}') ++i;
-            if (!canonicalNumber(s + start, i - start, &f)) return false;
+            // A number as tilestep writes it (writeInt / writeFix: no exponent, no trailing
+            // zeros) up to a ',' or '}'; any other text goes to the full reader.
+            size_t used = 0;
+            int64_t raw = 0;
+            if (!canonicalFixPrefix(s + i, n - i, &used, &raw)) return false;
+            if (i + used >= n || (s[i + used] != ',' && s[i + used] != '}')) return false;
+            f.type = TraceField::Type::Number;
+            assignShort(f.text, s + i, used);
+            f.exact = true;
+            f.fix = Fix::fromRaw(raw);
+            f.number = f.fix.toDouble();
+            i += used;
         }
     }
     if (i + 1 != n || s[i] != '}') return false;
     fields.resize(count);
     scratch_.frame = frame;
     scratch_.isProbe = false;
-    name_.assign(name, nameLen);
+    assignShort(name_, name, nameLen);
     lineJson_ = nullptr;
     *problem = finishRecord(name_, false);
     return true;

@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "base/json_text.h"
+#include "base/short_text.h"
+#include "record/detail/same_state.h"
 
 namespace ts {
 
@@ -45,6 +47,30 @@ struct FacingTexts {
     }
 };
 constexpr FacingTexts kFacingTexts;
+
+// `{"kind":"SHAPE","verdict":"VERDICT","why":` for every shape and verdict, padded to one
+// size: a probe line copies it whole (two strlen and two memcpy calls per probe were a
+// fifth of a traced step with probes).
+struct ProbeHeads {
+    static constexpr size_t kShapes = size_t(ProbeShape::Count), kVerdicts = size_t(Verdict::Count);
+    static constexpr size_t kSize = 48;
+    char text[kShapes][kVerdicts][kSize] = {};
+    uint8_t size[kShapes][kVerdicts] = {};
+    ProbeHeads() {
+        for (size_t s = 0; s < kShapes; ++s)
+            for (size_t v = 0; v < kVerdicts; ++v) {
+                const std::string t = std::string("{\"kind\":\"") + probeShapeName(ProbeShape(s)) +
+                                      "\",\"verdict\":\"" + verdictName(Verdict(v)) + "\",\"why\":";
+                std::memcpy(text[s][v], t.data(), std::min(t.size(), kSize));
+                size[s][v] = uint8_t(t.size());
+            }
+    }
+};
+
+const ProbeHeads& probeHeads() {
+    static const ProbeHeads heads;
+    return heads;
+}
 
 // Longest fixed part of a state line: the keys, literals and numbers (names apart).
 constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars;
@@ -93,14 +119,108 @@ void TraceWriter::header(const TraceHeader& h) {
     end(p);
 }
 
+namespace {
+
+// Adds 1 to text[i] by rewriting its whole 16-byte half: stateLine copies the frame text as
+// two 16-byte loads, and a load wider than the last store to its bytes waits until that
+// store reaches the cache (a byte increment made the copy cost as much as formatting the
+// number did).
+[[gnu::always_inline]] inline void bumpByte(char* text, size_t i) {
+#if defined(__GNUC__)
+    typedef uint8_t Half __attribute__((vector_size(16)));
+    static const uint8_t kOneHot[32] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+    Half h, one;
+    char* const at = text + (i & ~size_t(15));
+    std::memcpy(&h, at, 16);
+    std::memcpy(&one, kOneHot + 16 - (i & 15), 16);
+    h += one;
+    std::memcpy(at, &h, 16);
+#else
+    ++text[i];
+#endif
+}
+
+}  // namespace
+
+// The common cases inline: the same frame, or the next without a carry.
+[[gnu::always_inline]] inline void TraceWriter::toFrame(int64_t frame) {
+    if (frame == frame_) return;
+    if (frame_ >= 0 && uint64_t(frame) == uint64_t(frame_) + 1 &&
+        frameText_[frameSize_ - 1] != '9') {
+        bumpByte(frameText_, frameSize_ - 1);
+        frame_ = frame;
+        return;
+    }
+    toNewFrame(frame);
+}
+
+void TraceWriter::toNewFrame(int64_t frame) {
+    constexpr size_t kDigits = 9;  // after `{"frame":`
+    if (frame_ >= 0 && uint64_t(frame) == uint64_t(frame_) + 1) {
+        size_t i = frameSize_;
+        while (i > kDigits && frameText_[i - 1] == '9') frameText_[--i] = '0';
+        if (i > kDigits) {
+            ++frameText_[i - 1];
+        } else {  // 99 -> 100
+            frameText_[kDigits] = '1';
+            frameText_[frameSize_++] = '0';
+        }
+    } else {
+        char* p = put(frameText_, "{\"frame\":");
+        frameSize_ = size_t(writeInt(p, frame) - frameText_);
+    }
+    frame_ = frame;
+}
+
+[[gnu::always_inline]] inline TraceWriter::ActorText& TraceWriter::actorText(
+    size_t i, const std::string& name) {
+    if (i < actors_.size()) {
+        ActorText& a = actors_[i];
+        if (!a.state.empty() && sameShort(a.name, name)) return a;
+    }
+    return newActorText(i, name);
+}
+
+TraceWriter::ActorText& TraceWriter::newActorText(size_t i, const std::string& name) {
+    if (i != SIZE_MAX && i >= actors_.size()) actors_.resize(i + 1);
+    ActorText& a = i == SIZE_MAX ? single_ : actors_[i];
+    if (a.state.empty() || !sameShort(a.name, name)) {
+        a.name = name;
+        std::string quoted(jsonStringChars(name.size()), '\0');
+        quoted.resize(
+            size_t(writeJsonString(&quoted[0], name.data(), name.size()) - quoted.data()));
+        a.state = ",\"actor\":" + quoted + ",\"x\":";
+        a.probe = ",\"actor\":" + quoted + ",\"probe\":";
+        a.epoch = 0;  // its last line names another actor
+    }
+    return a;
+}
+
 void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
                         const MoverState& s) {
-    char* p = room(kStateChars + jsonStringChars(actor.size()));
-    p = put(p, "{\"frame\":");
-    p = writeInt(p, frame);
-    p = put(p, ",\"actor\":");
-    p = writeJsonString(p, actor.data(), actor.size());
-    p = put(p, ",\"x\":");
+    toFrame(frame);
+    stateLine(actorText(SIZE_MAX, actor), kind, s);
+}
+
+void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
+    const MoverInfo& info = moverInfo(kind);
+    // Describe functions are pure functions of the state (plugins' too: fixed slots), and an
+    // entry of the registry is never changed: the same state and entry, the same text.
+    if (a.epoch == epoch_ && a.lastInfo == &info && sameState(a.last, s)) {
+        char* p = room(kFrameTextSize + a.lastSize);
+        std::memcpy(p, frameText_, kFrameTextSize);
+        p += frameSize_;
+        const size_t at = size_t(p - out_.text().data());
+        std::memcpy(p, out_.text().data() + a.lastAt, a.lastSize);  // an earlier line's
+        a.lastAt = at;
+        end(p + a.lastSize);
+        return;
+    }
+    char* p = room(kStateChars + kFrameTextSize + a.state.size());
+    std::memcpy(p, frameText_, kFrameTextSize);
+    p += frameSize_;
+    const size_t at = size_t(p - out_.text().data());
+    p = copyShort(p, a.state.data(), a.state.size());
     p = writeFix(p, s.x);
     p = put(p, ",\"y\":");
     p = writeFix(p, s.y);
@@ -116,18 +236,32 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
     std::memcpy(p, s.pushing ? "true" : "false", 5);
     p += s.pushing ? 4 : 5;
     end(p);
-    moverInfo(kind).describe(s, out_);
+    fields_.clear();
+    info.describe(s, fields_);
     end(put(room(2), "}\n"));
+    a.last = s;
+    a.lastInfo = &info;
+    a.lastAt = at;
+    a.lastSize = out_.size() - at;
+    a.epoch = epoch_;
 }
 
-char* TraceWriter::probeBody(char* p, const Probe& pr) {
-    p = put(p, "{\"kind\":\"");
-    p = putText(p, probeShapeName(pr.shape));
-    p = put(p, "\",\"verdict\":\"");
-    p = putText(p, verdictName(pr.verdict));
-    p = put(p, "\",\"why\":");
+char* TraceWriter::probeBody(char* p, const Probe& pr, size_t whyLength) {
+    const size_t shape = size_t(pr.shape), verdict = size_t(pr.verdict);
+    const ProbeHeads& heads = probeHeads();
+    if (shape < ProbeHeads::kShapes && verdict < ProbeHeads::kVerdicts &&
+        heads.size[shape][verdict] <= ProbeHeads::kSize) {
+        std::memcpy(p, heads.text[shape][verdict], ProbeHeads::kSize);
+        p += heads.size[shape][verdict];
+    } else {
+        p = put(p, "{\"kind\":\"");
+        p = putText(p, probeShapeName(pr.shape));
+        p = put(p, "\",\"verdict\":\"");
+        p = putText(p, verdictName(pr.verdict));
+        p = put(p, "\",\"why\":");
+    }
     // The core's are identifiers; a recorded trace's may need escapes.
-    p = writeJsonString(p, pr.why, std::strlen(pr.why));
+    p = writeJsonString(p, pr.why, whyLength);
     auto field = [&p](const char* key, size_t n, Fix v) {
         std::memcpy(p, key, n);
         p = writeFix(p + n, v);
@@ -162,18 +296,22 @@ char* TraceWriter::probeBody(char* p, const Probe& pr) {
 }
 
 void TraceWriter::probeObject(const Probe& pr) {
-    end(probeBody(room(kProbeChars + jsonStringChars(std::strlen(pr.why))), pr));
+    const size_t why = std::strlen(pr.why);
+    end(probeBody(room(kProbeChars + jsonStringChars(why)), pr, why));
 }
 
 void TraceWriter::probe(int64_t frame, const std::string& actor, const Probe& pr) {
-    char* p =
-        room(kProbeChars + jsonStringChars(actor.size()) + jsonStringChars(std::strlen(pr.why)));
-    p = put(p, "{\"frame\":");
-    p = writeInt(p, frame);
-    p = put(p, ",\"actor\":");
-    p = writeJsonString(p, actor.data(), actor.size());
-    p = put(p, ",\"probe\":");
-    p = probeBody(p, pr);
+    toFrame(frame);
+    probeLine(actorText(SIZE_MAX, actor), pr);
+}
+
+void TraceWriter::probeLine(const ActorText& a, const Probe& pr) {
+    const size_t why = std::strlen(pr.why);
+    char* p = room(kProbeChars + kFrameTextSize + a.probe.size() + jsonStringChars(why));
+    std::memcpy(p, frameText_, kFrameTextSize);
+    p += frameSize_;
+    p = copyShort(p, a.probe.data(), a.probe.size());
+    p = probeBody(p, pr, why);
     p = put(p, "}\n");
     end(p);
 }
@@ -210,15 +348,17 @@ void TraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,
     auto byActor = [](const Probe& p, const Probe& q) { return p.actor < q.actor; };
     if (trace && !std::is_sorted(trace->probes.begin(), trace->probes.end(), byActor))
         std::stable_sort(trace->probes.begin(), trace->probes.end(), byActor);
+    toFrame(frame);
     size_t next = 0;
     const size_t n = std::min(actors.size(), states.size());
     for (size_t i = 0; i < n; ++i) {
-        state(frame, actors[i].name, actors[i].mover, states[i]);
+        ActorText& a = actorText(i, actors[i].name);
+        stateLine(a, actors[i].mover, states[i]);
         if (!trace) continue;
         // Probes with an index before this actor's (none from the sim) are skipped.
         while (next < trace->probes.size() && trace->probes[next].actor < int32_t(i)) ++next;
         for (; next < trace->probes.size() && trace->probes[next].actor == int32_t(i); ++next)
-            probe(frame, actors[i].name, trace->probes[next]);
+            probeLine(a, trace->probes[next]);
     }
 }
 

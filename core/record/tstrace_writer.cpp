@@ -4,7 +4,8 @@
 #include <cstring>
 
 #include "base/json_line.h"
-#include "record/detail/state_fields.h"
+#include "base/short_text.h"
+#include "record/detail/same_state.h"
 #include "record/detail/trace_codec.h"
 #include "record/detail/tstrace_layout.h"
 #include "record/trace_reader.h"
@@ -72,9 +73,9 @@ void TstraceWriter::header(const TraceHeader& h) {
 
 void TstraceWriter::toFrame(int64_t frame) {
     if (frame == frame_) return;
-    uint8_t buf[1 + codec::kMaxVarint];
-    buf[0] = tstrace::kFrame;
-    append(buf, size_t(putVarint(buf + 1, uint64_t(frame - std::max<int64_t>(frame_, 0))) - buf));
+    uint8_t* p = room(1 + codec::kMaxVarint);
+    *p++ = tstrace::kFrame;
+    commit(putVarint(p, uint64_t(frame - std::max<int64_t>(frame_, 0))));
     frame_ = frame;
 }
 
@@ -100,37 +101,107 @@ void TstraceWriter::record(const TraceRecord& r, const std::vector<TraceActorInf
     ++records_;
 }
 
-// The fields TraceWriter::state writes, in its order, then the model's own from its
-// describe text (`,"key":value` each); strings are interned in the order the generic
-// path meets them, so that run and convert write the same bytes.
 void TstraceWriter::append(const void* data, size_t n) {
     uint8_t* p = room(n);
     std::memcpy(p, data, n);
     commit(p + n);
 }
 
+namespace {
+
+// A model field's raw 1/65536 value as the JSON text of it reads back (canonicalFixText: an
+// integer part of at most 14 digits, under 2^62 raw); false for a number outside, which the
+// generic path writes as JSON would (as a literal).
+bool fieldRaw(const ModelField& f, int64_t* raw) {
+    const uint64_t a = f.value < 0 ? uint64_t(0) - uint64_t(f.value) : uint64_t(f.value);
+    if (f.type == ModelField::Type::Int) {
+        if (a >= (uint64_t(1) << 46)) return false;
+        *raw = int64_t(uint64_t(f.value) << 16);
+        return true;
+    }
+    if ((a >> 16) >= 100000000000000 || a >= (uint64_t(1) << 62)) return false;
+    *raw = f.value;
+    return true;
+}
+
+bool plainName(std::string_view s) {
+    for (const char c : s)
+        if (c == '"' || c == '\\') return false;
+    return true;
+}
+
+}  // namespace
+
+uint32_t TstraceWriter::learn(Known& c, std::string_view text) {
+    c.text.assign(text.data(), text.size());
+    c.id = id(text);
+    return c.id;
+}
+
+// The fields TraceWriter::state writes, in its order, then the model's own (describe's
+// values, never text); strings are interned in the order a reader of the JSON line meets
+// them, so that run and convert write the same bytes.
 void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
-    describe_.clear();
-    moverInfo(kind).describe(s, describe_);
-    if (!fastState(actor, s)) slowState(actor, kind, s);
+    const MoverInfo& info = moverInfo(kind);
+    if (known_.size() <= actor) known_.resize(actor + 1);
+    ActorFields& known = known_[actor];
+    // Describe functions are pure functions of the state, and ids never change: the same
+    // state and registry entry, the same bytes.
+    if (known.epoch == epoch_ && known.info == &info && sameState(known.last, s)) {
+        uint8_t* p = room(known.lastSize);
+        std::memcpy(p, out_.data() + known.lastAt, known.lastSize);  // an earlier record's
+        known.lastAt = used_;
+        commit(p + known.lastSize);
+        ++records_;
+        return;
+    }
+    const size_t at = writeState(actor, kind, info, s);
+    known.last = s;
+    known.info = &info;
+    known.lastAt = at;
+    known.lastSize = used_ - at;
+    known.epoch = epoch_;
     ++records_;
 }
 
-// A state whose every string is in the caches already (all but an actor's first lines):
-// written straight into the buffer. False, with nothing written, on anything new.
-bool TstraceWriter::fastState(size_t actor, const MoverState& s) {
+// Writes the record; returns where it starts (after any string records it added).
+size_t TstraceWriter::writeState(size_t actor, MoverKind kind, const MoverInfo& info,
+                                 const MoverState& s) {
+    fields_.clear();
+    info.describe(s, fields_);
     const int facing = facingIndex(s.facing);
-    if (actor >= keys_.size() || fixedIds_[6] < 0 || facingIds_[facing] < 0) return false;
-    const std::vector<Known>& keys = keys_[actor];
-    const std::vector<Known>& names = names_[actor];
-    const std::string_view text = describe_.text();
+    if (fixedIds_[6] < 0 || facingIds_[facing] < 0) {
+        for (int i = 0; i < 6; ++i) cachedId(&fixedIds_[i], kFixedKeys[i]);
+        cachedId(&facingIds_[facing], kFacings[facing]);
+        cachedId(&fixedIds_[6], kFixedKeys[6]);
+    }
+    ActorFields& known = known_[actor];
+    // First every id (interning writes string records, which go before this record).
+    uint32_t keyIds[ModelFields::kMax], nameIds[ModelFields::kMax];
+    int64_t raws[ModelFields::kMax];
+    const size_t n = fields_.size();
+    for (size_t i = 0; i < n; ++i) {
+        const ModelField& f = fields_[i];
+        if ((f.type == ModelField::Type::Int || f.type == ModelField::Type::Fix)
+                ? !fieldRaw(f, &raws[i])
+                : f.type == ModelField::Type::Name && !plainName(f.name)) {
+            return genericState(actor, kind, s);
+        }
+        Known& key = known.keys[i];
+        keyIds[i] = key.id != UINT32_MAX && sameShort(key.text, f.key) ? key.id : learn(key, f.key);
+        if (f.type == ModelField::Type::Name) {
+            Known& name = known.names[i];
+            nameIds[i] = name.id != UINT32_MAX && sameShort(name.text, f.name)
+                             ? name.id
+                             : learn(name, f.name);
+        }
+    }
     constexpr uint64_t kShift = codec::kFieldTypeBits;
-    // Each model field's text (`,"k":v`, 6 bytes or more) becomes at most 20 bytes.
-    uint8_t* const start = room(16 + 7 * 2 * codec::kMaxVarint + 4 * text.size());
-    uint8_t* p = start;
+    const size_t at = used_;
+    uint8_t* p = room(16 + (7 + n) * 2 * codec::kMaxVarint);
     *p++ = tstrace::kState;
     p = putVarint(p, actor);
-    uint8_t* const count = p++;
+    *p++ = uint8_t(7 + n);  // under 128: one varint byte
     const Fix fixes[4] = {s.x, s.y, s.vx, s.vy};
     for (int i = 0; i < 4; ++i) {
         p = putVarint(p, uint64_t(fixedIds_[i]) << kShift | codec::kFix);
@@ -141,168 +212,61 @@ bool TstraceWriter::fastState(size_t actor, const MoverState& s) {
     p = putVarint(p, uint64_t(fixedIds_[5]) << kShift | codec::kString);
     p = putVarint(p, uint64_t(facingIds_[facing]));
     p = putVarint(p, uint64_t(fixedIds_[6]) << kShift | (s.pushing ? codec::kTrue : codec::kFalse));
-    size_t slot = 0, i = 0;
-    while (i < text.size()) {
-        if (slot >= keys.size() || slot + 7 >= 128) return false;
-        const std::string& key = keys[slot].text;
-        // `,"key":` as cached
-        if (text.size() - i < key.size() + 4 || text[i] != ',' || text[i + 1] != '"' ||
-            text.compare(i + 2, key.size(), key) != 0 || text[i + 2 + key.size()] != '"' ||
-            text[i + 3 + key.size()] != ':')
-            return false;
-        const uint64_t k = uint64_t(keys[slot].id) << kShift;
-        const size_t v = i + 4 + key.size();
-        size_t vEnd = text.find(",\"", v);
-        if (vEnd == std::string_view::npos) vEnd = text.size();
-        const std::string_view value = text.substr(v, vEnd - v);
-        int64_t raw = 0;
-        if (value == "true" || value == "false") {
-            p = putVarint(p, k | (value[0] == 't' ? codec::kTrue : codec::kFalse));
-        } else if (!value.empty() && value.front() == '"') {
-            if (slot >= names.size() || names[slot].id == UINT32_MAX ||
-                value.size() != names[slot].text.size() + 2 ||
-                value.compare(1, names[slot].text.size(), names[slot].text) != 0 ||
-                value.back() != '"')
-                return false;
-            p = putVarint(p, k | codec::kString);
-            p = putVarint(p, names[slot].id);
-        } else if (canonicalFixText(value.data(), value.size(), &raw)) {
-            p = putVarint(p, k | codec::kFix);
-            p = putVarint(p, codec::zigzag(raw));
-        } else {
-            return false;
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t k = uint64_t(keyIds[i]) << kShift;
+        switch (fields_[i].type) {
+            case ModelField::Type::Int:
+            case ModelField::Type::Fix:
+                p = putVarint(p, k | codec::kFix);
+                p = putVarint(p, codec::zigzag(raws[i]));
+                break;
+            case ModelField::Type::Bool:
+                p = putVarint(p, k | (fields_[i].value ? codec::kTrue : codec::kFalse));
+                break;
+            case ModelField::Type::Name:
+                p = putVarint(p, k | codec::kString);
+                p = putVarint(p, nameIds[i]);
+                break;
         }
-        ++slot;
-        i = vEnd;
     }
-    *count = uint8_t(7 + slot);
     commit(p);
-    return true;
+    return at;
 }
 
-// The same record through the string table, adding what is new (and filling the caches).
-void TstraceWriter::slowState(size_t actor, MoverKind kind, const MoverState& s) {
-    body_.clear();
-    uint8_t* p;
-    auto reserve = [&](size_t n) {
-        const size_t at = body_.size();
-        body_.resize(at + n);
-        return body_.data() + at;
-    };
-    auto commit = [&](uint8_t* q) { body_.resize(size_t(q - body_.data())); };
-    constexpr uint64_t kShift = codec::kFieldTypeBits;
-    p = reserve(2 * codec::kMaxVarint);
-    p = putVarint(p, actor);
-    const size_t count = size_t(p - body_.data());  // 7 + the model's fields: under 128, a byte
-    commit(p + 1);
-    const Fix fixes[4] = {s.x, s.y, s.vx, s.vy};
-    for (int i = 0; i < 4; ++i) {
-        const uint32_t k = cachedId(&fixedIds_[i], kFixedKeys[i]);
-        p = reserve(2 * codec::kMaxVarint);
-        p = putVarint(p, uint64_t(k) << kShift | codec::kFix);
-        commit(putVarint(p, codec::zigzag(fixes[i].raw)));
-    }
-    auto boolean = [&](int i, bool v) {
-        const uint32_t k = cachedId(&fixedIds_[i], kFixedKeys[i]);
-        p = reserve(codec::kMaxVarint);
-        commit(putVarint(p, uint64_t(k) << kShift | (v ? codec::kTrue : codec::kFalse)));
-    };
-    boolean(4, s.grounded);
-    {
-        const uint32_t k = cachedId(&fixedIds_[5], kFixedKeys[5]);
-        const int f = facingIndex(s.facing);
-        const uint32_t v = cachedId(&facingIds_[f], kFacings[f]);
-        p = reserve(2 * codec::kMaxVarint);
-        p = putVarint(p, uint64_t(k) << kShift | codec::kString);
-        commit(putVarint(p, v));
-    }
-    boolean(6, s.pushing);
-    if (keys_.size() <= actor) {
-        keys_.resize(actor + 1);
-        names_.resize(actor + 1);
-    }
-    std::vector<Known>& keys = keys_[actor];
-    std::vector<Known>& names = names_[actor];
-    const std::string_view text = describe_.text();
-    size_t fields = 7, i = 0;
-    auto known = [&](std::vector<Known>& cache, size_t slot, std::string_view t) {
-        if (cache.size() <= slot) cache.resize(slot + 1, Known{"", UINT32_MAX});
-        Known& c = cache[slot];
-        if (c.id == UINT32_MAX || c.text != t) {
-            c.text.assign(t.data(), t.size());
-            c.id = id(t);
-        }
-        return c.id;
-    };
-    bool ok = true;
-    while (ok && i < text.size()) {
-        // `,"key":`
-        ok = text.compare(i, 2, ",\"") == 0;
-        const size_t keyStart = i + 2;
-        const size_t keyEnd = ok ? text.find('"', keyStart) : std::string_view::npos;
-        ok = ok && keyEnd != std::string_view::npos && keyEnd + 1 < text.size() &&
-             text[keyEnd + 1] == ':';
-        if (!ok) break;
-        const size_t slot = fields - 7;
-        const uint64_t k = uint64_t(known(keys, slot, text.substr(keyStart, keyEnd - keyStart)))
-                           << kShift;
-        size_t v = keyEnd + 2;
-        size_t vEnd = text.find(",\"", v);
-        if (vEnd == std::string_view::npos) vEnd = text.size();
-        const std::string_view value = text.substr(v, vEnd - v);
-        p = reserve(2 * codec::kMaxVarint);
-        int64_t raw = 0;
-        if (value == "true" || value == "false") {
-            p = putVarint(p, k | (value[0] == 't' ? codec::kTrue : codec::kFalse));
-        } else if (value.size() >= 2 && value.front() == '"' && value.back() == '"' &&
-                   value.find('\\') == std::string_view::npos) {
-            p = putVarint(p, k | codec::kString);
-            p = putVarint(p, known(names, slot, value.substr(1, value.size() - 2)));
-        } else if (canonicalFixText(value.data(), value.size(), &raw)) {
-            p = putVarint(p, k | codec::kFix);
-            p = putVarint(p, codec::zigzag(raw));
+// A state with a field JSON cannot say as a plain number or name: the record `convert`
+// writes from the JSON line.
+size_t TstraceWriter::genericState(size_t actor, MoverKind kind, const MoverState& s) {
+    TraceRecord r;
+    r.state.actor = actor;
+    const std::string line = stateJsonLine(frame_, "a", kind, s);
+    JsonValue v;
+    std::string error;
+    parseJsonLine(line.data(), line.size(), &v, &error);
+    for (const auto& [key, value] : v.members) {
+        if (key == "frame" || key == "actor") continue;
+        TraceField f;
+        f.key = key;
+        if (value.type == JsonValue::Type::Number) {
+            parseTraceNumber(value.text, &f);
+        } else if (value.type == JsonValue::Type::Bool) {
+            f.type = TraceField::Type::Bool;
+            f.text = value.boolean ? "true" : "false";
+        } else if (value.type == JsonValue::Type::String) {
+            f.type = TraceField::Type::String;
+            f.text = value.text;
         } else {
-            ok = false;
-            break;
+            f.text = "null";
         }
-        commit(p);
-        ++fields;
-        i = vEnd;
+        r.state.fields.push_back(std::move(f));
     }
-    if (!ok || fields >= 128) {
-        // Text the fast path does not know: the generic path over the state line as parsed.
-        TraceRecord r;
-        r.state.actor = actor;
-        const std::string line = stateJsonLine(frame_, "a", kind, s);
-        JsonValue v;
-        std::string error;
-        parseJsonLine(line.data(), line.size(), &v, &error);
-        for (const auto& [key, value] : v.members) {
-            if (key == "frame" || key == "actor") continue;
-            TraceField f;
-            f.key = key;
-            if (value.type == JsonValue::Type::Number) {
-                parseTraceNumber(value.text, &f);
-            } else if (value.type == JsonValue::Type::Bool) {
-                f.type = TraceField::Type::Bool;
-                f.text = value.boolean ? "true" : "false";
-            } else if (value.type == JsonValue::Type::String) {
-                f.type = TraceField::Type::String;
-                f.text = value.text;
-            } else {
-                f.text = "null";
-            }
-            r.state.fields.push_back(std::move(f));
-        }
-        body_.clear();
-        Ids ids(*this);
-        codec::encodeState(body_, actor, r.state.fields, ids);
-    } else {
-        body_[count] = uint8_t(fields);
-    }
+    body_.clear();
+    Ids ids(*this);
+    codec::encodeState(body_, actor, r.state.fields, ids);
+    const size_t at = used_;
     const uint8_t tag = tstrace::kState;
     append(&tag, 1);
     append(body_.data(), body_.size());
+    return at;
 }
 
 void TstraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,

@@ -10,8 +10,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "base/text_buffer.h"
 #include "map/map.h"
+#include "movers/model_fields.h"
 #include "movers/mover.h"
 #include "record/recorded_trace.h"
 #include "record/trace_format.h"
@@ -27,7 +27,10 @@ class TstraceWriter {
         return std::string_view(reinterpret_cast<const char*>(out_.data()), used_);
     }
     size_t size() const { return used_; }
-    void clear() { used_ = 0; }
+    void clear() {
+        used_ = 0;
+        ++epoch_;
+    }
 
     // The magic, the version and the header (as JSON text). First, once.
     void header(const TraceHeader& h);
@@ -44,8 +47,10 @@ class TstraceWriter {
     uint32_t id(std::string_view s);
     void toFrame(int64_t frame);
     void state(size_t actor, MoverKind kind, const MoverState& s);
-    bool fastState(size_t actor, const MoverState& s);
-    void slowState(size_t actor, MoverKind kind, const MoverState& s);
+    struct Known;
+    uint32_t learn(Known& cache, std::string_view text);
+    size_t writeState(size_t actor, MoverKind kind, const MoverInfo& info, const MoverState& s);
+    size_t genericState(size_t actor, MoverKind kind, const MoverState& s);
     // Room for n more bytes (the buffer keeps its size: nothing is zeroed per record).
     uint8_t* room(size_t n) {
         if (out_.size() - used_ < n) out_.resize(std::max(out_.size() * 2, used_ + n));
@@ -62,16 +67,26 @@ class TstraceWriter {
     int64_t frame_ = -1;
     int64_t records_ = 0;
     size_t actorsWritten_ = 0;
-    // run's fast path: ids of the fixed keys and facings (-1: not yet interned), the
-    // model fields' keys and names as last seen per actor, and describe's text.
+    // run's path: ids of the fixed keys and facings (-1: not yet interned), and the model
+    // fields' keys and names as last seen per actor (slot by slot).
     int64_t fixedIds_[7];
     int64_t facingIds_[5];
     struct Known {
         std::string text;
-        uint32_t id;
+        uint32_t id = UINT32_MAX;
     };
-    std::vector<std::vector<Known>> keys_, names_;
-    TextBuffer describe_;
+    // An actor whose state has not changed since its last record (standing still) gets that
+    // record's bytes again: `lastAt` is where they are, valid while `epoch` is the buffer's.
+    struct ActorFields {
+        Known keys[ModelFields::kMax], names[ModelFields::kMax];
+        MoverState last;
+        const MoverInfo* info = nullptr;
+        size_t lastAt = 0, lastSize = 0;
+        uint64_t epoch = 0;
+    };
+    std::vector<ActorFields> known_;
+    ModelFields fields_;
+    uint64_t epoch_ = 1;  // counts clear()s: bytes written before are gone
 };
 
 }  // namespace ts

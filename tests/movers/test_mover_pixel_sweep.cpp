@@ -10,7 +10,7 @@
 #include "world/collision.h"
 #include "movers/pixel_sweep.h"
 #include "test_support.h"
-#include "base/text_buffer.h"
+#include "movers/model_fields.h"
 #include "trace/trace.h"
 
 using namespace ts;
@@ -558,9 +558,9 @@ TEST(PixelSweep, DescribeAddsAirFramesAndRemainders) {
     s.x = Fix::fromInt(3) + Fix::ratio(1, 2);
     s.y = Fix::fromInt(-2) + Fix::ratio(1, 4);
     s.timer = 7;
-    TextBuffer out;
+    ModelFields out;
     kPixelSweepMover.describe(s, out);
-    EXPECT_EQ(out.text(), ",\"air_frames\":7,\"remainder_x\":0.5,\"remainder_y\":0.25");
+    EXPECT_EQ(modelFieldsJson(out), ",\"air_frames\":7,\"remainder_x\":0.5,\"remainder_y\":0.25");
 }
 
 TEST(PixelSweep, ParameterTableHasTheSeedDefaults) {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "../../include/tilestep/mover_plugin.h"
-#include "base/text_buffer.h"
+#include "movers/model_fields.h"
 #include "map/map.h"
 #include "movers/mover_registry.h"
 #include "plugin/plugin_registry.h"
@@ -82,9 +82,9 @@ TEST(PluginRegistry, ManyPluginsEachStepTheirOwnBuild) {
         s.timer = 7;
         const MoverState next = info.step(s, 0, defaultParams(kind), world, nullptr);
         EXPECT_EQ(next.x, Fix::fromInt(n + 1)) << info.id;
-        TextBuffer out;
+        ModelFields out;
         info.describe(next, out);
-        EXPECT_EQ(std::string(out.text()), ",\"field_many_" + std::to_string(n) + "\":7");
+        EXPECT_EQ(modelFieldsJson(out), ",\"field_many_" + std::to_string(n) + "\":7");
     }
     EXPECT_GE(pluginMoverKinds().size(), size_t(count));
 }

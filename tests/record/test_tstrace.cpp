@@ -4,6 +4,8 @@
 // counts) give an error naming the file and the offset, never a crash or a huge allocation.
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "base/json_text.h"
 #include "record/detail/state_fields.h"
 #include "record/recorded_frames.h"
@@ -81,6 +83,24 @@ TEST(Tstrace, OnlyTheTextTilestepWritesIsKeptAsARawValue) {
         int64_t raw = 0;
         EXPECT_FALSE(canonicalFixText(other, std::strlen(other), &raw)) << other;
     }
+}
+
+// The reader's one-pass form: the number at the start of a line's remainder and its length.
+TEST(Tstrace, ANumberAtTheStartOfTextIsReadUpToItsEnd) {
+    size_t used = 0;
+    int64_t raw = 0;
+    ASSERT_TRUE(canonicalFixPrefix("-12.5,\"y\":1}", 13, &used, &raw));
+    EXPECT_EQ(used, 5u);
+    EXPECT_EQ(raw, -(12 * 65536 + 32768));
+    ASSERT_TRUE(canonicalFixPrefix("7}", 2, &used, &raw));
+    EXPECT_EQ(used, 1u);
+    EXPECT_EQ(raw, 7 * 65536);
+    ASSERT_TRUE(canonicalFixPrefix("0.0000152587890625", 18, &used, &raw));
+    EXPECT_EQ(used, 18u);
+    EXPECT_EQ(raw, 1);
+    // Not as tilestep writes it: a trailing zero, a leading zero, 17 decimals, no digits.
+    for (const char* other : {"1.50,", "01,", "0.00001525878906250}", ",", "-}", "1.,"})
+        EXPECT_FALSE(canonicalFixPrefix(other, std::strlen(other), &used, &raw)) << other;
 }
 
 TEST(Tstrace, AFileBuiltFromTheDocsReadsBackAsItsLines) {

@@ -5,22 +5,24 @@
 
 #include "base/json_line.h"
 #include "base/json_text.h"
+#include "base/short_text.h"
 
 namespace ts {
 
 namespace {
 
 bool facingByName(const std::string& s, uint8_t* out) {
+    using namespace std::string_view_literals;
     static const struct {
-        const char* name;
+        std::string_view name;
         uint8_t dir;
-    } kFacings[] = {{"none", 0},
-                    {"left", uint8_t(DIR_LEFT)},
-                    {"right", uint8_t(DIR_RIGHT)},
-                    {"up", uint8_t(DIR_UP)},
-                    {"down", uint8_t(DIR_DOWN)}};
+    } kFacings[] = {{"none"sv, 0},
+                    {"left"sv, uint8_t(DIR_LEFT)},
+                    {"right"sv, uint8_t(DIR_RIGHT)},
+                    {"up"sv, uint8_t(DIR_UP)},
+                    {"down"sv, uint8_t(DIR_DOWN)}};
     for (const auto& f : kFacings)
-        if (s == f.name) {
+        if (sameShort(s, f.name)) {
             *out = f.dir;
             return true;
         }
@@ -46,7 +48,7 @@ const char* traceFieldTypeName(TraceField::Type t) {
     }
 }
 
-bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
+bool canonicalFixPrefix(const char* s, size_t n, size_t* used, int64_t* raw) {
     static constexpr uint64_t kPow5[17] = {
         1,         5,          25,         125,         625,         3125,
         15625,     78125,      390625,     1953125,     9765625,     48828125,
@@ -56,18 +58,18 @@ bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
     if (neg) ++i;
     const size_t intStart = i;
     uint64_t ip = 0;
-    while (i < n && s[i] >= '0' && s[i] <= '9') ip = ip * 10 + uint64_t(s[i++] - '0');
+    while (i < n && s[i] >= '0' && s[i] <= '9' && i - intStart <= 14)
+        ip = ip * 10 + uint64_t(s[i++] - '0');
     const size_t intDigits = i - intStart;
     if (intDigits == 0 || intDigits > 14 || (intDigits > 1 && s[intStart] == '0')) return false;
     uint64_t fracRaw = 0;
-    if (i < n) {
-        if (s[i++] != '.') return false;
-        const size_t fracStart = i;
+    if (i < n && s[i] == '.') {
+        const size_t fracStart = ++i;
         uint64_t frac = 0;
         while (i < n && s[i] >= '0' && s[i] <= '9' && i - fracStart < 16)
             frac = frac * 10 + uint64_t(s[i++] - '0');
         const size_t k = i - fracStart;
-        if (i != n || k == 0 || s[i - 1] == '0') return false;
+        if (k == 0 || s[i - 1] == '0' || (i < n && s[i] >= '0' && s[i] <= '9')) return false;
         // frac / 10^k * 2^16 = frac * 2^(16 - k) / 5^k, under 2^54 for k <= 16.
         const uint64_t scaled = frac << (16 - k);
         if (scaled % kPow5[k] != 0) return false;
@@ -76,6 +78,15 @@ bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
     const int64_t v = int64_t(ip << 16) + int64_t(fracRaw);
     if ((neg && v == 0) || v >= (int64_t(1) << 62)) return false;
     *raw = neg ? -v : v;
+    *used = i;
+    return true;
+}
+
+bool canonicalFixText(const char* s, size_t n, int64_t* raw) {
+    size_t used = 0;
+    int64_t v = 0;
+    if (!canonicalFixPrefix(s, n, &used, &v) || used != n) return false;
+    *raw = v;
     return true;
 }
 
@@ -96,39 +107,41 @@ std::string stateFromFields(const std::vector<TraceField>& fields, MoverState* s
         const std::string_view key = f.key;
         if (key.size() <= 2) {
             for (int i = 0; i < 4; ++i)
-                if (key == kFixKeys[i] && !fix[i]) fix[i] = &f;
+                if (sameShort(key, kFixKeys[i]) && !fix[i]) fix[i] = &f;
         }
     }
     Fix* targets[] = {&st->x, &st->y, &st->vx, &st->vy};
     for (int i = 0; i < 4; ++i) {
         const TraceField* f = fix[i];
-        const std::string key(kFixKeys[i]);
         if (!f) {
-            if (i < 2) return quoted(key) + "missing";
+            if (i < 2) return quoted(std::string(kFixKeys[i])) + "missing";
             continue;
         }
         if (f->type != TraceField::Type::Number)
-            return quoted(key) + "expected a number, found " + traceFieldTypeName(f->type);
+            return quoted(std::string(kFixKeys[i])) + "expected a number, found " +
+                   traceFieldTypeName(f->type);
         *targets[i] = f->fix;
     }
     for (const TraceField& f : fields) {
         const std::string_view key = f.key;
-        if (key == "grounded"sv || key == "pushing"sv) {
+        // Only "w", "h", "facing", "pushing" and "grounded" are looked at here.
+        if (key.size() != 1 && (key.size() < 6 || key.size() > 8)) continue;
+        if (sameShort(key, "grounded"sv) || sameShort(key, "pushing"sv)) {
             if (f.type != TraceField::Type::Bool)
                 return quoted(f.key) + "expected true or false, found " +
                        traceFieldTypeName(f.type);
-            (key == "grounded"sv ? st->grounded : st->pushing) = f.text.size() == 4;
-        } else if (key == "facing"sv) {
+            (sameShort(key, "grounded"sv) ? st->grounded : st->pushing) = f.text.size() == 4;
+        } else if (sameShort(key, "facing"sv)) {
             if (f.type != TraceField::Type::String || !facingByName(f.text, &st->facing))
                 return quoted(f.key) + "expected \"left\", \"right\", \"up\", \"down\" or \"none\"";
-        } else if (key == "w"sv || key == "h"sv) {
+        } else if (sameShort(key, "w"sv) || sameShort(key, "h"sv)) {
             if (f.type != TraceField::Type::Number)
                 return quoted(f.key) + "expected a number, found " + traceFieldTypeName(f.type);
             if (!f.exact || f.fix.frac().raw != 0)
                 return quoted(f.key) + "expected a whole number, found " + f.text;
             const int64_t k = f.fix.floor();
             if (k < 0 || k > (1 << 20)) return quoted(f.key) + f.text + " is outside 0..1048576";
-            (key == "w"sv ? st->w : st->h) = int32_t(k);
+            (sameShort(key, "w"sv) ? st->w : st->h) = int32_t(k);
         }
     }
     return "";

@@ -20,6 +20,9 @@ const char* traceFieldTypeName(TraceField::Type t);
 // zeros, below 2^46) to its raw 1/65536 value; false for any other text. No division wider
 // than 64 bits: the writer and the readers run it for every number of a trace.
 bool canonicalFixText(const char* s, size_t n, int64_t* raw);
+// The same for the number at the start of s (up to the first character no number has),
+// its length in *used: a reader finds where a number ends and what it is in one pass.
+bool canonicalFixPrefix(const char* s, size_t n, size_t* used, int64_t* raw);
 
 // The exact text tilestep writes for a number (Fix::str without a temporary).
 bool isCanonicalFix(const TraceField& f);

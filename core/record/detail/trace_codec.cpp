@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "base/json_text.h"
+#include "base/short_text.h"
 #include "record/detail/state_fields.h"
 #include "record/recorded_trace.h"
 #include "record/trace_reader.h"
@@ -123,7 +124,7 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
         if (!k)
             return "field " + std::to_string(i + 1) + ": unknown key string " +
                    std::to_string(key >> kFieldTypeBits);
-        if (f.key != *k) f.key = *k;  // a reused record holds last line's keys
+        if (!sameShort(f.key, *k)) f.key = *k;  // a reused record holds last line's keys
         f.exact = false;
         f.number = 0;
         f.fix = Fix{};
@@ -132,12 +133,15 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
         switch (key & ((1u << kFieldTypeBits) - 1)) {
             case kNull:
                 f.type = TraceField::Type::Null;
-                f.text = "null";
+                assignShort(f.text, "null", 4);
                 break;
             case kFalse:
             case kTrue:
                 f.type = TraceField::Type::Bool;
-                f.text = (key & 7) == kTrue ? "true" : "false";
+                if ((key & 7) == kTrue)
+                    assignShort(f.text, "true", 4);
+                else
+                    assignShort(f.text, "false", 5);
                 break;
             case kFix: {
                 if (!getVarint(p, end, &v)) return at() + "cut off";
@@ -148,7 +152,7 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                 char buf[kFixChars];
                 f.type = TraceField::Type::Number;
                 f.fix = Fix::fromRaw(raw);
-                f.text.assign(buf, writeFix(buf, f.fix));
+                assignShort(f.text, buf, size_t(writeFix(buf, f.fix) - buf));
                 f.exact = true;
                 f.number = f.fix.toDouble();
                 break;
@@ -186,7 +190,7 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                 const std::string* s = strings.text(v);
                 if (!s) return at() + "unknown string " + std::to_string(v);
                 f.type = TraceField::Type::String;
-                f.text = *s;
+                assignShort(f.text, *s);
                 break;
             }
             default:

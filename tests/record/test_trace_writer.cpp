@@ -1,0 +1,132 @@
+// TraceWriter and TstraceWriter (core/record): lines written from per-frame and per-actor
+// text and repeated for an actor whose state did not change are the lines formatted from
+// scratch. Expected lines written by hand from docs/trace-format.md.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "record/trace_writer.h"
+#include "record/tstrace_writer.h"
+#include "test_support.h"
+
+namespace ts {
+namespace {
+
+MoverState someState() {
+    MoverState s;
+    s.x = Fix::fromInt(3) + Fix::ratio(1, 2);
+    s.y = Fix::fromInt(-2);
+    s.timer = 7;
+    return s;
+}
+
+std::vector<std::string> lines(std::string_view text) {
+    std::vector<std::string> out;
+    size_t at = 0;
+    while (at < text.size()) {
+        const size_t end = text.find('\n', at);
+        out.emplace_back(text.substr(at, end - at));
+        at = end + 1;
+    }
+    return out;
+}
+
+const char kTail[] =
+    ",\"actor\":\"hero\",\"x\":3.5,\"y\":-2,\"vx\":0,\"vy\":0,\"grounded\":false,\"facing\":"
+    "\"none\",\"pushing\":false,\"air_frames\":7,\"remainder_x\":0.5,\"remainder_y\":0}";
+
+TEST(TraceWriter, FrameNumbersCountOnAcrossEveryDigit) {
+    TraceWriter w;
+    // -1 first: no frame formatted yet is not a frame before 0.
+    const std::vector<int64_t> frames = {
+        -1,       0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 1001, 5, 99999, 100000, 1000000000000,
+        INT64_MAX};
+    std::vector<Actor> actors = {test::makeActor("hero", MoverKind(0), 0, 0, 12, 16)};
+    std::vector<MoverState> states = {someState()};
+    // Consecutive runs, jumps and a frame going back, through frame() and state().
+    for (size_t i = 0; i < frames.size(); ++i) {
+        if (i % 2)
+            w.frame(frames[i], actors, states, nullptr);
+        else
+            w.state(frames[i], "hero", MoverKind(0), states[0]);
+    }
+    const std::vector<std::string> got = lines(w.text());
+    ASSERT_EQ(got.size(), frames.size());
+    for (size_t i = 0; i < frames.size(); ++i)
+        EXPECT_EQ(got[i], "{\"frame\":" + std::to_string(frames[i]) + kTail);
+}
+
+TEST(TraceWriter, AnUnchangedStateRepeatsItsLineAndAChangedOneIsWrittenAfresh) {
+    TraceWriter w;
+    std::vector<Actor> actors = {test::makeActor("hero", MoverKind(0), 0, 0, 12, 16)};
+    std::vector<MoverState> states = {someState()};
+    w.frame(0, actors, states, nullptr);
+    w.frame(1, actors, states, nullptr);
+    std::string all(w.text());
+    w.clear();  // what the line was copied from is gone
+    w.frame(2, actors, states, nullptr);
+    states[0].timer = 8;
+    w.frame(3, actors, states, nullptr);
+    actors[0].name = "h\"2";  // a new name for the same actor index
+    w.frame(4, actors, states, nullptr);
+    all += w.text();
+    const std::vector<std::string> got = lines(all);
+    ASSERT_EQ(got.size(), 5u);
+    EXPECT_EQ(got[0], std::string("{\"frame\":0") + kTail);
+    EXPECT_EQ(got[1], std::string("{\"frame\":1") + kTail);
+    EXPECT_EQ(got[2], std::string("{\"frame\":2") + kTail);
+    EXPECT_EQ(got[3],
+              "{\"frame\":3,\"actor\":\"hero\",\"x\":3.5,\"y\":-2,\"vx\":0,\"vy\":0,\"grounded\":"
+              "false,\"facing\":\"none\",\"pushing\":false,\"air_frames\":8,\"remainder_x\":0.5,"
+              "\"remainder_y\":0}");
+    EXPECT_EQ(got[4],
+              "{\"frame\":4,\"actor\":\"h\\\"2\",\"x\":3.5,\"y\":-2,\"vx\":0,\"vy\":0,"
+              "\"grounded\":false,\"facing\":\"none\",\"pushing\":false,\"air_frames\":8,"
+              "\"remainder_x\":0.5,\"remainder_y\":0}");
+}
+
+// Standing actors of every model, written in one buffer or flushed and cleared after every
+// frame (as `run` does every 64 KiB): the same bytes in both forms.
+TEST(TraceWriter, BuffersClearedBetweenFramesGiveTheSameBytes) {
+    std::vector<Actor> actors;
+    std::vector<MoverState> states;
+    for (int k = 0; k < 4; ++k) {
+        actors.push_back(test::makeActor("a" + std::to_string(k), MoverKind(k), 20, 16, 8, 8));
+        MoverState s;
+        s.x = Fix::fromInt(20 + k) + Fix::ratio(1, 3);
+        s.y = Fix::fromInt(16);
+        s.w = s.h = 8;
+        s.timer = k;
+        s.aux = 3 * k;
+        states.push_back(s);
+    }
+    TraceWriter whole, pieces;
+    TstraceWriter compactWhole, compactPieces;
+    std::string json, compact;
+    for (int f = 0; f < 40; ++f) {
+        if (f == 20) states[2].x += Fix::fromInt(1);  // one moves once
+        whole.frame(f, actors, states, nullptr);
+        pieces.frame(f, actors, states, nullptr);
+        compactWhole.frame(f, actors, states, nullptr);
+        compactPieces.frame(f, actors, states, nullptr);
+        if (f % 3 == 0) {
+            json += pieces.text();
+            pieces.clear();
+            compact += compactPieces.bytes();
+            compactPieces.clear();
+        }
+    }
+    json += pieces.text();
+    compact += compactPieces.bytes();
+    EXPECT_EQ(json, whole.text());
+    EXPECT_TRUE(compact == compactWhole.bytes());
+    // Each state line as state() formats it alone.
+    const std::vector<std::string> got = lines(json);
+    ASSERT_EQ(got.size(), 160u);
+    EXPECT_EQ(got[4 * 39 + 2], stateJsonLine(39, "a2", MoverKind(2), states[2]));
+    EXPECT_EQ(got[4 * 39 + 3], stateJsonLine(39, "a3", MoverKind(3), states[3]));
+}
+
+}  // namespace
+}  // namespace ts
