@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "base/json_text.h"
+#include "base/number_text.h"
 #include "base/short_text.h"
+#include "movers/builtin_fields.h"
 #include "record/detail/same_state.h"
 
 namespace ts {
@@ -72,8 +74,34 @@ const ProbeHeads& probeHeads() {
     return heads;
 }
 
-// Longest fixed part of a state line: the keys, literals and numbers (names apart).
-constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars;
+// Longest fixed part of a state line: the keys, literals and numbers (names apart), and the
+// fields of a built-in mover written by LineFields (at most three, keys under 24 characters).
+constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars + 3 * (28 + kFixChars);
+
+// Writes a built-in mover's fields (movers/builtin_fields.h) straight into a state line, in
+// the room kStateChars leaves for them: the same text as ModelFields into a TextBuffer, with
+// the keys' sizes known and the numbers formatted inline.
+struct LineFields {
+    char* p;
+    template <size_t N>
+    char* key(const char (&k)[N]) {
+        static_assert(N - 1 < 24, "kStateChars leaves room for shorter keys");
+        p[0] = ',';
+        p[1] = '"';
+        std::memcpy(p + 2, k, N - 1);
+        p[N + 1] = '"';
+        p[N + 2] = ':';
+        return p + N + 3;
+    }
+    template <size_t N>
+    void intField(const char (&k)[N], int64_t v) {
+        p = writeIntInline(key(k), v);
+    }
+    template <size_t N>
+    void fixField(const char (&k)[N], Fix v) {
+        p = writeFixInline(key(k), v);
+    }
+};
 constexpr size_t kProbeChars = 120 + 4 * kFixChars + kIntChars;
 
 }  // namespace
@@ -203,10 +231,13 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
 }
 
 void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
-    const MoverInfo& info = moverInfo(kind);
+    // The built-in kinds are never replaced in the registry (mover_registry.h): their kind
+    // says which describe; any other is looked up every line, as a plugin may be rebuilt.
+    const bool builtin = kind <= MoverKind::ScanlineSlide;
+    const MoverInfo* const info = builtin ? nullptr : &moverInfo(kind);
     // Describe functions are pure functions of the state (plugins' too: fixed slots), and an
     // entry of the registry is never changed: the same state and entry, the same text.
-    if (a.epoch == epoch_ && a.lastInfo == &info && sameState(a.last, s)) {
+    if (a.epoch == epoch_ && a.lastKind == kind && a.lastInfo == info && sameState(a.last, s)) {
         char* p = room(kFrameTextSize + a.lastSize);
         std::memcpy(p, frameText_, kFrameTextSize);
         p += frameSize_;
@@ -221,13 +252,13 @@ void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     p += frameSize_;
     const size_t at = size_t(p - out_.text().data());
     p = copyShort(p, a.state.data(), a.state.size());
-    p = writeFix(p, s.x);
+    p = writeFixInline(p, s.x);
     p = put(p, ",\"y\":");
-    p = writeFix(p, s.y);
+    p = writeFixInline(p, s.y);
     p = put(p, ",\"vx\":");
-    p = writeFix(p, s.vx);
+    p = writeFixInline(p, s.vx);
     p = put(p, ",\"vy\":");
-    p = writeFix(p, s.vy);
+    p = writeFixInline(p, s.vy);
     std::memcpy(p, s.grounded ? ",\"grounded\":true" : ",\"grounded\":false", 17);
     p += s.grounded ? 16 : 17;
     const int facing = kFacingTexts.index[s.facing];
@@ -235,12 +266,27 @@ void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     p += kFacingTexts.size[facing];
     std::memcpy(p, s.pushing ? "true" : "false", 5);
     p += s.pushing ? 4 : 5;
-    end(p);
-    fields_.clear();
-    info.describe(s, fields_);
-    end(put(room(2), "}\n"));
+    LineFields f{p};
+    switch (kind) {
+        case MoverKind::PixelSweep:
+            pixelSweepFields(s, f);
+            break;
+        case MoverKind::TopDownAabb:
+            topdownAabbFields(s, f);
+            break;
+        case MoverKind::ScanlineSlide:
+            scanlineSlideFields(s, f);
+            break;
+        default:  // grid_walls' names and plugins' fields
+            end(p);
+            fields_.clear();
+            (info ? *info : moverInfo(kind)).describe(s, fields_);
+            f.p = room(2);
+    }
+    end(put(f.p, "}\n"));
     a.last = s;
-    a.lastInfo = &info;
+    a.lastKind = kind;
+    a.lastInfo = info;
     a.lastAt = at;
     a.lastSize = out_.size() - at;
     a.epoch = epoch_;
