@@ -192,6 +192,25 @@ inline char* writeWhole(char* out, uint64_t v) {
     return number_text::writeWhole(out, v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v));
 }
 
+// writeInt of a 32-bit value: its ten digits at most without writeLong's call, for
+// counters that sit at 2^30 (pixel_sweep's air_frames while airborne).
+[[gnu::always_inline]] inline char* writeInt32Inline(char* out, int32_t v) {
+    *out = '-';
+    out += v < 0;
+    const uint32_t a = v < 0 ? 0u - uint32_t(v) : uint32_t(v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (a >= 100000000) {
+        const uint32_t q = a / 100000000;  // < 22
+        const uint32_t t = number_text::kSmallNumbers.text[q];
+        std::memcpy(out, &t, 4);
+        out += t >> 24;
+        number_text::writeEight(out, a - q * 100000000);
+        return out + 8;
+    }
+#endif
+    return number_text::writeWhole(out, a);
+}
+
 [[gnu::always_inline]] inline char* writeFixInline(char* out, Fix v) {
     // |raw| / 2^16: the integer part, then the fraction f / 2^16. A fraction f = m * 2^t (m
     // odd) has exactly 16 - t decimals, the last one not 0, as Fix::str writes them digit by

@@ -25,30 +25,36 @@ char* putText(char* p, const char* s) {
     return p + n;
 }
 
-// `,"facing":"NAME","pushing":` for each facing byte's name, padded to one size so that a
-// state line copies it whole, without strlen or a chain of compares (issue 19: the state
-// line's fixed text cost as much as its numbers).
-struct FacingTexts {
-    static constexpr size_t kSize = 32;
-    char text[5][kSize] = {};
-    uint8_t size[5] = {};
-    uint8_t index[256] = {};  // facing byte -> text; not one direction -> "none"
-    constexpr FacingTexts() {
+// `,"grounded":B,"facing":"NAME","pushing":B` for each of the flags' 20 combinations, padded
+// to one size so that a state line copies it whole, without strlen, a chain of compares or a
+// branch per flag (issue 19: the state line's fixed text cost as much as its numbers).
+struct FlagTexts {
+    static constexpr size_t kSize = 64;
+    char text[20][kSize] = {};
+    uint8_t size[20] = {};
+    uint8_t facing[256] = {};  // facing byte -> 0..4; not one direction -> 0 ("none")
+    constexpr FlagTexts() {
         const char* const names[5] = {"none", "left", "right", "up", "down"};
-        for (int i = 0; i < 5; ++i) {
-            size_t n = 0;
-            for (const char* c = ",\"facing\":\""; *c; ++c) text[i][n++] = *c;
-            for (const char* c = names[i]; *c; ++c) text[i][n++] = *c;
-            for (const char* c = "\",\"pushing\":"; *c; ++c) text[i][n++] = *c;
-            size[i] = uint8_t(n);
-        }
-        index[DIR_LEFT] = 1;
-        index[DIR_RIGHT] = 2;
-        index[DIR_UP] = 3;
-        index[DIR_DOWN] = 4;
+        for (int g = 0; g < 2; ++g)
+            for (int f = 0; f < 5; ++f)
+                for (int q = 0; q < 2; ++q) {
+                    char* t = text[g * 10 + f * 2 + q];
+                    size_t n = 0;
+                    for (const char* c = g ? ",\"grounded\":true" : ",\"grounded\":false"; *c; ++c)
+                        t[n++] = *c;
+                    for (const char* c = ",\"facing\":\""; *c; ++c) t[n++] = *c;
+                    for (const char* c = names[f]; *c; ++c) t[n++] = *c;
+                    for (const char* c = "\",\"pushing\":"; *c; ++c) t[n++] = *c;
+                    for (const char* c = q ? "true" : "false"; *c; ++c) t[n++] = *c;
+                    size[g * 10 + f * 2 + q] = uint8_t(n);
+                }
+        facing[DIR_LEFT] = 1;
+        facing[DIR_RIGHT] = 2;
+        facing[DIR_UP] = 3;
+        facing[DIR_DOWN] = 4;
     }
 };
-constexpr FacingTexts kFacingTexts;
+constexpr FlagTexts kFlagTexts;
 
 // `{"kind":"SHAPE","verdict":"VERDICT","why":` for every shape and verdict, padded to one
 // size: a probe line copies it whole (two strlen and two memcpy calls per probe were a
@@ -93,9 +99,11 @@ struct LineFields {
         p[N + 2] = ':';
         return p + N + 3;
     }
-    template <size_t N>
-    void intField(const char (&k)[N], int64_t v) {
-        p = writeIntInline(key(k), v);
+    // The built-ins' counters are MoverState's 32-bit timer and aux.
+    template <size_t N, class Int>
+    void intField(const char (&k)[N], Int v) {
+        static_assert(sizeof(Int) <= 4, "a wider value needs writeIntInline");
+        p = writeInt32Inline(key(k), int32_t(v));
     }
     template <size_t N>
     void fixField(const char (&k)[N], Fix v) {
@@ -259,13 +267,9 @@ void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     p = writeFixInline(p, s.vx);
     p = put(p, ",\"vy\":");
     p = writeFixInline(p, s.vy);
-    std::memcpy(p, s.grounded ? ",\"grounded\":true" : ",\"grounded\":false", 17);
-    p += s.grounded ? 16 : 17;
-    const int facing = kFacingTexts.index[s.facing];
-    std::memcpy(p, kFacingTexts.text[facing], FacingTexts::kSize);
-    p += kFacingTexts.size[facing];
-    std::memcpy(p, s.pushing ? "true" : "false", 5);
-    p += s.pushing ? 4 : 5;
+    const size_t flags = size_t(s.grounded) * 10 + kFlagTexts.facing[s.facing] * 2 + s.pushing;
+    std::memcpy(p, kFlagTexts.text[flags], FlagTexts::kSize);
+    p += kFlagTexts.size[flags];
     LineFields f{p};
     switch (kind) {
         case MoverKind::PixelSweep:

@@ -165,5 +165,32 @@ TEST(TraceWriter, BuiltInMoversFieldsAreWhatTheirDescribeGives) {
         }
 }
 
+TEST(TraceWriter, EveryGroundedFacingAndPushingCombinationReadsAsItIs) {
+    const struct {
+        uint8_t facing;
+        const char* name;
+    } facings[] = {{0, "none"},    {DIR_LEFT, "left"}, {DIR_RIGHT, "right"},
+                   {DIR_UP, "up"}, {DIR_DOWN, "down"}, {uint8_t(DIR_LEFT | DIR_UP), "none"}};
+    for (int g = 0; g < 2; ++g)
+        for (const auto& f : facings)
+            for (int q = 0; q < 2; ++q) {
+                MoverState s;
+                s.grounded = g;
+                s.facing = f.facing;
+                s.pushing = q;
+                const std::string want =
+                    std::string(",\"grounded\":") + (g ? "true" : "false") + ",\"facing\":\"" +
+                    f.name + "\",\"pushing\":" + (q ? "true" : "false") + ",\"walk\":0,";
+                for (int k = 0; k < 4; ++k) {
+                    const std::string line = stateJsonLine(1, "a", MoverKind(k), s);
+                    const std::string head = want.substr(0, want.size() - 10);
+                    EXPECT_NE(line.find(head + ","), std::string::npos) << line;
+                    if (k == int(MoverKind::TopDownAabb)) {
+                        EXPECT_NE(line.find(want), std::string::npos) << line;
+                    }
+                }
+            }
+}
+
 }  // namespace
 }  // namespace ts
