@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "movers/builtin_fields.h"
 #include "movers/model_fields.h"
 #include "movers/detail/pixel_sweep_frame.h"
 #include "movers/detail/pixel_sweep_step.h"
@@ -15,9 +16,7 @@ namespace pixel_sweep {
 namespace {
 
 void describe(const void*, const MoverState& s, ModelFields& out) {
-    out.intField("air_frames", s.timer);
-    out.fixField("remainder_x", s.x.frac());
-    out.fixField("remainder_y", s.y.frac());
+    pixelSweepFields(s, out);
 }
 
 }  // namespace

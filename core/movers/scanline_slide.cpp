@@ -4,6 +4,7 @@
 
 #include "world/collision.h"
 #include "base/geom.h"
+#include "movers/builtin_fields.h"
 #include "movers/model_fields.h"
 #include "movers/detail/policy_step.h"
 #include "movers/detail/scanline_slide_cast.h"
@@ -160,8 +161,7 @@ struct StepBody {
 };
 
 void describe(const void*, const MoverState& s, ModelFields& out) {
-    out.intField("blocked_scanlines", s.timer);
-    out.fixField("slide", Fix::fromRaw(s.aux));
+    scanlineSlideFields(s, out);
 }
 
 }  // namespace

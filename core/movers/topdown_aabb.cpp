@@ -5,6 +5,7 @@
 #include <string>
 
 #include "world/collision.h"
+#include "movers/builtin_fields.h"
 #include "movers/model_fields.h"
 #include "movers/detail/policy_step.h"
 #include "movers/detail/topdown_aabb_sweep.h"
@@ -170,8 +171,7 @@ struct StepBody {
 };
 
 void describe(const void*, const MoverState& s, ModelFields& out) {
-    out.intField("walk", s.timer);
-    out.intField("nudge", s.aux);
+    topdownAabbFields(s, out);
 }
 
 }  // namespace

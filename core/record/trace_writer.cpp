@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "base/json_text.h"
+#include "base/number_text.h"
 #include "base/short_text.h"
+#include "movers/builtin_fields.h"
 #include "record/detail/same_state.h"
 
 namespace ts {
@@ -23,30 +25,36 @@ char* putText(char* p, const char* s) {
     return p + n;
 }
 
-// `,"facing":"NAME","pushing":` for each facing byte's name, padded to one size so that a
-// state line copies it whole, without strlen or a chain of compares (issue 19: the state
-// line's fixed text cost as much as its numbers).
-struct FacingTexts {
-    static constexpr size_t kSize = 32;
-    char text[5][kSize] = {};
-    uint8_t size[5] = {};
-    uint8_t index[256] = {};  // facing byte -> text; not one direction -> "none"
-    constexpr FacingTexts() {
+// `,"grounded":B,"facing":"NAME","pushing":B` for each of the flags' 20 combinations, padded
+// to one size so that a state line copies it whole, without strlen, a chain of compares or a
+// branch per flag (issue 19: the state line's fixed text cost as much as its numbers).
+struct FlagTexts {
+    static constexpr size_t kSize = 64;
+    char text[20][kSize] = {};
+    uint8_t size[20] = {};
+    uint8_t facing[256] = {};  // facing byte -> 0..4; not one direction -> 0 ("none")
+    constexpr FlagTexts() {
         const char* const names[5] = {"none", "left", "right", "up", "down"};
-        for (int i = 0; i < 5; ++i) {
-            size_t n = 0;
-            for (const char* c = ",\"facing\":\""; *c; ++c) text[i][n++] = *c;
-            for (const char* c = names[i]; *c; ++c) text[i][n++] = *c;
-            for (const char* c = "\",\"pushing\":"; *c; ++c) text[i][n++] = *c;
-            size[i] = uint8_t(n);
-        }
-        index[DIR_LEFT] = 1;
-        index[DIR_RIGHT] = 2;
-        index[DIR_UP] = 3;
-        index[DIR_DOWN] = 4;
+        for (int g = 0; g < 2; ++g)
+            for (int f = 0; f < 5; ++f)
+                for (int q = 0; q < 2; ++q) {
+                    char* t = text[g * 10 + f * 2 + q];
+                    size_t n = 0;
+                    for (const char* c = g ? ",\"grounded\":true" : ",\"grounded\":false"; *c; ++c)
+                        t[n++] = *c;
+                    for (const char* c = ",\"facing\":\""; *c; ++c) t[n++] = *c;
+                    for (const char* c = names[f]; *c; ++c) t[n++] = *c;
+                    for (const char* c = "\",\"pushing\":"; *c; ++c) t[n++] = *c;
+                    for (const char* c = q ? "true" : "false"; *c; ++c) t[n++] = *c;
+                    size[g * 10 + f * 2 + q] = uint8_t(n);
+                }
+        facing[DIR_LEFT] = 1;
+        facing[DIR_RIGHT] = 2;
+        facing[DIR_UP] = 3;
+        facing[DIR_DOWN] = 4;
     }
 };
-constexpr FacingTexts kFacingTexts;
+constexpr FlagTexts kFlagTexts;
 
 // `{"kind":"SHAPE","verdict":"VERDICT","why":` for every shape and verdict, padded to one
 // size: a probe line copies it whole (two strlen and two memcpy calls per probe were a
@@ -72,8 +80,36 @@ const ProbeHeads& probeHeads() {
     return heads;
 }
 
-// Longest fixed part of a state line: the keys, literals and numbers (names apart).
-constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars;
+// Longest fixed part of a state line: the keys, literals and numbers (names apart), and the
+// fields of a built-in mover written by LineFields (at most three, keys under 24 characters).
+constexpr size_t kStateChars = 160 + 5 * kFixChars + kIntChars + 3 * (28 + kFixChars);
+
+// Writes a built-in mover's fields (movers/builtin_fields.h) straight into a state line, in
+// the room kStateChars leaves for them: the same text as ModelFields into a TextBuffer, with
+// the keys' sizes known and the numbers formatted inline.
+struct LineFields {
+    char* p;
+    template <size_t N>
+    char* key(const char (&k)[N]) {
+        static_assert(N - 1 < 24, "kStateChars leaves room for shorter keys");
+        p[0] = ',';
+        p[1] = '"';
+        std::memcpy(p + 2, k, N - 1);
+        p[N + 1] = '"';
+        p[N + 2] = ':';
+        return p + N + 3;
+    }
+    // The built-ins' counters are MoverState's 32-bit timer and aux.
+    template <size_t N, class Int>
+    void intField(const char (&k)[N], Int v) {
+        static_assert(sizeof(Int) <= 4, "a wider value needs writeIntInline");
+        p = writeInt32Inline(key(k), int32_t(v));
+    }
+    template <size_t N>
+    void fixField(const char (&k)[N], Fix v) {
+        p = writeFixInline(key(k), v);
+    }
+};
 constexpr size_t kProbeChars = 120 + 4 * kFixChars + kIntChars;
 
 }  // namespace
@@ -203,10 +239,13 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
 }
 
 void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
-    const MoverInfo& info = moverInfo(kind);
+    // The built-in kinds are never replaced in the registry (mover_registry.h): their kind
+    // says which describe; any other is looked up every line, as a plugin may be rebuilt.
+    const bool builtin = kind <= MoverKind::ScanlineSlide;
+    const MoverInfo* const info = builtin ? nullptr : &moverInfo(kind);
     // Describe functions are pure functions of the state (plugins' too: fixed slots), and an
     // entry of the registry is never changed: the same state and entry, the same text.
-    if (a.epoch == epoch_ && a.lastInfo == &info && sameState(a.last, s)) {
+    if (a.epoch == epoch_ && a.lastKind == kind && a.lastInfo == info && sameState(a.last, s)) {
         char* p = room(kFrameTextSize + a.lastSize);
         std::memcpy(p, frameText_, kFrameTextSize);
         p += frameSize_;
@@ -221,26 +260,37 @@ void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     p += frameSize_;
     const size_t at = size_t(p - out_.text().data());
     p = copyShort(p, a.state.data(), a.state.size());
-    p = writeFix(p, s.x);
+    p = writeFixInline(p, s.x);
     p = put(p, ",\"y\":");
-    p = writeFix(p, s.y);
+    p = writeFixInline(p, s.y);
     p = put(p, ",\"vx\":");
-    p = writeFix(p, s.vx);
+    p = writeFixInline(p, s.vx);
     p = put(p, ",\"vy\":");
-    p = writeFix(p, s.vy);
-    std::memcpy(p, s.grounded ? ",\"grounded\":true" : ",\"grounded\":false", 17);
-    p += s.grounded ? 16 : 17;
-    const int facing = kFacingTexts.index[s.facing];
-    std::memcpy(p, kFacingTexts.text[facing], FacingTexts::kSize);
-    p += kFacingTexts.size[facing];
-    std::memcpy(p, s.pushing ? "true" : "false", 5);
-    p += s.pushing ? 4 : 5;
-    end(p);
-    fields_.clear();
-    info.describe(s, fields_);
-    end(put(room(2), "}\n"));
+    p = writeFixInline(p, s.vy);
+    const size_t flags = size_t(s.grounded) * 10 + kFlagTexts.facing[s.facing] * 2 + s.pushing;
+    std::memcpy(p, kFlagTexts.text[flags], FlagTexts::kSize);
+    p += kFlagTexts.size[flags];
+    LineFields f{p};
+    switch (kind) {
+        case MoverKind::PixelSweep:
+            pixelSweepFields(s, f);
+            break;
+        case MoverKind::TopDownAabb:
+            topdownAabbFields(s, f);
+            break;
+        case MoverKind::ScanlineSlide:
+            scanlineSlideFields(s, f);
+            break;
+        default:  // grid_walls' names and plugins' fields
+            end(p);
+            fields_.clear();
+            (info ? *info : moverInfo(kind)).describe(s, fields_);
+            f.p = room(2);
+    }
+    end(put(f.p, "}\n"));
     a.last = s;
-    a.lastInfo = &info;
+    a.lastKind = kind;
+    a.lastInfo = info;
     a.lastAt = at;
     a.lastSize = out_.size() - at;
     a.epoch = epoch_;

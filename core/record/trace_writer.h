@@ -61,6 +61,9 @@ class TraceWriter {
     struct ActorText {
         std::string name, state, probe;
         MoverState last;
+        // The last line's mover: its kind, and its registry entry unless the kind is a
+        // built-in one (never replaced, looked up in no registry per line).
+        MoverKind lastKind{};
         const MoverInfo* lastInfo = nullptr;
         size_t lastAt = 0, lastSize = 0;
         uint64_t epoch = 0;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "movers/model_fields.h"
 #include "record/trace_writer.h"
 #include "record/tstrace_writer.h"
 #include "test_support.h"
@@ -126,6 +127,69 @@ TEST(TraceWriter, BuffersClearedBetweenFramesGiveTheSameBytes) {
     ASSERT_EQ(got.size(), 160u);
     EXPECT_EQ(got[4 * 39 + 2], stateJsonLine(39, "a2", MoverKind(2), states[2]));
     EXPECT_EQ(got[4 * 39 + 3], stateJsonLine(39, "a3", MoverKind(3), states[3]));
+}
+
+// The built-in movers' fields are written into the line without their describe function
+// (issue 19): the same text as describe's values formatted by writeModelFields.
+TEST(TraceWriter, BuiltInMoversFieldsAreWhatTheirDescribeGives) {
+    MoverState s;
+    s.x = Fix::fromInt(3) + Fix::fromRaw(1);
+    s.y = Fix::fromInt(-3) + Fix::ratio(3, 4);
+    s.timer = 1 << 30;
+    s.aux = -1;
+    const std::string pixel = stateJsonLine(5, "a", MoverKind::PixelSweep, s);
+    EXPECT_EQ(
+        pixel.substr(pixel.find(",\"air_frames\"")),
+        ",\"air_frames\":1073741824,\"remainder_x\":0.0000152587890625,\"remainder_y\":0.75}");
+    const std::string top = stateJsonLine(5, "a", MoverKind::TopDownAabb, s);
+    EXPECT_EQ(top.substr(top.find(",\"walk\"")), ",\"walk\":1073741824,\"nudge\":-1}");
+    const std::string scan = stateJsonLine(5, "a", MoverKind::ScanlineSlide, s);
+    EXPECT_EQ(scan.substr(scan.find(",\"blocked_scanlines\"")),
+              ",\"blocked_scanlines\":1073741824,\"slide\":-0.0000152587890625}");
+
+    const int64_t raws[] = {0, 1, -1, 65535, -65536, 12345678901, -98765, int64_t(1) << 40};
+    for (int k = 0; k < 4; ++k)
+        for (int64_t r : raws) {
+            s.x = Fix::fromRaw(r);
+            s.y = Fix::fromRaw(-r * 3);
+            s.timer = int32_t(r);
+            s.aux = int32_t(r >> 3);
+            ModelFields fields;
+            moverInfo(MoverKind(k)).describe(s, fields);
+            const std::string want = modelFieldsJson(fields) + "}";
+            const std::string line = stateJsonLine(0, "a", MoverKind(k), s);
+            ASSERT_GT(line.size(), want.size());
+            EXPECT_EQ(line.substr(line.size() - want.size()), want)
+                << "mover " << k << " raw " << r;
+            EXPECT_EQ(line.substr(line.size() - want.size() - 5, 5), "false") << line;
+        }
+}
+
+TEST(TraceWriter, EveryGroundedFacingAndPushingCombinationReadsAsItIs) {
+    const struct {
+        uint8_t facing;
+        const char* name;
+    } facings[] = {{0, "none"},    {DIR_LEFT, "left"}, {DIR_RIGHT, "right"},
+                   {DIR_UP, "up"}, {DIR_DOWN, "down"}, {uint8_t(DIR_LEFT | DIR_UP), "none"}};
+    for (int g = 0; g < 2; ++g)
+        for (const auto& f : facings)
+            for (int q = 0; q < 2; ++q) {
+                MoverState s;
+                s.grounded = g;
+                s.facing = f.facing;
+                s.pushing = q;
+                const std::string want =
+                    std::string(",\"grounded\":") + (g ? "true" : "false") + ",\"facing\":\"" +
+                    f.name + "\",\"pushing\":" + (q ? "true" : "false") + ",\"walk\":0,";
+                for (int k = 0; k < 4; ++k) {
+                    const std::string line = stateJsonLine(1, "a", MoverKind(k), s);
+                    const std::string head = want.substr(0, want.size() - 10);
+                    EXPECT_NE(line.find(head + ","), std::string::npos) << line;
+                    if (k == int(MoverKind::TopDownAabb)) {
+                        EXPECT_NE(line.find(want), std::string::npos) << line;
+                    }
+                }
+            }
 }
 
 }  // namespace
