@@ -33,6 +33,7 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
             return fail(0, "not a .tstrace file (no magic bytes)", error);
         const uint32_t version = u32(at() + 8);
         const uint32_t length = u32(at() + 12);
+        version_ = version;
         if (version == 0 || version > tstrace::kVersion)
             return fail(8,
                         "format version " + std::to_string(version) +
@@ -118,16 +119,39 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                     frame_ = std::max<int64_t>(frame_, 0) + int64_t(v);
                     pos_ = size_t(p - buf_.data());
                     continue;
+                case tstrace::kStateDelta:
                 case tstrace::kState:
                 case tstrace::kProbe: {
                     const bool probe = tag == tstrace::kProbe;
                     if (frame_ < 0)
                         return fail(start, "a line record before any frame record", error), -1;
+                    if (tag == tstrace::kStateDelta) {
+                        if (version_ < 2)
+                            return fail(start, "unknown record tag 7 (a version 2 record)", error),
+                                   -1;
+                        // Rebuilt as the whole record it stands for, read by the same checks.
+                        const std::string problem = expandDelta(p, end);
+                        if (!problem.empty())
+                            return fail(start,
+                                        "state: " + problem +
+                                            (problem.size() >= 7 &&
+                                                     problem.compare(problem.size() - 7, 7,
+                                                                     "cut off") == 0
+                                                 ? " (truncated?)"
+                                                 : ""),
+                                        error),
+                                   -1;
+                    }
+                    const uint8_t* body = p;
+                    const uint8_t* q = tag == tstrace::kStateDelta ? whole_.data() : p;
+                    const uint8_t* qend =
+                        tag == tstrace::kStateDelta ? whole_.data() + whole_.size() : end;
                     uint64_t actor = 0;
                     const std::string problem =
-                        probe ? codec::decodeProbe(p, end, *this, &actor, &r->probe.probe)
-                              : codec::decodeState(p, end, *this, limits_.maxFieldsPerLine, &actor,
+                        probe ? codec::decodeProbe(q, qend, *this, &actor, &r->probe.probe)
+                              : codec::decodeState(q, qend, *this, limits_.maxFieldsPerLine, &actor,
                                                    &r->state.fields);
+                    if (tag != tstrace::kStateDelta) p = q;
                     if (!problem.empty()) {
                         const bool cutOff = problem.size() >= 7 &&
                                             problem.compare(problem.size() - 7, 7, "cut off") == 0;
@@ -141,6 +165,7 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                         return fail(start, "actor " + std::to_string(actor) + " was not declared",
                                     error),
                                -1;
+                    if (tag == tstrace::kState && version_ >= 2) remember(actor, body, p);
                     pos_ = size_t(p - buf_.data());
                     r->frame = frame_;
                     r->isProbe = probe;
@@ -174,6 +199,79 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     }
 
   private:
+    // What a version 2 delta is of: each actor's previous state record, as columns (key id <<
+    // 3 | type; a number's raw value, a string id, or 0).
+    struct Base {
+        std::vector<uint64_t> kt, val;
+        bool set = false;
+    };
+
+    // A whole state record's body (already checked by decodeState) kept as its actor's base.
+    void remember(uint64_t actor, const uint8_t* p, const uint8_t* end) {
+        if (bases_.size() <= actor) bases_.resize(size_t(actor) + 1);
+        Base& b = bases_[size_t(actor)];
+        uint64_t v = 0, n = 0;
+        codec::getVarint(p, end, &v);
+        codec::getVarint(p, end, &n);
+        b.kt.resize(size_t(n));
+        b.val.resize(size_t(n));
+        for (size_t i = 0; i < n; ++i) {
+            codec::getVarint(p, end, &b.kt[i]);
+            const uint64_t type = b.kt[i] & 7;
+            b.val[i] = 0;
+            if (type == codec::kFix || type == codec::kLiteral || type == codec::kString)
+                codec::getVarint(p, end, &b.val[i]);
+            if (type == codec::kFix) b.val[i] = uint64_t(codec::unzigzag(b.val[i]));
+        }
+        b.set = true;
+    }
+
+    // Reads a state delta's body and writes the whole record it stands for into whole_ (and
+    // keeps it as the actor's base); "" or the problem.
+    std::string expandDelta(const uint8_t*& p, const uint8_t* end) {
+        uint64_t actor = 0, mask = 0;
+        if (!codec::getVarint(p, end, &actor)) return "actor: cut off";
+        if (actor >= meta_.actors.size())
+            return "actor " + std::to_string(actor) + " was not declared";
+        if (actor >= bases_.size() || !bases_[size_t(actor)].set)
+            return "a change to actor " + std::to_string(actor) +
+                   " before its first whole state record";
+        Base& b = bases_[size_t(actor)];
+        const size_t n = b.kt.size();
+        if (!codec::getVarint(p, end, &mask)) return "field mask: cut off";
+        if (n < 64 && (mask >> n) != 0)
+            return "field mask " + std::to_string(mask) + " names a field past the " +
+                   std::to_string(n) + " of the previous record";
+        for (size_t i = 0; i < n && i < 64; ++i) {
+            if (!(mask >> i & 1)) continue;
+            const std::string* key = text(b.kt[i] >> codec::kFieldTypeBits);
+            auto at = [&] { return "field \"" + (key ? *key : std::string()) + "\": "; };
+            if (p == end) return at() + "cut off";
+            const uint8_t type = *p++;
+            if (type > codec::kString) return at() + "unknown value type " + std::to_string(type);
+            uint64_t v = 0;
+            if (type == codec::kFix || type == codec::kLiteral || type == codec::kString) {
+                if (!codec::getVarint(p, end, &v)) return at() + "cut off";
+            }
+            if (type == codec::kFix)  // modulo 2^64, as written
+                v = uint64_t(codec::unzigzag(v)) + ((b.kt[i] & 7) == codec::kFix ? b.val[i] : 0);
+            b.kt[i] = (b.kt[i] & ~uint64_t(7)) | type;
+            b.val[i] = v;
+        }
+        whole_.clear();
+        codec::appendVarint(whole_, actor);
+        codec::appendVarint(whole_, n);
+        for (size_t i = 0; i < n; ++i) {
+            const uint64_t type = b.kt[i] & 7;
+            codec::appendVarint(whole_, b.kt[i]);
+            if (type == codec::kFix)
+                codec::appendVarint(whole_, codec::zigzag(int64_t(b.val[i])));
+            else if (type == codec::kLiteral || type == codec::kString)
+                codec::appendVarint(whole_, b.val[i]);
+        }
+        return "";
+    }
+
     static uint32_t u32(const uint8_t* p) {
         return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }
@@ -224,6 +322,9 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     uint64_t stringBytes_ = 0;
     int64_t frame_ = -1;
     int64_t records_ = 0;
+    uint32_t version_ = 1;
+    std::vector<Base> bases_;
+    std::vector<uint8_t> whole_;  // the record a state delta stands for
 };
 
 }  // namespace
