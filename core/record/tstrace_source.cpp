@@ -125,33 +125,16 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                     const bool probe = tag == tstrace::kProbe;
                     if (frame_ < 0)
                         return fail(start, "a line record before any frame record", error), -1;
-                    if (tag == tstrace::kStateDelta) {
-                        if (version_ < 2)
-                            return fail(start, "unknown record tag 7 (a version 2 record)", error),
-                                   -1;
-                        // Rebuilt as the whole record it stands for, read by the same checks.
-                        const std::string problem = expandDelta(p, end);
-                        if (!problem.empty())
-                            return fail(start,
-                                        "state: " + problem +
-                                            (problem.size() >= 7 &&
-                                                     problem.compare(problem.size() - 7, 7,
-                                                                     "cut off") == 0
-                                                 ? " (truncated?)"
-                                                 : ""),
-                                        error),
-                                   -1;
-                    }
+                    if (tag == tstrace::kStateDelta && version_ < 2)
+                        return fail(start, "unknown record tag 7 (a version 2 record)", error), -1;
                     const uint8_t* body = p;
-                    const uint8_t* q = tag == tstrace::kStateDelta ? whole_.data() : p;
-                    const uint8_t* qend =
-                        tag == tstrace::kStateDelta ? whole_.data() + whole_.size() : end;
                     uint64_t actor = 0;
                     const std::string problem =
-                        probe ? codec::decodeProbe(q, qend, *this, &actor, &r->probe.probe)
-                              : codec::decodeState(q, qend, *this, limits_.maxFieldsPerLine, &actor,
-                                                   &r->state.fields);
-                    if (tag != tstrace::kStateDelta) p = q;
+                        probe ? codec::decodeProbe(p, end, *this, &actor, &r->probe.probe)
+                        : tag == tstrace::kState
+                            ? codec::decodeState(p, end, *this, limits_.maxFieldsPerLine, &actor,
+                                                 &r->state.fields)
+                            : readDelta(p, end, &actor, &r->state.fields);
                     if (!problem.empty()) {
                         const bool cutOff = problem.size() >= 7 &&
                                             problem.compare(problem.size() - 7, 7, "cut off") == 0;
@@ -165,7 +148,8 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                         return fail(start, "actor " + std::to_string(actor) + " was not declared",
                                     error),
                                -1;
-                    if (tag == tstrace::kState && version_ >= 2) remember(actor, body, p);
+                    if (tag == tstrace::kState && version_ >= 2)
+                        remember(actor, body, p, r->state.fields);
                     pos_ = size_t(p - buf_.data());
                     r->frame = frame_;
                     r->isProbe = probe;
@@ -199,53 +183,61 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     }
 
   private:
-    // What a version 2 delta is of: each actor's previous state record, as columns (key id <<
-    // 3 | type; a number's raw value, a string id, or 0).
+    // What a version 2 delta is of: each actor's previous state record, as read (the fields)
+    // and as written (each field's type; a type 3 value's raw value, what a delta adds to).
     struct Base {
-        std::vector<uint64_t> kt, val;
+        std::vector<TraceField> fields;
+        std::vector<uint8_t> types;
+        std::vector<int64_t> raws;
         bool set = false;
     };
 
-    // A whole state record's body (already checked by decodeState) kept as its actor's base.
-    void remember(uint64_t actor, const uint8_t* p, const uint8_t* end) {
+    // A whole state record (its body, already read into `fields`) as its actor's base.
+    void remember(uint64_t actor, const uint8_t* p, const uint8_t* end,
+                  const std::vector<TraceField>& fields) {
         if (bases_.size() <= actor) bases_.resize(size_t(actor) + 1);
         Base& b = bases_[size_t(actor)];
         uint64_t v = 0, n = 0;
         codec::getVarint(p, end, &v);
         codec::getVarint(p, end, &n);
-        b.kt.resize(size_t(n));
-        b.val.resize(size_t(n));
+        b.fields = fields;
+        b.types.resize(size_t(n));
+        b.raws.resize(size_t(n));
         for (size_t i = 0; i < n; ++i) {
-            codec::getVarint(p, end, &b.kt[i]);
-            const uint64_t type = b.kt[i] & 7;
-            b.val[i] = 0;
-            if (type == codec::kFix || type == codec::kLiteral || type == codec::kString)
-                codec::getVarint(p, end, &b.val[i]);
-            if (type == codec::kFix) b.val[i] = uint64_t(codec::unzigzag(b.val[i]));
+            uint64_t key = 0;
+            codec::getVarint(p, end, &key);
+            b.types[i] = uint8_t(key & 7);
+            b.raws[i] = 0;
+            if (b.types[i] == codec::kFix || b.types[i] == codec::kLiteral ||
+                b.types[i] == codec::kString)
+                codec::getVarint(p, end, &v);
+            if (b.types[i] == codec::kFix) b.raws[i] = codec::unzigzag(v);
         }
         b.set = true;
     }
 
-    // Reads a state delta's body and writes the whole record it stands for into whole_ (and
-    // keeps it as the actor's base); "" or the problem.
-    std::string expandDelta(const uint8_t*& p, const uint8_t* end) {
+    // A state delta's body: the actor's base with the changed fields read over it, into
+    // `fields` (and kept as the base); "" or the problem.
+    std::string readDelta(const uint8_t*& p, const uint8_t* end, uint64_t* actorOut,
+                          std::vector<TraceField>* fields) {
         uint64_t actor = 0, mask = 0;
         if (!codec::getVarint(p, end, &actor)) return "actor: cut off";
+        *actorOut = actor;
         if (actor >= meta_.actors.size())
             return "actor " + std::to_string(actor) + " was not declared";
         if (actor >= bases_.size() || !bases_[size_t(actor)].set)
             return "a change to actor " + std::to_string(actor) +
                    " before its first whole state record";
         Base& b = bases_[size_t(actor)];
-        const size_t n = b.kt.size();
+        const size_t n = b.fields.size();
         if (!codec::getVarint(p, end, &mask)) return "field mask: cut off";
         if (n < 64 && (mask >> n) != 0)
             return "field mask " + std::to_string(mask) + " names a field past the " +
                    std::to_string(n) + " of the previous record";
-        for (size_t i = 0; i < n && i < 64; ++i) {
-            if (!(mask >> i & 1)) continue;
-            const std::string* key = text(b.kt[i] >> codec::kFieldTypeBits);
-            auto at = [&] { return "field \"" + (key ? *key : std::string()) + "\": "; };
+        for (; mask; mask &= mask - 1) {
+            const size_t i = size_t(__builtin_ctzll(mask));
+            TraceField& f = b.fields[i];
+            auto at = [&f] { return "field \"" + f.key + "\": "; };
             if (p == end) return at() + "cut off";
             const uint8_t type = *p++;
             if (type > codec::kString) return at() + "unknown value type " + std::to_string(type);
@@ -253,22 +245,17 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
             if (type == codec::kFix || type == codec::kLiteral || type == codec::kString) {
                 if (!codec::getVarint(p, end, &v)) return at() + "cut off";
             }
-            if (type == codec::kFix)  // modulo 2^64, as written
-                v = uint64_t(codec::unzigzag(v)) + ((b.kt[i] & 7) == codec::kFix ? b.val[i] : 0);
-            b.kt[i] = (b.kt[i] & ~uint64_t(7)) | type;
-            b.val[i] = v;
+            if (type == codec::kFix) {  // a change of the base's number, modulo 2^64
+                const int64_t raw = int64_t(uint64_t(codec::unzigzag(v)) +
+                                            uint64_t(b.types[i] == codec::kFix ? b.raws[i] : 0));
+                b.raws[i] = raw;
+                v = codec::zigzag(raw);
+            }
+            b.types[i] = type;
+            if (std::string problem = codec::decodeValue(type, v, *this, &f); !problem.empty())
+                return at() + problem;
         }
-        whole_.clear();
-        codec::appendVarint(whole_, actor);
-        codec::appendVarint(whole_, n);
-        for (size_t i = 0; i < n; ++i) {
-            const uint64_t type = b.kt[i] & 7;
-            codec::appendVarint(whole_, b.kt[i]);
-            if (type == codec::kFix)
-                codec::appendVarint(whole_, codec::zigzag(int64_t(b.val[i])));
-            else if (type == codec::kLiteral || type == codec::kString)
-                codec::appendVarint(whole_, b.val[i]);
-        }
+        *fields = b.fields;
         return "";
     }
 
@@ -324,7 +311,6 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     int64_t records_ = 0;
     uint32_t version_ = 1;
     std::vector<Base> bases_;
-    std::vector<uint8_t> whole_;  // the record a state delta stands for
 };
 
 }  // namespace
