@@ -148,8 +148,11 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                         return fail(start, "actor " + std::to_string(actor) + " was not declared",
                                     error),
                                -1;
-                    if (tag == tstrace::kState && version_ >= 2)
+                    if (tag == tstrace::kState && version_ >= 2) {
                         remember(actor, body, p, r->state.fields);
+                        if (heldBytes_ > kMaxHeldBytes)
+                            return fail(start, "state: " + heldTooMuch(), error), -1;
+                    }
                     pos_ = size_t(p - buf_.data());
                     r->frame = frame_;
                     r->isProbe = probe;
@@ -189,8 +192,12 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
         std::vector<TraceField> fields;
         std::vector<uint8_t> types;
         std::vector<int64_t> raws;
+        size_t bytes = 0;  // the fields' keys and texts
         bool set = false;
     };
+    // What the bases may hold in all: a file may name a 1 MiB string in 256 fields of each of
+    // 4096 actors, which held as text would be a terabyte.
+    static constexpr size_t kMaxHeldBytes = size_t(64) << 20;
 
     // A whole state record (its body, already read into `fields`) as its actor's base.
     void remember(uint64_t actor, const uint8_t* p, const uint8_t* end,
@@ -201,6 +208,10 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
         codec::getVarint(p, end, &v);
         codec::getVarint(p, end, &n);
         b.fields = fields;
+        heldBytes_ -= b.bytes;
+        b.bytes = 0;
+        for (const TraceField& f : fields) b.bytes += f.key.size() + f.text.size();
+        heldBytes_ += b.bytes;
         b.types.resize(size_t(n));
         b.raws.resize(size_t(n));
         for (size_t i = 0; i < n; ++i) {
@@ -252,11 +263,20 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                 v = codec::zigzag(raw);
             }
             b.types[i] = type;
+            const size_t was = f.text.size();
             if (std::string problem = codec::decodeValue(type, v, *this, &f); !problem.empty())
                 return at() + problem;
+            b.bytes += f.text.size() - was;
+            heldBytes_ += f.text.size() - was;
         }
+        if (heldBytes_ > kMaxHeldBytes) return heldTooMuch();
         *fields = b.fields;
         return "";
+    }
+
+    std::string heldTooMuch() const {
+        return "the actors' last states hold over " + std::to_string(kMaxHeldBytes) +
+               " bytes of keys and values";
     }
 
     static uint32_t u32(const uint8_t* p) {
@@ -311,6 +331,7 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     int64_t records_ = 0;
     uint32_t version_ = 1;
     std::vector<Base> bases_;
+    size_t heldBytes_ = 0;  // the bases' bytes
 };
 
 }  // namespace

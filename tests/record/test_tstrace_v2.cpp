@@ -103,6 +103,15 @@ TEST(TstraceV2, AMangledDeltaNamesTheOffsetAndTheField) {
     EXPECT_EQ(errorOf(first +
                       std::string("\x07\x00\x01\x03\x80\x80\x80\x80\x80\x80\x80\x80\x80\x01", 14)),
               at + "state: field \"x\": outside +-2^46");
+    // What the readers keep of each actor's last state is bounded: 65 fields named by one
+    // 1 MiB key hold 65 MiB (the same record in version 1 is read and forgotten).
+    std::string big = fileStart() + std::string("\x01\x80\x80\x40", 4) +
+                      std::string(size_t(1) << 20, 'k') + std::string("\x03\x00\x04\x00\x41", 5) +
+                      std::string(65, '\0');
+    EXPECT_EQ(errorOf(big), "t.tstrace: offset " +
+                                std::to_string(fileStart().size() + 4 + (1 << 20) + 2) +
+                                ": state: the actors' last states hold over 67108864 bytes of keys "
+                                "and values");
     // Version 1 has no deltas.
     std::string v1 = first;
     v1[8] = 1;
