@@ -6,6 +6,7 @@
 //   - ViewOpen/json, ViewOpen/tstrace: what `tilestep view` does before the window opens
 //                  (read the trace, index it, seek to the middle); counter bytes_per_frame;
 //   - Run/json, Run/tstrace: `run --trace` to a file: step and write (items = actor-steps);
+//                  Run/tstrace_v1: the same in .tstrace version 1 (every state whole);
 //                  Run/step_only: the same steps without a trace, what writing adds to.
 // Compare each with Cat of the same bytes in the same run (the ratio is the result; the
 // machine's load changes both). TS_BENCH_FRAMES sets the frame count (default 1000000).
@@ -100,8 +101,8 @@ size_t writeJson(const std::string& path, int64_t frames) {
     return runTo(
         path, frames, w, [](TraceWriter& x) { return x.text(); }, [](TraceWriter&) {});
 }
-size_t writeCompact(const std::string& path, int64_t frames) {
-    TstraceWriter w;
+size_t writeCompact(const std::string& path, int64_t frames, uint32_t version = 2) {
+    TstraceWriter w(version);
     return runTo(
         path, frames, w, [](TstraceWriter& x) { return x.bytes(); },
         [](TstraceWriter& x) { x.end(); });
@@ -197,10 +198,11 @@ void StepOnly(benchmark::State& state) {
     state.SetItemsProcessed(int64_t(state.iterations()) * frameCount());
 }
 
-void Run(benchmark::State& state, bool compact) {
-    const std::string path = tempPath(compact ? "run.tstrace" : "run.jsonl");
+// version: 0 for JSON lines, else the .tstrace version.
+void Run(benchmark::State& state, uint32_t version) {
+    const std::string path = tempPath(version ? "run.tstrace" : "run.jsonl");
     for (auto _ : state)
-        benchmark::DoNotOptimize(compact ? writeCompact(path, frameCount())
+        benchmark::DoNotOptimize(version ? writeCompact(path, frameCount(), version)
                                          : writeJson(path, frameCount()));
     std::remove(path.c_str());
     state.SetItemsProcessed(int64_t(state.iterations()) * frameCount());
@@ -217,6 +219,7 @@ BENCHMARK_CAPTURE(Diff, tstrace, true)->Unit(benchmark::kMillisecond)->Iteration
 BENCHMARK_CAPTURE(ViewOpen, json, false)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_CAPTURE(ViewOpen, tstrace, true)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK(StepOnly)->Name("Run/step_only")->Unit(benchmark::kMillisecond)->Iterations(3);
-BENCHMARK_CAPTURE(Run, json, false)->Unit(benchmark::kMillisecond)->Iterations(3);
-BENCHMARK_CAPTURE(Run, tstrace, true)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK_CAPTURE(Run, json, 0u)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK_CAPTURE(Run, tstrace_v1, 1u)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK_CAPTURE(Run, tstrace, 2u)->Unit(benchmark::kMillisecond)->Iterations(3);
 BENCHMARK_MAIN();

@@ -33,6 +33,7 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
             return fail(0, "not a .tstrace file (no magic bytes)", error);
         const uint32_t version = u32(at() + 8);
         const uint32_t length = u32(at() + 12);
+        version_ = version;
         if (version == 0 || version > tstrace::kVersion)
             return fail(8,
                         "format version " + std::to_string(version) +
@@ -118,16 +119,22 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                     frame_ = std::max<int64_t>(frame_, 0) + int64_t(v);
                     pos_ = size_t(p - buf_.data());
                     continue;
+                case tstrace::kStateDelta:
                 case tstrace::kState:
                 case tstrace::kProbe: {
                     const bool probe = tag == tstrace::kProbe;
                     if (frame_ < 0)
                         return fail(start, "a line record before any frame record", error), -1;
+                    if (tag == tstrace::kStateDelta && version_ < 2)
+                        return fail(start, "unknown record tag 7 (a version 2 record)", error), -1;
+                    const uint8_t* body = p;
                     uint64_t actor = 0;
                     const std::string problem =
                         probe ? codec::decodeProbe(p, end, *this, &actor, &r->probe.probe)
-                              : codec::decodeState(p, end, *this, limits_.maxFieldsPerLine, &actor,
-                                                   &r->state.fields);
+                        : tag == tstrace::kState
+                            ? codec::decodeState(p, end, *this, limits_.maxFieldsPerLine, &actor,
+                                                 &r->state.fields)
+                            : readDelta(p, end, &actor, &r->state.fields);
                     if (!problem.empty()) {
                         const bool cutOff = problem.size() >= 7 &&
                                             problem.compare(problem.size() - 7, 7, "cut off") == 0;
@@ -141,6 +148,11 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                         return fail(start, "actor " + std::to_string(actor) + " was not declared",
                                     error),
                                -1;
+                    if (tag == tstrace::kState && version_ >= 2) {
+                        remember(actor, body, p, r->state.fields);
+                        if (heldBytes_ > kMaxHeldBytes)
+                            return fail(start, "state: " + heldTooMuch(), error), -1;
+                    }
                     pos_ = size_t(p - buf_.data());
                     r->frame = frame_;
                     r->isProbe = probe;
@@ -174,6 +186,99 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     }
 
   private:
+    // What a version 2 delta is of: each actor's previous state record, as read (the fields)
+    // and as written (each field's type; a type 3 value's raw value, what a delta adds to).
+    struct Base {
+        std::vector<TraceField> fields;
+        std::vector<uint8_t> types;
+        std::vector<int64_t> raws;
+        size_t bytes = 0;  // the fields' keys and texts
+        bool set = false;
+    };
+    // What the bases may hold in all: a file may name a 1 MiB string in 256 fields of each of
+    // 4096 actors, which held as text would be a terabyte.
+    static constexpr size_t kMaxHeldBytes = size_t(64) << 20;
+
+    // A whole state record (its body, already read into `fields`) as its actor's base.
+    void remember(uint64_t actor, const uint8_t* p, const uint8_t* end,
+                  const std::vector<TraceField>& fields) {
+        if (bases_.size() <= actor) bases_.resize(size_t(actor) + 1);
+        Base& b = bases_[size_t(actor)];
+        uint64_t v = 0, n = 0;
+        codec::getVarint(p, end, &v);
+        codec::getVarint(p, end, &n);
+        b.fields = fields;
+        heldBytes_ -= b.bytes;
+        b.bytes = 0;
+        for (const TraceField& f : fields) b.bytes += f.key.size() + f.text.size();
+        heldBytes_ += b.bytes;
+        b.types.resize(size_t(n));
+        b.raws.resize(size_t(n));
+        for (size_t i = 0; i < n; ++i) {
+            uint64_t key = 0;
+            codec::getVarint(p, end, &key);
+            b.types[i] = uint8_t(key & 7);
+            b.raws[i] = 0;
+            if (b.types[i] == codec::kFix || b.types[i] == codec::kLiteral ||
+                b.types[i] == codec::kString)
+                codec::getVarint(p, end, &v);
+            if (b.types[i] == codec::kFix) b.raws[i] = codec::unzigzag(v);
+        }
+        b.set = true;
+    }
+
+    // A state delta's body: the actor's base with the changed fields read over it, into
+    // `fields` (and kept as the base); "" or the problem.
+    std::string readDelta(const uint8_t*& p, const uint8_t* end, uint64_t* actorOut,
+                          std::vector<TraceField>* fields) {
+        uint64_t actor = 0, mask = 0;
+        if (!codec::getVarint(p, end, &actor)) return "actor: cut off";
+        *actorOut = actor;
+        if (actor >= meta_.actors.size())
+            return "actor " + std::to_string(actor) + " was not declared";
+        if (actor >= bases_.size() || !bases_[size_t(actor)].set)
+            return "a change to actor " + std::to_string(actor) +
+                   " before its first whole state record";
+        Base& b = bases_[size_t(actor)];
+        const size_t n = b.fields.size();
+        if (!codec::getVarint(p, end, &mask)) return "field mask: cut off";
+        if (n < 64 && (mask >> n) != 0)
+            return "field mask " + std::to_string(mask) + " names a field past the " +
+                   std::to_string(n) + " of the previous record";
+        for (; mask; mask &= mask - 1) {
+            const size_t i = size_t(__builtin_ctzll(mask));
+            TraceField& f = b.fields[i];
+            auto at = [&f] { return "field \"" + f.key + "\": "; };
+            if (p == end) return at() + "cut off";
+            const uint8_t type = *p++;
+            if (type > codec::kString) return at() + "unknown value type " + std::to_string(type);
+            uint64_t v = 0;
+            if (type == codec::kFix || type == codec::kLiteral || type == codec::kString) {
+                if (!codec::getVarint(p, end, &v)) return at() + "cut off";
+            }
+            if (type == codec::kFix) {  // a change of the base's number, modulo 2^64
+                const int64_t raw = int64_t(uint64_t(codec::unzigzag(v)) +
+                                            uint64_t(b.types[i] == codec::kFix ? b.raws[i] : 0));
+                b.raws[i] = raw;
+                v = codec::zigzag(raw);
+            }
+            b.types[i] = type;
+            const size_t was = f.text.size();
+            if (std::string problem = codec::decodeValue(type, v, *this, &f); !problem.empty())
+                return at() + problem;
+            b.bytes += f.text.size() - was;
+            heldBytes_ += f.text.size() - was;
+        }
+        if (heldBytes_ > kMaxHeldBytes) return heldTooMuch();
+        *fields = b.fields;
+        return "";
+    }
+
+    std::string heldTooMuch() const {
+        return "the actors' last states hold over " + std::to_string(kMaxHeldBytes) +
+               " bytes of keys and values";
+    }
+
     static uint32_t u32(const uint8_t* p) {
         return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
     }
@@ -224,6 +329,9 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     uint64_t stringBytes_ = 0;
     int64_t frame_ = -1;
     int64_t records_ = 0;
+    uint32_t version_ = 1;
+    std::vector<Base> bases_;
+    size_t heldBytes_ = 0;  // the bases' bytes
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "base/json_line.h"
 #include "base/short_text.h"
 #include "record/detail/same_state.h"
+#include "record/detail/state_fields.h"
 #include "record/detail/trace_codec.h"
 #include "record/detail/tstrace_layout.h"
 #include "record/trace_reader.h"
@@ -36,7 +37,8 @@ struct TstraceWriter::Ids final : codec::StringIds {
     TstraceWriter& w;
 };
 
-TstraceWriter::TstraceWriter() {
+TstraceWriter::TstraceWriter(uint32_t version)
+    : version_(std::clamp<uint32_t>(version, 1, tstrace::kVersion)) {
     std::fill(std::begin(fixedIds_), std::end(fixedIds_), -1);
     std::fill(std::begin(facingIds_), std::end(facingIds_), -1);
 }
@@ -64,7 +66,7 @@ void TstraceWriter::header(const TraceHeader& h) {
     const std::string_view text = w.text().substr(0, w.size() - 1);  // without its '\n'
     uint8_t start[16];
     std::memcpy(start, tstrace::kMagic, 8);
-    putU32(start + 8, tstrace::kVersion);
+    putU32(start + 8, version_);
     putU32(start + 12, uint32_t(text.size()));
     append(start, sizeof start);
     append(text.data(), text.size());
@@ -89,16 +91,106 @@ void TstraceWriter::record(const TraceRecord& r, const std::vector<TraceActorInf
         commit(putVarint(p, name));
     }
     toFrame(r.frame);
+    ++records_;
+    if (!r.isProbe) {
+        columns(r.state.fields);
+        putState(actor, kt_.data(), val_.data(), kt_.size());
+        return;
+    }
     body_.clear();
     Ids ids(*this);
-    if (r.isProbe)
-        codec::encodeProbe(body_, actor, r.probe.probe, ids);
-    else
-        codec::encodeState(body_, actor, r.state.fields, ids);
-    const uint8_t tag = r.isProbe ? tstrace::kProbe : tstrace::kState;
+    codec::encodeProbe(body_, actor, r.probe.probe, ids);
+    const uint8_t tag = tstrace::kProbe;
     append(&tag, 1);
     append(body_.data(), body_.size());
-    ++records_;
+}
+
+// Interns in the order encodeState does (a key, then its value's text), so that run and
+// convert write the same bytes.
+void TstraceWriter::columns(const std::vector<TraceField>& fields) {
+    kt_.clear();
+    val_.clear();
+    for (const TraceField& f : fields) {
+        const uint64_t key = uint64_t(id(f.key)) << codec::kFieldTypeBits;
+        uint64_t type = codec::kNull, val = 0;
+        switch (f.type) {
+            case TraceField::Type::Null:
+                break;
+            case TraceField::Type::Bool:
+                type = f.text == "true" ? codec::kTrue : codec::kFalse;
+                break;
+            case TraceField::Type::String:
+                type = codec::kString;
+                val = id(f.text);
+                break;
+            case TraceField::Type::Number:
+                if (isCanonicalFix(f)) {
+                    type = codec::kFix;
+                    val = uint64_t(f.fix.raw);
+                } else {
+                    type = codec::kLiteral;
+                    val = id(f.text);
+                }
+                break;
+        }
+        kt_.push_back(key | type);
+        val_.push_back(val);
+    }
+}
+
+void TstraceWriter::putState(size_t actor, const uint64_t* kt, const uint64_t* val, size_t n) {
+    using codec::kFix;
+    using codec::kLiteral;
+    constexpr uint64_t kTypeMask = (1u << codec::kFieldTypeBits) - 1;
+    static_assert(Base::kMax == tstrace::kMaxDeltaFields, "a delta's mask is 64 bits");
+    if (bases_.size() <= actor) bases_.resize(actor + 1);
+    Base& b = bases_[actor];
+    uint8_t* p = room(2 * codec::kMaxVarint + n * (1 + 2 * codec::kMaxVarint));
+    if (version_ >= 2 && b.set && b.n == n) {
+        // Which fields changed, and whether any key did (then the record is written whole).
+        uint64_t mask = 0, keys = 0;
+        for (size_t i = 0; i < n; ++i) {
+            keys |= (b.kt[i] ^ kt[i]) >> codec::kFieldTypeBits;
+            mask |= uint64_t((b.kt[i] != kt[i]) | (b.val[i] != val[i])) << i;
+        }
+        if (!keys) {
+            *p++ = tstrace::kStateDelta;
+            p = putVarint(p, actor);
+            p = putVarint(p, mask);
+            for (; mask; mask &= mask - 1) {
+                const size_t i = size_t(__builtin_ctzll(mask));
+                const uint64_t type = kt[i] & kTypeMask;
+                *p++ = uint8_t(type);
+                if (type == kFix)  // a number's change: small when it moves by little
+                    p = putVarint(
+                        p, codec::zigzag(int64_t((b.kt[i] & kTypeMask) == kFix ? val[i] - b.val[i]
+                                                                               : val[i])));
+                else if (type >= kLiteral)
+                    p = putVarint(p, val[i]);
+                b.kt[i] = kt[i];
+                b.val[i] = val[i];
+            }
+            commit(p);
+            return;
+        }
+    }
+    *p++ = tstrace::kState;
+    p = putVarint(p, actor);
+    p = putVarint(p, n);
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t type = kt[i] & kTypeMask;
+        p = putVarint(p, kt[i]);
+        if (type == kFix)
+            p = putVarint(p, codec::zigzag(int64_t(val[i])));
+        else if (type >= kLiteral)
+            p = putVarint(p, val[i]);
+    }
+    commit(p);
+    b.set = version_ >= 2 && n <= Base::kMax;
+    if (!b.set) return;
+    b.n = n;
+    std::memcpy(b.kt, kt, n * sizeof *kt);
+    std::memcpy(b.val, val, n * sizeof *val);
 }
 
 void TstraceWriter::append(const void* data, size_t n) {
@@ -147,6 +239,15 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
     ActorFields& known = known_[actor];
     // Describe functions are pure functions of the state, and ids never change: the same
     // state and registry entry, the same bytes.
+    if (version_ >= 2 && known.info == &info && sameState(known.last, s)) {
+        uint8_t* p = room(2 + codec::kMaxVarint);
+        *p++ = tstrace::kStateDelta;
+        p = putVarint(p, actor);
+        *p++ = 0;  // nothing changed
+        commit(p);
+        ++records_;
+        return;
+    }
     if (known.epoch == epoch_ && known.info == &info && sameState(known.last, s)) {
         uint8_t* p = room(known.lastSize);
         std::memcpy(p, out_.data() + known.lastAt, known.lastSize);  // an earlier record's
@@ -180,6 +281,7 @@ size_t TstraceWriter::writeState(size_t actor, MoverKind kind, const MoverInfo& 
     uint32_t keyIds[ModelFields::kMax], nameIds[ModelFields::kMax];
     int64_t raws[ModelFields::kMax];
     const size_t n = fields_.size();
+    bool keysChanged = false;
     for (size_t i = 0; i < n; ++i) {
         const ModelField& f = fields_[i];
         if ((f.type == ModelField::Type::Int || f.type == ModelField::Type::Fix)
@@ -188,7 +290,12 @@ size_t TstraceWriter::writeState(size_t actor, MoverKind kind, const MoverInfo& 
             return genericState(actor, kind, s);
         }
         Known& key = known.keys[i];
-        keyIds[i] = key.id != UINT32_MAX && sameShort(key.text, f.key) ? key.id : learn(key, f.key);
+        if (key.id != UINT32_MAX && sameShort(key.text, f.key)) {
+            keyIds[i] = key.id;
+        } else {
+            keyIds[i] = learn(key, f.key);
+            keysChanged = true;
+        }
         if (f.type == ModelField::Type::Name) {
             Known& name = known.names[i];
             nameIds[i] = name.id != UINT32_MAX && sameShort(name.text, f.name)
@@ -196,40 +303,72 @@ size_t TstraceWriter::writeState(size_t actor, MoverKind kind, const MoverInfo& 
                              : learn(name, f.name);
         }
     }
-    constexpr uint64_t kShift = codec::kFieldTypeBits;
-    const size_t at = used_;
-    uint8_t* p = room(16 + (7 + n) * 2 * codec::kMaxVarint);
-    *p++ = tstrace::kState;
-    p = putVarint(p, actor);
-    *p++ = uint8_t(7 + n);  // under 128: one varint byte
-    const Fix fixes[4] = {s.x, s.y, s.vx, s.vy};
-    for (int i = 0; i < 4; ++i) {
-        p = putVarint(p, uint64_t(fixedIds_[i]) << kShift | codec::kFix);
-        p = putVarint(p, codec::zigzag(fixes[i].raw));
-    }
-    p = putVarint(p,
-                  uint64_t(fixedIds_[4]) << kShift | (s.grounded ? codec::kTrue : codec::kFalse));
-    p = putVarint(p, uint64_t(fixedIds_[5]) << kShift | codec::kString);
-    p = putVarint(p, uint64_t(facingIds_[facing]));
-    p = putVarint(p, uint64_t(fixedIds_[6]) << kShift | (s.pushing ? codec::kTrue : codec::kFalse));
+    // The model's fields as the delta compares them: a value's type and its raw value or id.
+    uint8_t codes[ModelFields::kMax];
+    uint64_t vals[ModelFields::kMax];
     for (size_t i = 0; i < n; ++i) {
-        const uint64_t k = uint64_t(keyIds[i]) << kShift;
         switch (fields_[i].type) {
             case ModelField::Type::Int:
             case ModelField::Type::Fix:
-                p = putVarint(p, k | codec::kFix);
-                p = putVarint(p, codec::zigzag(raws[i]));
+                codes[i] = codec::kFix;
+                vals[i] = uint64_t(raws[i]);
                 break;
             case ModelField::Type::Bool:
-                p = putVarint(p, k | (fields_[i].value ? codec::kTrue : codec::kFalse));
+                codes[i] = fields_[i].value ? codec::kTrue : codec::kFalse;
+                vals[i] = 0;
                 break;
             case ModelField::Type::Name:
-                p = putVarint(p, k | codec::kString);
-                p = putVarint(p, nameIds[i]);
+                codes[i] = codec::kString;
+                vals[i] = nameIds[i];
                 break;
         }
     }
-    commit(p);
+    if (version_ >= 2 && known.delta && known.n == n && !keysChanged) {
+        const size_t at = used_;
+        writeDelta(actor, known, s, facing, codes, vals, n);
+        return at;
+    }
+    std::memcpy(known.codes, codes, n);
+    std::memcpy(known.vals, vals, n * sizeof *vals);
+    known.n = n;
+    known.delta = version_ >= 2;
+    known.facing = facing;
+    constexpr uint64_t kShift = codec::kFieldTypeBits;
+    uint64_t kt[7 + ModelFields::kMax], val[7 + ModelFields::kMax];
+    const Fix fixes[4] = {s.x, s.y, s.vx, s.vy};
+    for (int i = 0; i < 4; ++i) {
+        kt[i] = uint64_t(fixedIds_[i]) << kShift | codec::kFix;
+        val[i] = uint64_t(fixes[i].raw);
+    }
+    kt[4] = uint64_t(fixedIds_[4]) << kShift | (s.grounded ? codec::kTrue : codec::kFalse);
+    val[4] = 0;
+    kt[5] = uint64_t(fixedIds_[5]) << kShift | codec::kString;
+    val[5] = uint64_t(facingIds_[facing]);
+    kt[6] = uint64_t(fixedIds_[6]) << kShift | (s.pushing ? codec::kTrue : codec::kFalse);
+    val[6] = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const uint64_t k = uint64_t(keyIds[i]) << kShift;
+        uint64_t& t = kt[7 + i];
+        uint64_t& v = val[7 + i];
+        v = 0;
+        switch (fields_[i].type) {
+            case ModelField::Type::Int:
+            case ModelField::Type::Fix:
+                t = k | codec::kFix;
+                v = uint64_t(raws[i]);
+                break;
+            case ModelField::Type::Bool:
+                t = k | (fields_[i].value ? codec::kTrue : codec::kFalse);
+                break;
+            case ModelField::Type::Name:
+                t = k | codec::kString;
+                v = nameIds[i];
+                break;
+        }
+    }
+    if (actor < bases_.size()) bases_[actor].set = false;  // whole: writeDelta's are newer
+    const size_t at = used_;
+    putState(actor, kt, val, 7 + n);
     return at;
 }
 
@@ -259,14 +398,59 @@ size_t TstraceWriter::genericState(size_t actor, MoverKind kind, const MoverStat
         }
         r.state.fields.push_back(std::move(f));
     }
-    body_.clear();
-    Ids ids(*this);
-    codec::encodeState(body_, actor, r.state.fields, ids);
+    columns(r.state.fields);
+    known_[actor].delta = false;  // the next record is a change of this one's fields
+    if (actor < bases_.size()) bases_[actor].set = false;
     const size_t at = used_;
-    const uint8_t tag = tstrace::kState;
-    append(&tag, 1);
-    append(body_.data(), body_.size());
+    putState(actor, kt_.data(), val_.data(), kt_.size());
     return at;
+}
+
+// The fields that changed since the actor's previous record, which writeState wrote with the
+// same keys: the fixed ones compared with the state it came from, the model's own with the
+// values kept from it (putState's work without its columns, for `run`'s every line).
+void TstraceWriter::writeDelta(size_t actor, ActorFields& known, const MoverState& s, int facing,
+                               const uint8_t* codes, const uint64_t* vals, size_t n) {
+    const MoverState& o = known.last;
+    uint64_t mask = uint64_t(s.x != o.x) | uint64_t(s.y != o.y) << 1 | uint64_t(s.vx != o.vx) << 2 |
+                    uint64_t(s.vy != o.vy) << 3 | uint64_t(s.grounded != o.grounded) << 4 |
+                    uint64_t(facing != known.facing) << 5 | uint64_t(s.pushing != o.pushing) << 6;
+    for (size_t i = 0; i < n; ++i)
+        mask |= uint64_t((codes[i] != known.codes[i]) | (vals[i] != known.vals[i])) << (7 + i);
+    uint8_t* p = room(2 * codec::kMaxVarint + (7 + n) * (1 + codec::kMaxVarint));
+    *p++ = tstrace::kStateDelta;
+    p = putVarint(p, actor);
+    p = putVarint(p, mask);
+    auto change = [&p](Fix now, Fix was) {
+        *p++ = codec::kFix;
+        p = putVarint(p, codec::zigzag(int64_t(uint64_t(now.raw) - uint64_t(was.raw))));
+    };
+    if (mask & 0x7f) {
+        if (mask & 1) change(s.x, o.x);
+        if (mask & 2) change(s.y, o.y);
+        if (mask & 4) change(s.vx, o.vx);
+        if (mask & 8) change(s.vy, o.vy);
+        if (mask & 16) *p++ = s.grounded ? codec::kTrue : codec::kFalse;
+        if (mask & 32) {
+            *p++ = codec::kString;
+            p = putVarint(p, uint64_t(facingIds_[facing]));
+        }
+        if (mask & 64) *p++ = s.pushing ? codec::kTrue : codec::kFalse;
+    }
+    for (mask >>= 7; mask; mask &= mask - 1) {
+        const size_t i = size_t(__builtin_ctzll(mask));
+        *p++ = codes[i];
+        if (codes[i] == codec::kFix)
+            p = putVarint(
+                p, codec::zigzag(
+                       int64_t(known.codes[i] == codec::kFix ? vals[i] - known.vals[i] : vals[i])));
+        else if (codes[i] == codec::kString)
+            p = putVarint(p, vals[i]);
+        known.codes[i] = codes[i];
+        known.vals[i] = vals[i];
+    }
+    commit(p);
+    known.facing = facing;
 }
 
 void TstraceWriter::frame(int64_t frame, const std::vector<Actor>& actors,

@@ -21,7 +21,10 @@ namespace ts {
 
 class TstraceWriter {
   public:
-    TstraceWriter();
+    // Version 2 (the default) writes a state that follows the same actor's earlier one as the
+    // fields that changed (docs/trace-format.md); version 1 writes every state whole, for
+    // readers that predate version 2.
+    explicit TstraceWriter(uint32_t version = 2);
 
     std::string_view bytes() const {
         return std::string_view(reinterpret_cast<const char*>(out_.data()), used_);
@@ -59,10 +62,25 @@ class TstraceWriter {
     void commit(uint8_t* p) { used_ = size_t(p - out_.data()); }
     void append(const void* data, size_t n);
     uint32_t cachedId(int64_t* slot, const char* text);
+    // A state record from its fields as columns: `kt` each key id << 3 | type, `val` the raw
+    // 1/65536 value (type 3), a string id (4, 5) or 0. Whole, or (version 2) as the changes
+    // since the actor's previous state record.
+    void putState(size_t actor, const uint64_t* kt, const uint64_t* val, size_t n);
+    void columns(const std::vector<TraceField>& fields);
 
     std::vector<uint8_t> out_;  // the first used_ bytes are the file's
     size_t used_ = 0;
     std::vector<uint8_t> body_;
+    uint32_t version_;
+    // Each actor's previous state record as columns (putState), what version 2 deltas are of.
+    struct Base {
+        static constexpr size_t kMax = 64;  // tstrace::kMaxDeltaFields: the mask's bits
+        uint64_t kt[kMax], val[kMax];
+        size_t n = 0;
+        bool set = false;
+    };
+    std::vector<Base> bases_;
+    std::vector<uint64_t> kt_, val_;  // columns()'s
     std::unordered_map<std::string, uint32_t> ids_;
     int64_t frame_ = -1;
     int64_t records_ = 0;
@@ -83,7 +101,16 @@ class TstraceWriter {
         const MoverInfo* info = nullptr;
         size_t lastAt = 0, lastSize = 0;
         uint64_t epoch = 0;
+        // Version 2: the model's fields of the last record as writeDelta compares them, when
+        // that record was writeState's (`delta`); its facing index.
+        uint8_t codes[ModelFields::kMax];
+        uint64_t vals[ModelFields::kMax];
+        size_t n = 0;
+        int facing = 0;
+        bool delta = false;
     };
+    void writeDelta(size_t actor, ActorFields& known, const MoverState& s, int facing,
+                    const uint8_t* codes, const uint64_t* vals, size_t n);
     std::vector<ActorFields> known_;
     ModelFields fields_;
     uint64_t epoch_ = 1;  // counts clear()s: bytes written before are gone

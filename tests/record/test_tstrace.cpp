@@ -199,9 +199,9 @@ TEST(Tstrace, AbsurdCountsAreRefusedBeforeAllocating) {
     };
     const size_t body = fileStart().size();
     const std::string at = "t.tstrace: offset " + std::to_string(body) + ": ";
-    EXPECT_EQ(error(fileStart(2)),
-              "t.tstrace: offset 8: format version 2 is newer than this "
-              "tilestep reads (1)");
+    EXPECT_EQ(error(fileStart(3)),
+              "t.tstrace: offset 8: format version 3 is newer than this "
+              "tilestep reads (2)");
     EXPECT_EQ(error(std::string("tstrace\0", 8) + le32(1) + le32(0xfffffff0u)),
               "t.tstrace: offset 12: header length 4294967280 is over 1048576 bytes");
     EXPECT_EQ(error(fileStart() + std::string("\x01\xff\xff\xff\xff\x0f", 6)),

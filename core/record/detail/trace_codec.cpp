@@ -107,6 +107,54 @@ void encodeProbe(std::vector<uint8_t>& out, uint64_t actor, const Probe& p, Stri
     for (int i = 0; i < n; ++i) appendVarint(out, zigzag(c[i].raw));
 }
 
+std::string decodeValue(uint64_t type, uint64_t v, const StringTable& strings, TraceField* out) {
+    TraceField& f = *out;
+    f.exact = false;
+    f.number = 0;
+    f.fix = Fix{};
+    switch (type) {
+        case kNull:
+            f.type = TraceField::Type::Null;
+            assignShort(f.text, "null", 4);
+            return "";
+        case kFalse:
+        case kTrue:
+            f.type = TraceField::Type::Bool;
+            if (type == kTrue)
+                assignShort(f.text, "true", 4);
+            else
+                assignShort(f.text, "false", 5);
+            return "";
+        case kFix: {
+            const int64_t raw = unzigzag(v);
+            // The JSON reader's limit: below 2^46 px.
+            if (raw >= (int64_t(1) << 62) || raw <= -(int64_t(1) << 62)) return "outside +-2^46";
+            char buf[kFixChars];
+            f.type = TraceField::Type::Number;
+            f.fix = Fix::fromRaw(raw);
+            assignShort(f.text, buf, size_t(writeFix(buf, f.fix) - buf));
+            f.exact = true;
+            f.number = f.fix.toDouble();
+            return "";
+        }
+        case kLiteral: {
+            const std::string* s = strings.text(v);
+            if (!s) return "unknown string " + std::to_string(v);
+            if (!parseTraceNumber(*s, &f)) return "'" + *s + "' is not a number within +-2^46";
+            return "";
+        }
+        case kString: {
+            const std::string* s = strings.text(v);
+            if (!s) return "unknown string " + std::to_string(v);
+            f.type = TraceField::Type::String;
+            assignShort(f.text, *s);
+            return "";
+        }
+        default:
+            return "unknown value type " + std::to_string(type);
+    }
+}
+
 std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
                         size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields,
                         bool inlineNumbers) {
@@ -143,28 +191,12 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                 else
                     assignShort(f.text, "false", 5);
                 break;
-            case kFix: {
+            case kFix:
+            case kLiteral:
                 if (!getVarint(p, end, &v)) return at() + "cut off";
-                const int64_t raw = unzigzag(v);
-                // The JSON reader's limit: below 2^46 px.
-                if (raw >= (int64_t(1) << 62) || raw <= -(int64_t(1) << 62))
-                    return at() + "outside +-2^46";
-                char buf[kFixChars];
-                f.type = TraceField::Type::Number;
-                f.fix = Fix::fromRaw(raw);
-                assignShort(f.text, buf, size_t(writeFix(buf, f.fix) - buf));
-                f.exact = true;
-                f.number = f.fix.toDouble();
+                if (std::string problem = decodeValue(key & 7, v, strings, &f); !problem.empty())
+                    return at() + problem;
                 break;
-            }
-            case kLiteral: {
-                if (!getVarint(p, end, &v)) return at() + "cut off";
-                const std::string* s = strings.text(v);
-                if (!s) return at() + "unknown string " + std::to_string(v);
-                if (!parseTraceNumber(*s, &f))
-                    return at() + "'" + *s + "' is not a number within +-2^46";
-                break;
-            }
             case kInline: {
                 if (!inlineNumbers) return at() + "unknown value type " + std::to_string(key & 7);
                 if (p == end) return at() + "cut off";
@@ -185,14 +217,11 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
                     return at() + "not a number within +-2^46";
                 break;
             }
-            case kString: {
+            case kString:
                 if (!getVarint(p, end, &v)) return at() + "cut off";
-                const std::string* s = strings.text(v);
-                if (!s) return at() + "unknown string " + std::to_string(v);
-                f.type = TraceField::Type::String;
-                assignShort(f.text, *s);
+                if (std::string problem = decodeValue(kString, v, strings, &f); !problem.empty())
+                    return at() + problem;
                 break;
-            }
             default:
                 return at() + "unknown value type " + std::to_string(key & 7);
         }

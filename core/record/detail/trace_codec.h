@@ -100,6 +100,9 @@ void encodeProbe(std::vector<uint8_t>& out, uint64_t actor, const Probe& p, Stri
 std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
                         size_t maxFields, uint64_t* actor, std::vector<TraceField>* fields,
                         bool inlineNumbers = false);
+// One field's value of a type 0 to 5 (not kInline), `v` its varint (0 for types without
+// one); the key is left as it is. "" or the problem ("unknown string 7").
+std::string decodeValue(uint64_t type, uint64_t v, const StringTable& strings, TraceField* out);
 std::string decodeProbe(const uint8_t*& p, const uint8_t* end, const StringTable& strings,
                         uint64_t* actor, Probe* out);
 
