@@ -5,6 +5,7 @@
 
 #include "base/json_line.h"
 #include "base/short_text.h"
+#include "movers/builtin_fields.h"
 #include "record/detail/same_state.h"
 #include "record/detail/state_fields.h"
 #include "record/detail/trace_codec.h"
@@ -216,6 +217,42 @@ bool fieldRaw(const ModelField& f, int64_t* raw) {
     return true;
 }
 
+// A built-in mover's own fields as writeDelta compares them (the codec's type and raw
+// value), straight from movers/builtin_fields.h: no describe call through the registry and no
+// keys to check, as a built-in's keys never change. Their values are MoverState's 32-bit
+// timer and aux, and fractions: always plain numbers (what fieldRaw would check).
+struct DeltaFields {
+    uint8_t codes[ModelFields::kMax];
+    uint64_t vals[ModelFields::kMax];
+    size_t n = 0;
+    template <class Int>
+    void intField(const char*, Int v) {
+        static_assert(sizeof(Int) <= 4, "a wider counter needs fieldRaw's range check");
+        codes[n] = codec::kFix;
+        vals[n++] = uint64_t(int64_t(v)) << 16;
+    }
+    void fixField(const char*, Fix v) {
+        codes[n] = codec::kFix;
+        vals[n++] = uint64_t(v.raw);
+    }
+};
+
+bool builtinDeltaFields(MoverKind kind, const MoverState& s, DeltaFields* out) {
+    switch (kind) {
+        case MoverKind::PixelSweep:
+            pixelSweepFields(s, *out);
+            return true;
+        case MoverKind::TopDownAabb:
+            topdownAabbFields(s, *out);
+            return true;
+        case MoverKind::ScanlineSlide:
+            scanlineSlideFields(s, *out);
+            return true;
+        default:
+            return false;
+    }
+}
+
 bool plainName(std::string_view s) {
     for (const char c : s)
         if (c == '"' || c == '\\') return false;
@@ -268,9 +305,19 @@ void TstraceWriter::state(size_t actor, MoverKind kind, const MoverState& s) {
 // Writes the record; returns where it starts (after any string records it added).
 size_t TstraceWriter::writeState(size_t actor, MoverKind kind, const MoverInfo& info,
                                  const MoverState& s) {
+    const int facing = facingIndex(s.facing);
+    // Most of `run`'s records: a built-in mover's change since a record of this path.
+    if (version_ >= 2 && known_[actor].delta && known_[actor].info == &info &&
+        facingIds_[facing] >= 0) {
+        DeltaFields d;
+        if (builtinDeltaFields(kind, s, &d) && d.n == known_[actor].n) {
+            const size_t at = used_;
+            writeDelta(actor, known_[actor], s, facing, d.codes, d.vals, d.n);
+            return at;
+        }
+    }
     fields_.clear();
     info.describe(s, fields_);
-    const int facing = facingIndex(s.facing);
     if (fixedIds_[6] < 0 || facingIds_[facing] < 0) {
         for (int i = 0; i < 6; ++i) cachedId(&fixedIds_[i], kFixedKeys[i]);
         cachedId(&facingIds_[facing], kFacings[facing]);
