@@ -5,7 +5,6 @@
 // --probes` of maps/bomber.json (probe lines between the state lines).
 #include <gtest/gtest.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -91,18 +90,8 @@ TEST_F(AppViewSave, SavesALiveRecordingSoFarAndTheRecordingGoesOn) {
                                shellQuote(sock) + " --verbose");
     ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
     // The game: this test, writing the source's lines to the socket.
-    const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-    ASSERT_GE(fd, 0);
-    sockaddr_un addr{};
-    addr.sun_family = AF_UNIX;
-    ASSERT_LT(sock.size(), sizeof addr.sun_path);
-    std::memcpy(addr.sun_path, sock.c_str(), sock.size());
-    bool connected = false;
-    for (int t = 0; t < 100 && !connected; ++t) {
-        connected = connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
-        if (!connected) sleepMs(100);
-    }
-    ASSERT_TRUE(connected) << "the window does not listen on " << sock;
+    const int fd = connectUnixSocket(sock);
+    ASSERT_GE(fd, 0) << "the window does not listen on " << sock;
     auto send = [&](const std::string& bytes) {
         for (size_t done = 0; done < bytes.size();) {
             const ssize_t n = write(fd, bytes.data() + done, bytes.size() - done);

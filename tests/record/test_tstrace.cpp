@@ -15,39 +15,17 @@
 #include "record/tstrace_writer.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "tstrace_bytes.h"
 #include "../../oracles/splitmix.h"
 
 namespace ts {
 namespace {
 
-const std::string kHeader =
-    "{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[{\"name\":\"hero\",\"w\":12,"
-    "\"h\":16,\"round\":false}]}";
-
-std::string le32(uint32_t v) {
-    return std::string{char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
-}
-
-std::string fileStart(uint32_t version = 1) {
-    return std::string("tstrace\0", 8) + le32(version) + le32(uint32_t(kHeader.size())) + kHeader;
-}
-
-// Every record of a source as the JSON lines convert writes.
-std::string asJson(const std::string& bytes, std::string* error) {
-    std::unique_ptr<TraceSource> s = traceSourceFromText(bytes, "t.tstrace", error);
-    if (!s) return "";
-    TraceWriter w;
-    w.header(s->meta().header);
-    TraceRecord r;
-    int k = 0;
-    while ((k = s->next(&r, error)) > 0)
-        w.record(r, s->meta().actors[r.isProbe ? size_t(r.probe.probe.actor) : r.state.actor].name);
-    return k == 0 ? std::string(w.text()) : "";
-}
+using namespace tstrace_bytes;
 
 // The file of docs/trace-format.md's example, byte by byte.
 std::string handBuilt() {
-    std::string f = fileStart();
+    std::string f = fileStart(1);
     f += std::string("\x01\x01x", 3);     // string 0: "x"
     f += std::string("\x01\x01y", 3);     // string 1: "y"
     f += std::string("\x01\x04note", 6);  // string 2: "note"
@@ -197,28 +175,28 @@ TEST(Tstrace, AbsurdCountsAreRefusedBeforeAllocating) {
         std::string e;
         return parseTrace(bytes, "t.tstrace", &t, &e) ? "(parsed)" : e;
     };
-    const size_t body = fileStart().size();
+    const size_t body = fileStart(1).size();
     const std::string at = "t.tstrace: offset " + std::to_string(body) + ": ";
     EXPECT_EQ(error(fileStart(3)),
               "t.tstrace: offset 8: format version 3 is newer than this "
               "tilestep reads (2)");
     EXPECT_EQ(error(std::string("tstrace\0", 8) + le32(1) + le32(0xfffffff0u)),
               "t.tstrace: offset 12: header length 4294967280 is over 1048576 bytes");
-    EXPECT_EQ(error(fileStart() + std::string("\x01\xff\xff\xff\xff\x0f", 6)),
+    EXPECT_EQ(error(fileStart(1) + std::string("\x01\xff\xff\xff\xff\x0f", 6)),
               at + "string length 4294967295 is over 1048576 bytes");
     EXPECT_EQ(
-        error(fileStart() + std::string("\x03\x00\x04\x00\xff\xff\x03", 7)),
+        error(fileStart(1) + std::string("\x03\x00\x04\x00\xff\xff\x03", 7)),
         "t.tstrace: offset " + std::to_string(body + 2) + ": state: field count 65535 is over 256");
-    EXPECT_EQ(error(fileStart() + std::string("\x03\x00\x04\x07\x00", 5)),
+    EXPECT_EQ(error(fileStart(1) + std::string("\x03\x00\x04\x07\x00", 5)),
               "t.tstrace: offset " + std::to_string(body + 2) + ": actor 7 was not declared");
-    EXPECT_EQ(error(fileStart() + std::string("\x09", 1)), at + "unknown record tag 9");
-    EXPECT_EQ(error(fileStart() + std::string("\x06\x05", 2)),
+    EXPECT_EQ(error(fileStart(1) + std::string("\x09", 1)), at + "unknown record tag 9");
+    EXPECT_EQ(error(fileStart(1) + std::string("\x06\x05", 2)),
               at + "end record counts 5 lines, the file holds 0");
-    EXPECT_EQ(error(fileStart()), at + "the file ends without its end record (truncated?)");
+    EXPECT_EQ(error(fileStart(1)), at + "the file ends without its end record (truncated?)");
     // A state record whose x is a string: the JSON reader's own check.
-    EXPECT_EQ(error(fileStart() + std::string("\x01\x01x\x01\x01"
-                                              "a\x03\x00\x04\x00\x01\x05\x01",
-                                              13)),
+    EXPECT_EQ(error(fileStart(1) + std::string("\x01\x01x\x01\x01"
+                                               "a\x03\x00\x04\x00\x01\x05\x01",
+                                               13)),
               "t.tstrace: offset " + std::to_string(body + 8) +
                   ": field \"x\": expected a number, found a string");
 }

@@ -11,33 +11,12 @@
 #include "record/tstrace_writer.h"
 #include "sim/sim.h"
 #include "test_support.h"
+#include "tstrace_bytes.h"
 
 namespace ts {
 namespace {
 
-const std::string kHeader =
-    "{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[{\"name\":\"hero\",\"w\":12,"
-    "\"h\":16,\"round\":false}]}";
-
-std::string le32(uint32_t v) {
-    return std::string{char(v), char(v >> 8), char(v >> 16), char(v >> 24)};
-}
-
-std::string fileStart(uint32_t version = 2) {
-    return std::string("tstrace\0", 8) + le32(version) + le32(uint32_t(kHeader.size())) + kHeader;
-}
-
-std::string asJson(const std::string& bytes, std::string* error) {
-    std::unique_ptr<TraceSource> s = traceSourceFromText(bytes, "t.tstrace", error);
-    if (!s) return "";
-    TraceWriter w;
-    w.header(s->meta().header);
-    TraceRecord r;
-    int k = 0;
-    while ((k = s->next(&r, error)) > 0)
-        w.record(r, s->meta().actors[r.isProbe ? size_t(r.probe.probe.actor) : r.state.actor].name);
-    return k == 0 ? std::string(w.text()) : "";
-}
+using namespace tstrace_bytes;
 
 std::string errorOf(const std::string& bytes) {
     std::string error;
@@ -48,7 +27,7 @@ std::string errorOf(const std::string& bytes) {
 // Strings 0 "x", 1 "y", 2 "0.1", then frame 0 and hero's whole state x = 1.5, y = -2 (the
 // version 1 example's bytes).
 std::string withFirstState() {
-    std::string f = fileStart();
+    std::string f = fileStart(2);
     f += std::string(
         "\x01\x01x\x01\x01y\x01\x03"
         "0.1",
@@ -80,12 +59,12 @@ TEST(TstraceV2, AFileBuiltFromTheDocsReadsBackAsItsLines) {
 }
 
 TEST(TstraceV2, AMangledDeltaNamesTheOffsetAndTheField) {
-    const std::string at0 = "t.tstrace: offset " + std::to_string(fileStart().size() + 11 + 2);
+    const std::string at0 = "t.tstrace: offset " + std::to_string(fileStart(2).size() + 11 + 2);
     const std::string first = withFirstState() + std::string("\x03\x01", 2);  // frame 1
     const std::string at = "t.tstrace: offset " + std::to_string(first.size()) + ": ";
-    EXPECT_EQ(errorOf(fileStart() + std::string("\x01\x01x\x01\x01y\x01\x03"
-                                                "0.1\x03\x00\x07\x00\x00",
-                                                16)),
+    EXPECT_EQ(errorOf(fileStart(2) + std::string("\x01\x01x\x01\x01y\x01\x03"
+                                                 "0.1\x03\x00\x07\x00\x00",
+                                                 16)),
               at0 + ": state: a change to actor 0 before its first whole state record");
     EXPECT_EQ(errorOf(first + std::string("\x07\x00\x04", 3)),
               at + "state: field mask 4 names a field past the 2 of the previous record");
@@ -105,11 +84,11 @@ TEST(TstraceV2, AMangledDeltaNamesTheOffsetAndTheField) {
               at + "state: field \"x\": outside +-2^46");
     // What the readers keep of each actor's last state is bounded: 65 fields named by one
     // 1 MiB key hold 65 MiB (the same record in version 1 is read and forgotten).
-    std::string big = fileStart() + std::string("\x01\x80\x80\x40", 4) +
+    std::string big = fileStart(2) + std::string("\x01\x80\x80\x40", 4) +
                       std::string(size_t(1) << 20, 'k') + std::string("\x03\x00\x04\x00\x41", 5) +
                       std::string(65, '\0');
     EXPECT_EQ(errorOf(big), "t.tstrace: offset " +
-                                std::to_string(fileStart().size() + 4 + (1 << 20) + 2) +
+                                std::to_string(fileStart(2).size() + 4 + (1 << 20) + 2) +
                                 ": state: the actors' last states hold over 67108864 bytes of keys "
                                 "and values");
     // Version 1 has no deltas.

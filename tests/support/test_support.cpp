@@ -1,6 +1,8 @@
 #include "test_support.h"
 #include "movers/mover.h"
 
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -8,6 +10,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -140,6 +143,21 @@ Map mapFromRows(const std::vector<std::string>& rows, int tileSize) {
             m.setTile(x, y, t);
         }
     return m;
+}
+
+int connectUnixSocket(const std::string& path, int tries) {
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    if (path.size() >= sizeof addr.sun_path) return -1;
+    std::memcpy(addr.sun_path, path.c_str(), path.size());
+    for (int t = 0; t < tries; ++t) {
+        const int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+        if (fd < 0) return -1;
+        if (connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
+        close(fd);
+        usleep(100 * 1000);
+    }
+    return -1;
 }
 
 }  // namespace ts::test

@@ -34,4 +34,8 @@ Actor makeActor(const std::string& name, MoverKind kind, int64_t x, int64_t y, i
 // 'c'/'d' slope22 left high/low (reading left to right: c then d descends).
 Map mapFromRows(const std::vector<std::string>& rows, int tileSize = 16);
 
+// A stream socket connected to the Unix socket PATH, trying every 100 ms for up to `tries`
+// times while the program that listens there starts; -1 when it never answers.
+int connectUnixSocket(const std::string& path, int tries = 100);
+
 }  // namespace ts::test
