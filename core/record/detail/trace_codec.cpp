@@ -172,6 +172,11 @@ std::string decodeState(const uint8_t*& p, const uint8_t* end, const StringTable
         if (!k)
             return "field " + std::to_string(i + 1) + ": unknown key string " +
                    std::to_string(key >> kFieldTypeBits);
+        // A JSON line names its frame and actor with these keys, and "probe" makes it a probe
+        // line: a state field by one of these names could not be written as JSON lines.
+        if (k->size() == 5 && (*k == "frame" || *k == "actor" || *k == "probe"))
+            return "field " + std::to_string(i + 1) + ": the key \"" + *k +
+                   "\" is the line's own, not a state field's";
         if (!sameShort(f.key, *k)) f.key = *k;  // a reused record holds last line's keys
         f.exact = false;
         f.number = 0;
