@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "base/file_identity.h"
+#include "base/json_patch.h"
 #include "io/interop_files.h"
 #include "io/ldtk/detail/ldtk_entities_out.h"
 #include "io/ldtk/detail/ldtk_project.h"
@@ -117,6 +118,20 @@ void rebase(Value& v, const std::string& from, const std::string& to, rapidjson:
     }
 }
 
+// DOC (parsed from SOURCE, then edited) as SOURCE's text with only the edited values changed
+// (core/base/json_patch.h): LDtk's own layout, number spelling and key order stay, so a
+// one-cell edit changes one value, not the whole file. The writer's text where the patch
+// cannot match the source (a key written with escapes).
+std::string patched(const std::string& source, const rapidjson::Document& doc,
+                    const std::string& path) {
+    rapidjson::Document before;
+    load(before, source, path);
+    const std::string after = written(doc);
+    std::string out;
+    if (patchJson(source, written(before), after, &out)) return out;
+    return after;
+}
+
 // Writes BYTES to PATH unless it holds them already.
 void restore(const std::string& path, const std::string& bytes) {
     std::string now;
@@ -172,14 +187,15 @@ void saveLdtkInPlace(const ForeignSource& src, const Map& edited, const std::str
                          "folder (its level files name paths relative to it)"});
     std::string writePath = src.path;
     rapidjson::Document* writeDoc = &project;
+    std::string levelSource;
     Value* layers = member(*level, "layerInstances");
     if (Value* rel = member(*level, "externalRelPath"); rel && rel->IsString()) {
         writePath = joinPath(folderOf(src.path), rel->GetString());
         if ((cells || actors) && !intoItself)
             refuse(out, {"the level's cells and entities are in its own file " + writePath +
                          ", which belongs to " + src.path + ": save into that project"});
-        load(levelDoc, src.levelBytes.empty() ? readLdtkFile(writePath) : src.levelBytes,
-             writePath);
+        levelSource = src.levelBytes.empty() ? readLdtkFile(writePath) : src.levelBytes;
+        load(levelDoc, levelSource, writePath);
         writeDoc = &levelDoc;
         layers = member(levelDoc, "layerInstances");
     }
@@ -203,10 +219,11 @@ void saveLdtkInPlace(const ForeignSource& src, const Map& edited, const std::str
     if (!problems.empty()) refuse(out, problems);
     if (!intoItself) {
         if (!sameFolder) rebase(project, folderOf(src.path), folderOf(out), project);
-        saveBytesAtomically(out, written(project));
+        saveBytesAtomically(out, patched(src.bytes, project, src.path));
         return;
     }
-    saveBytesAtomically(writePath, written(*writeDoc));
+    saveBytesAtomically(
+        writePath, patched(writeDoc == &project ? src.bytes : levelSource, *writeDoc, writePath));
 }
 
 }  // namespace ts::interop
