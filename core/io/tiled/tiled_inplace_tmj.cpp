@@ -1,5 +1,6 @@
 // The in-place save's TMJ side (tiled_inplace.h): the source parsed into a DOM, the plan
-// applied to the members it names, written out in Tiled's layout (one-space indent).
+// applied to the members it names, then the source's text patched where the DOM changed
+// (core/base/json_patch.h), so every byte the save did not edit stays as the file had it.
 // cereal/archives/json.hpp first: rapidjson's assertions throw (core/io/map_json.cpp).
 #include <cereal/archives/json.hpp>
 #include <rapidjson/prettywriter.h>
@@ -10,6 +11,7 @@
 #include <set>
 
 #include "base/file_identity.h"
+#include "base/json_patch.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "io/map_io.h"
@@ -36,6 +38,16 @@ std::string written(const rapidjson::Document& doc) {
     w.SetIndent(' ', 1);
     doc.Accept(w);
     return std::string(buf.GetString(), buf.GetSize()) + "\n";
+}
+
+// DOC (read from SOURCE, then edited) as SOURCE's text with only what changed replaced.
+std::string patched(const std::string& source, const rapidjson::Document& doc,
+                    const std::string& path) {
+    rapidjson::Document before;
+    load(before, source, path);
+    const std::string after = written(doc);
+    std::string out;
+    return patchJson(source, written(before), after, &out) ? out : after;
 }
 
 Value* member(Value& obj, const char* key) {
@@ -133,6 +145,7 @@ void setShape(Value& tileset, uint32_t local, const TileCollision& c, Alloc& a) 
 }
 
 struct TilesetFile {
+    std::string bytes;
     rapidjson::Document doc;
 };
 
@@ -163,7 +176,8 @@ void applyShapes(const ForeignSource& src, const std::string& out, const Inplace
         auto& f = files[path];
         if (!f) {
             f = std::make_unique<TilesetFile>();
-            load(f->doc, readFileBytes(path), path);
+            f->bytes = readFileBytes(path);
+            load(f->doc, f->bytes, path);
         }
         setShape(f->doc, local, s.collision, f->doc.GetAllocator());
     }
@@ -302,8 +316,8 @@ std::string patchTmj(const ForeignSource& src, const InplacePlan& plan, const st
     applyObjects(plan, doc, layers, src.originX, src.originY);
     if (plan.simRateChanged) setProperty(doc, "sim_rate", "int", std::to_string(plan.simRate), a);
     rebaseAll(doc, folderOf(src.path), folderOf(out), a);
-    for (auto& [path, f] : files) saveBytesAtomically(path, written(f->doc));
-    return written(doc);
+    for (auto& [path, f] : files) saveBytesAtomically(path, patched(f->bytes, f->doc, path));
+    return patched(src.bytes, doc, src.path);
 }
 
 }  // namespace ts::interop
