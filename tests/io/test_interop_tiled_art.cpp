@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 
+#include "io/png_write.h"
 #include "io/tiled/tiled_compose.h"
 #include "io/tiled/tiled_layers.h"
 #include "io/map_io.h"
@@ -109,6 +110,40 @@ TEST(TiledArt, OrthogonalOutside) {
     if (std::system(cmd.c_str()) != 0) GTEST_SKIP() << "orthogonal-outside.tmx.gz is missing";
     writeFile(dir + "/buch-outdoor.png", readFile(kExamples + "buch-outdoor.png"));
     expectSameAsTiled(dir + "/orthogonal-outside.tmx", {"Objects"});
+}
+
+// Tiled counts an atlas's margin at its top-left only (columns = (width - margin + spacing) /
+// (tile + spacing)): an image cut that tightly has one more column and row than "margin on
+// every side" gives, and every tile past the first row was drawn from the wrong cell.
+TEST(TiledArt, MarginIsCountedAtTheTopLeftOnlyAsTiledDoes) {
+    const std::string dir = tempDir();
+    // 3 x 2 tiles of 8 px, margin 2, spacing 1: 2 + 3*8 + 2*1 = 28 by 2 + 2*8 + 1 = 19.
+    const int w = 28, h = 19;
+    std::vector<uint32_t> argb(size_t(w * h), 0xff000000u);
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x)
+            argb[size_t(y * w + x)] = 0xff000000u | uint32_t(x * 9) << 16 | uint32_t(y * 13) << 8;
+    writeFile(dir + "/atlas.png", interop::encodePng(w, h, argb));
+    writeFile(dir + "/m.tmx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="3" height="2" tilewidth="8" tileheight="8" infinite="0" nextlayerid="2" nextobjectid="1">
+ <tileset firstgid="1" name="t" tilewidth="8" tileheight="8" spacing="1" margin="2" tilecount="6" columns="3">
+  <image source="atlas.png" width="28" height="19"/>
+ </tileset>
+ <layer id="1" name="art" width="3" height="2">
+  <data encoding="csv">6,5,4,
+3,2,1</data>
+ </layer>
+</map>
+)");
+    // By hand: the cell (0, 0) shows tile 5, the atlas's bottom-right one, at (2 + 2*9, 2 + 9).
+    interop::TiledArt art = interop::readTiledArt(dir + "/m.tmx");
+    interop::RgbaImage ours = interop::composeTiledArt(art);
+    ASSERT_EQ(ours.width, 24);
+    const uint8_t* p = &ours.rgba[0];
+    EXPECT_EQ(int(p[0]), 20 * 9);
+    EXPECT_EQ(int(p[1]), 11 * 13);
+    EXPECT_EQ(int(p[3]), 255);
+    expectSameAsTiled(dir + "/m.tmx", {});
 }
 
 // The same map in Tiled's JSON form (written by Tiled itself) gives the same picture.

@@ -110,8 +110,10 @@ void cutAtlas(const TiledArt& art, ArtTileset& ts) {
     const RgbaImage& im = art.images[size_t(ts.image)];
     const int32_t stepX = ts.tileWidth + ts.spacing, stepY = ts.tileHeight + ts.spacing;
     if (stepX <= 0 || stepY <= 0 || ts.tileWidth <= 0 || ts.tileHeight <= 0) return;
-    ts.columns = std::max(0, (im.width - 2 * ts.margin + ts.spacing) / stepX);
-    const int32_t rows = std::max(0, (im.height - 2 * ts.margin + ts.spacing) / stepY);
+    // As Tiled counts (Tileset::columnCountForWidth): the margin at the top-left only, so
+    // an image cut tightly after its last tile has all its columns and rows.
+    ts.columns = std::max(0, (im.width - ts.margin + ts.spacing) / stepX);
+    const int32_t rows = std::max(0, (im.height - ts.margin + ts.spacing) / stepY);
     ts.tileCount = uint32_t(ts.columns) * uint32_t(rows);
 }
 
