@@ -38,9 +38,10 @@ const char kConvertUsage[] =
     "place\"); so is\n"
     "an .ldtk OUT of an .ldtk IN, every level, layer and entity kept.\n"
     "  --collision-layer NAME  the Tiled tile layer / LDtk IntGrid layer that becomes the\n"
-    "                          map's tiles (default: the layer named \"collision\", any\n"
-    "                          case, else the first one); '#N' the N-th in file order,\n"
-    "                          for two layers with one name (an error otherwise)\n"
+    "                          map's tiles (default: the one named collision, collisions,\n"
+    "                          solid, walls, ... in any case, docs/interop.md; else the\n"
+    "                          first); '#N' the N-th in file order, for two layers with\n"
+    "                          one name (an error otherwise)\n"
     "  --level NAME            the level of an LDtk project, by its identifier (any case;\n"
     "                          default: the first; tilestep info IN lists them); '#N'\n"
     "                          the N-th level, for two levels with one name\n"
@@ -50,7 +51,7 @@ const char kConvertUsage[] =
     "extension or a failed save: the error on stderr, exit 1. Bad command line, or OUT the\n"
     "same file as IN (by any path, symlink or hard link): exit 2, nothing written.\n";
 
-const std::vector<FlagSpec> kConvertFlags = {{"--collision-layer", true}, kLevelFlag, kPluginFlag};
+const std::vector<FlagSpec> kConvertFlags = {kCollisionLayerFlag, kLevelFlag, kPluginFlag};
 
 int cmdConvert(const Args& args) {
     const char* cmd = "convert";

@@ -18,7 +18,8 @@
 namespace ts::cli {
 
 const char kInfoUsage[] =
-    "usage: tilestep info MAP [--json] [--level NAME] [--plugin PATH.so]...\n"
+    "usage: tilestep info MAP [--json] [--level NAME] [--collision-layer NAME]\n"
+    "                     [--plugin PATH.so]...\n"
     "\n"
     "Describes MAP: size, tile size, simulation rate, the tile kinds in use with their tile\n"
     "counts, edge walls (horizontal, vertical), brushes, and the actors with their movers.\n"
@@ -26,6 +27,8 @@ const char kInfoUsage[] =
     "cells, entities, its .ldtkl file), to pick one with --level.\n"
     "  --json   one JSON object instead of text (fields in docs/cli.md)\n"
     "  --level NAME  the level of an LDtk project to describe (default: the first)\n"
+    "  --collision-layer NAME  the Tiled / LDtk layer that becomes the map's tiles\n"
+    "           (default: one named collision, solid, walls, ...; docs/interop.md)\n"
     "  --plugin PATH.so  load a mover plugin first, once per plugin the map uses\n"
     "Exit 0; a map that fails to load: the error on stderr, exit 1; bad command line: 2.\n";
 
@@ -112,7 +115,8 @@ std::string infoJson(const std::string& path, const Map& m, const MapCounts& c) 
 
 }  // namespace
 
-const std::vector<FlagSpec> kInfoFlags = {{"--json", false}, kLevelFlag, kPluginFlag};
+const std::vector<FlagSpec> kInfoFlags = {
+    {"--json", false}, kLevelFlag, kCollisionLayerFlag, kPluginFlag};
 
 int cmdInfo(const Args& args) {
     const char* cmd = "info";

@@ -30,6 +30,7 @@ const char kRunUsage[] =
     "usage: tilestep run MAP --frames N [--inputs LOG] [--actor NAME] [--trace OUT.jsonl]\n"
     "                    [--probes] [--plugin PATH.so]... [--step-limit MS]\n"
     "                    [--check-determinism] [--break EXPR] [--level NAME]\n"
+    "                    [--collision-layer NAME]\n"
     "\n"
     "Steps MAP's simulation N frames and prints a trace, one JSON object per line\n"
     "(docs/trace-format.md): a header line\n"
@@ -59,6 +60,8 @@ const char kRunUsage[] =
     "  --step-limit MS  a step of any plugin running longer than MS ms (default 2000) is\n"
     "                 reported on stderr and the run stops, exit 1\n"
     "  --level NAME   the level of an LDtk project MAP (default: the first)\n"
+    "  --collision-layer NAME  the Tiled / LDtk layer that becomes the map's tiles\n"
+    "                 (default: one named collision, solid, walls, ...; docs/interop.md)\n"
     "  --check-determinism  instead of the trace: run the map twice side by side, print\n"
     "                 'MAP: deterministic over N frames' (exit 0) or the first frame\n"
     "                 and actor where the runs differ with both lines (exit 1)\n"
@@ -165,9 +168,9 @@ std::string actorList(const Map& m) {
 }  // namespace
 
 const std::vector<FlagSpec> kRunFlags = {
-    {"--frames", true},  {"--inputs", true}, {"--actor", true}, {"--trace", true},
-    {"--probes", false}, kPluginFlag,        kStepLimitFlag,    {"--check-determinism", false},
-    {"--break", true},   kLevelFlag};
+    {"--frames", true},  {"--inputs", true}, {"--actor", true},  {"--trace", true},
+    {"--probes", false}, kPluginFlag,        kStepLimitFlag,     {"--check-determinism", false},
+    {"--break", true},   kLevelFlag,         kCollisionLayerFlag};
 
 int cmdRun(const Args& args) {
     const char* cmd = "run";

@@ -10,12 +10,15 @@
 namespace ts::cli {
 
 const char kValidateUsage[] =
-    "usage: tilestep validate MAP [--level NAME] [--plugin PATH.so]...\n"
+    "usage: tilestep validate MAP [--level NAME] [--collision-layer NAME]\n"
+    "                         [--plugin PATH.so]...\n"
     "\n"
     "Loads MAP (.json or .tsmap; .tmx, .tmj and .ldtk are imported) and checks every\n"
     "field.\n"
     "  --level NAME  the level of an LDtk project (default: the first; tilestep info\n"
     "           lists them)\n"
+    "  --collision-layer NAME  the Tiled / LDtk layer that becomes the map's tiles\n"
+    "           (default: one named collision, solid, walls, ...; docs/interop.md)\n"
     "  --plugin PATH.so  load a mover plugin first (actors with mover \"plugin:NAME\");\n"
     "           once per plugin the map uses, two with the same NAME are an error\n"
     "  valid:   prints 'MAP: ok: W x H tiles of T px, R Hz, A actors, B brushes, N walls'\n"
@@ -23,7 +26,7 @@ const char kValidateUsage[] =
     "  invalid: prints 'tilestep validate: MAP: field: problem' on stderr, exit 1\n"
     "  bad command line: exit 2\n";
 
-const std::vector<FlagSpec> kValidateFlags = {kLevelFlag, kPluginFlag};
+const std::vector<FlagSpec> kValidateFlags = {kLevelFlag, kCollisionLayerFlag, kPluginFlag};
 
 int cmdValidate(const Args& args) {
     MapReport r;

@@ -15,6 +15,7 @@ const char kViewUsage[] =
     "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
     "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
+    "                     [--collision-layer NAME]\n"
     "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S] ...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: JSON lines or .tstrace,\n"
@@ -43,6 +44,8 @@ const char kViewUsage[] =
     "  --plugin PATH.so  load a mover plugin first, once per plugin MAP's actors use, so\n"
     "                 that MAP loads (the trace itself is shown as recorded)\n"
     "  --level NAME   the level of an LDtk project MAP (default: the first)\n"
+    "  --collision-layer NAME  the Tiled / LDtk layer that becomes MAP's tiles\n"
+    "                 (default: one named collision, solid, walls, ...; docs/interop.md)\n"
     "  --step-limit MS  with --plugin: a plugin call (spawn, init, step) running longer\n"
     "                 than MS (default 2000) is reported and view exits 1\n"
     "\n"
@@ -74,9 +77,9 @@ void setViewer(Viewer viewer) {
 }
 
 const std::vector<FlagSpec> kViewFlags = {
-    {"--ghost", true},    {"--frame", true}, {"--screenshot", true},  {"--window", true},
-    {"--verbose", false}, kPluginFlag,       kStepLimitFlag,          kLevelFlag,
-    {"--listen", true},   {"--save", true},  {"--idle-timeout", true}};
+    {"--ghost", true},    {"--frame", true},  {"--screenshot", true}, {"--window", true},
+    {"--verbose", false}, kPluginFlag,        kStepLimitFlag,         kLevelFlag,
+    kCollisionLayerFlag,  {"--listen", true}, {"--save", true},       {"--idle-timeout", true}};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";

@@ -14,6 +14,7 @@ const std::vector<FlagSpec>& editorWindowFlags() {
         {"--window", true, "WxH", "window size in pixels (default 1280x800)"},
         {"--verbose", false, nullptr, "print where the map lands: window = x0 + map_px * zoom"},
         kLevelFlag,
+        kCollisionLayerFlag,
         {kPluginFlag.name, true, "PATH.so",
          "load a mover plugin (actors with mover \"plugin:NAME\"); once per\n"
          "plugin, each file watched and a rebuild of it reloaded (docs/plugins.md)",
@@ -59,7 +60,8 @@ bool isEditorFlag(const std::string& word) {
 
 std::string editorUsage() {
     return "usage: tilestep [MAP] [--screenshot OUT.png] [--frames N] [--scale S] [--window WxH]\n"
-           "                [--verbose] [--level NAME] [--plugin PATH.so]... [debugger flags]\n"
+           "                [--verbose] [--level NAME] [--collision-layer NAME]\n"
+           "                [--plugin PATH.so]... [debugger flags]\n"
            "  MAP               a .json or .tsmap map to open, or a .tmx, .tmj or .ldtk map to\n"
            "                    import (docs/interop.md)\n" +
            formatFlagHelp(editorWindowFlags()) + "debugger:\n" + formatFlagHelp(debuggerFlags());

@@ -8,7 +8,7 @@ namespace ts::cli {
 bool importOptionsFor(const ParsedArgs& a, const std::string& path, interop::ImportOptions* out,
                       std::string* error) {
     *out = interop::ImportOptions{};
-    if (const std::string* layer = a.value("--collision-layer")) {
+    if (const std::string* layer = a.value(kCollisionLayerFlag.name)) {
         if (!interop::isImportPath(path)) {
             *error = "--collision-layer applies to Tiled and LDtk input only";
             return false;

@@ -60,6 +60,51 @@ TEST(InteropNames, HashNumberPicksATiledLayerInFileOrder) {
               std::string::npos);
 }
 
+// A map whose tile layers have NAMES, in order; layer i has its tile at cell i only.
+std::string namedLayers(const std::string& dir, const std::vector<std::string>& names) {
+    std::string layers;
+    for (size_t i = 0; i < names.size(); ++i) {
+        std::string csv;
+        for (size_t c = 0; c < 4; ++c) csv += std::string(c ? "," : "") + (c == i ? "1" : "0");
+        layers += " <layer id=\"" + std::to_string(i + 1) + "\" name=\"" + names[i] +
+                  "\" width=\"4\" height=\"1\"><data encoding=\"csv\">" + csv + "</data></layer>\n";
+    }
+    test::writeFile(dir + "/m.tmx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" renderorder="right-down" width="4" height="1" tilewidth="8" tileheight="8" infinite="0">
+ <tileset firstgid="1" name="t" tilewidth="8" tileheight="8" tilecount="2" columns="0"><grid orientation="orthogonal" width="1" height="1"/></tileset>
+)" + layers + "</map>\n");
+    return dir + "/m.tmx";
+}
+
+// Without --collision-layer, the usual names of a collision layer (docs/interop.md) are
+// taken in any case, "collision" before "collisions", "solid" or "walls" (which may be art).
+TEST(InteropNames, TheUsualCollisionLayerNamesAreTakenInTheirOrder) {
+    const std::string dir = test::tempDir();
+    struct Case {
+        std::vector<std::string> names;
+        int64_t index;
+    };
+    for (const Case& c : std::vector<Case>{{{"ground", "Collisions"}, 1},
+                                           {{"ground", "SOLIDS"}, 1},
+                                           {{"ground", "colliders"}, 1},
+                                           {{"walls", "Solid", "deco", "Collision"}, 3},
+                                           {{"ground", "Walls", "solids"}, 2}}) {
+        SCOPED_TRACE(c.names[size_t(c.index)]);
+        interop::ImportResult r = interop::importMapFile(namedLayers(dir, c.names), {}, dir);
+        EXPECT_EQ(r.collisionLayerIndex, c.index);
+        EXPECT_EQ(r.collisionLayer, c.names[size_t(c.index)]);
+        EXPECT_NE(r.map.tile(int32_t(c.index), 0), 0);  // painted tiles of a named layer block
+        for (const std::string& w : r.warnings)
+            EXPECT_EQ(w.find("using the first tile layer"), std::string::npos) << w;
+    }
+    const std::string e = errorOf([&] {
+        interop::importMapFile(namedLayers(dir, {"Walls", "deco", "walls"}), {}, dir);
+    });
+    EXPECT_NE(e.find("2 tile layers are named \"walls\" (in any case)"), std::string::npos) << e;
+    interop::ImportResult r = interop::importMapFile(namedLayers(dir, {"ground", "wal"}), {}, dir);
+    EXPECT_EQ(r.collisionLayerIndex, 0);
+}
+
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
     for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
         text.replace(at, from.size(), to);

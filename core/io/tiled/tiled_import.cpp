@@ -15,6 +15,7 @@
 #include <set>
 #include <tuple>
 
+#include "io/detail/collision_layer_names.h"
 #include "io/detail/collision_mapping.h"
 #include "io/foreign_source.h"
 #include "map/image_flip.h"
@@ -44,13 +45,6 @@ void checkTiledMapShape(const std::string& path, const TiledMap& m) {
 }
 
 namespace {
-
-bool sameNoCase(const std::string& a, const std::string& b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
-    return true;
-}
 
 // A tile layer's offset in tiles, rounded down, per axis; `whole` when it is exactly that
 // many tiles (within 0.01 px, as object points are matched to grid lines).
@@ -186,13 +180,24 @@ class Importer {
             }
             explicitLayer_ = true;
         } else {
-            for (size_t i = 0; i < tm_.tileLayers.size(); ++i)
-                if (sameNoCase(tm_.tileLayers[i].name, "collision")) matches.push_back(i);
-            if (matches.size() > 1) ambiguous(matches, "named \"collision\" (in any case)");
+            // The best usual name any layer has (collision_layer_names.h), and the layers
+            // that have it.
+            int best = -1;
+            for (size_t i = 0; i < tm_.tileLayers.size(); ++i) {
+                const int rank = collisionLayerNameRank(tm_.tileLayers[i].name);
+                if (rank < 0 || (best >= 0 && rank > best)) continue;
+                if (rank != best) matches.clear();
+                best = rank;
+                matches.push_back(i);
+            }
+            if (matches.size() > 1)
+                ambiguous(matches, "named \"" + usualCollisionLayerNames()[size_t(best)] +
+                                       "\" (in any case)");
             explicitLayer_ = !matches.empty();
             if (matches.empty() && !tm_.tileLayers.empty()) {
                 matches.push_back(0);
-                warn("no tile layer named \"collision\": using the first tile layer, \"" +
+                warn("no tile layer has a collision layer's name (" +
+                     usualCollisionLayerNameList() + ", any case): using the first tile layer, \"" +
                      tm_.tileLayers[0].name +
                      "\"; its tiles without collision information are not solid "
                      "(--collision-layer NAME picks a layer whose painted tiles are solid)");

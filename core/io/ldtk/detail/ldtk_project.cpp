@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/bounded_read.h"
+#include "io/detail/collision_layer_names.h"
 #include "io/interop_files.h"
 #include "io/map_io.h"
 
@@ -157,9 +158,18 @@ const Value* findCollisionLayer(const LdtkJson& json, const Value& layers,
     for (const Value& l : layers.GetArray())
         if (json.text(l, "__type", "layerInstances: ") == "IntGrid") grids.push_back(&l);
     auto name = [&](const Value* l) { return json.text(*l, "__identifier", "layerInstances: "); };
-    for (const Value* l : grids)
-        if (wanted.empty() ? sameNoCase(name(l), "collision") : name(l) == wanted)
-            matches.push_back(l);
+    int best = -1;  // without WANTED: the best usual name (collision_layer_names.h)
+    for (const Value* l : grids) {
+        if (!wanted.empty()) {
+            if (name(l) == wanted) matches.push_back(l);
+            continue;
+        }
+        const int rank = collisionLayerNameRank(name(l));
+        if (rank < 0 || (best >= 0 && rank > best)) continue;
+        if (rank != best) matches.clear();
+        best = rank;
+        matches.push_back(l);
+    }
     const size_t number = numberInList(wanted);
     if (matches.empty() && number >= 1 && number <= grids.size()) return grids[number - 1];
     if (matches.size() > 1) {
@@ -169,7 +179,8 @@ const Value* findCollisionLayer(const LdtkJson& json, const Value& layers,
                 list += (list.empty() ? "#" : ", #") + std::to_string(i + 1) + " \"" +
                         name(grids[i]) + "\"";
         json.fail(std::to_string(matches.size()) + " IntGrid layers are named \"" +
-                  (wanted.empty() ? std::string("collision\" (in any case)") : wanted + "\"") +
+                  (wanted.empty() ? usualCollisionLayerNames()[size_t(best)] + "\" (in any case)"
+                                  : wanted + "\"") +
                   ": " + list + " (pick one by its number in file order: --collision-layer '#N')");
     }
     if (!matches.empty()) return matches[0];
