@@ -1,13 +1,15 @@
 // Tiled object templates (.tx / .tj): an instance takes its template's object with its own
 // attributes on top. Checked by hand on a small map, and against Tiled itself: our import
 // of the map with templates equals, object by object, our import of the map Tiled writes
-// with `--detach-templates` (Tiled merging the templates in, not us). Missing and broken
-// template files are refused naming the map and the template.
+// with `--detach-templates` (Tiled merging the templates in, not us). A missing template file
+// is a warning and the map opens (as in Tiled); broken template files are refused naming the
+// map and the template.
 #include <gtest/gtest.h>
 
 #include "io/foreign_maps.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
+#include "io/tiled/tiled_layers.h"
 #include "io/tiled/tiled_model.h"
 #include "io/map_io.h"
 #include "test_support.h"
@@ -302,7 +304,35 @@ void expectRefused(const std::string& path, const std::vector<std::string>& part
     }
 }
 
-TEST(InteropTiledTemplates, AMissingOrBrokenTemplateIsRefusedNamingBothFiles) {
+// Tiled opens a map whose template file is gone, keeping each instance with its own
+// attributes; the import does the same with one warning per missing file, and the rest of
+// the map (its tiles, the objects of other templates, its art) is read as before.
+TEST(InteropTiledTemplates, AMissingTemplateIsAWarningAndTheRestOfTheMapOpens) {
+    const std::string dir = templateFolder();
+    for (const char* ext : {"tmx", "tmj"}) {
+        SCOPED_TRACE(ext);
+        std::string text = std::string(ext) == "tmx" ? tmxMap("tx") : tmjMap("tx");
+        test::writeFile(dir + "/whole." + ext, text);
+        for (size_t at = text.find("tpl/box.tx"); at != std::string::npos;
+             at = text.find("tpl/box.tx", at))
+            text.replace(at, 10, "tpl/gone.tx");
+        const std::string path = dir + "/m." + ext;
+        test::writeFile(path, text);
+        interop::ImportResult r = interop::importMapFile(path, {}, dir);
+        interop::ImportResult all = interop::importMapFile(dir + "/whole." + ext, {}, dir);
+        int said = 0;
+        for (const std::string& w : r.warnings)
+            said += w.find("object 3: template " + dir + "/tpl/gone.tx: no such file") !=
+                    std::string::npos;
+        EXPECT_EQ(said, 1);
+        EXPECT_EQ(r.map.tiles, all.map.tiles);
+        EXPECT_EQ(r.map.actors, all.map.actors);                  // the hero template's instances
+        EXPECT_LT(r.map.brushes.size(), all.map.brushes.size());  // the box template's
+        EXPECT_NO_THROW(interop::readTiledArt(path));
+    }
+}
+
+TEST(InteropTiledTemplates, ABrokenTemplateIsRefusedNamingBothFiles) {
     const std::string dir = templateFolder();
     auto mapUsing = [&](const std::string& name, const std::string& ref) {
         std::string text = tmxMap("tx");
@@ -327,7 +357,6 @@ TEST(InteropTiledTemplates, AMissingOrBrokenTemplateIsRefusedNamingBothFiles) {
         std::vector<std::string> parts;
     };
     const std::vector<Case> cases = {
-        {"missing.tmx", "tpl/none.tx", {dir + "/tpl/none.tx: cannot open: No such file"}},
         {"broken.tmx", "tpl/broken.tx", {dir + "/tpl/broken.tx: invalid XML at line 1"}},
         {"brokenj.tmx", "tpl/broken.tj", {dir + "/tpl/broken.tj: invalid JSON at line 1"}},
         {"empty.tmx", "tpl/empty.tx", {dir + "/tpl/empty.tx: no <object> in the template"}},

@@ -98,7 +98,19 @@ const TemplateInstancer::Loaded& TemplateInstancer::load(const std::string& file
 
 TiledObject TemplateInstancer::instantiate(const std::string& ref, const TiledObject& instance,
                                            bool hasRotation, bool hasShape) {
-    const Loaded& l = load(joinPath(folderOf(mapPath_), ref), instance.id);
+    const std::string file = joinPath(folderOf(mapPath_), ref);
+    // A template file that is not there: Tiled opens the map and keeps the object with what
+    // the instance itself says; so does the import, with a warning (once per file). A
+    // template that is there but unusable is still an error naming both files.
+    std::error_code ec;
+    if (!loaded_.count(file) && !std::filesystem::exists(file, ec) && !ec) {
+        if (missing_.insert(file).second)
+            map_.warnings.push_back("object " + std::to_string(instance.id) + ": template " + file +
+                                    ": no such file (its objects are read with their own "
+                                    "attributes only, as Tiled does)");
+        return instance;
+    }
+    const Loaded& l = load(file, instance.id);
     TiledObject o = l.tmpl.object;
     o.gid = l.gidInMap;
     o.id = instance.id;

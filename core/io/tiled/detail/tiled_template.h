@@ -13,6 +13,7 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 
 #include "io/tiled/tiled_model.h"
@@ -39,7 +40,8 @@ class TemplateInstancer {
     // The object `instance` (as read from the map; `hasRotation`, `hasShape`: whether its
     // file states them) placed from the template `ref` (as written in the map, relative to
     // it). Throws MapError("MAP: object N: template FILE: problem") when the template cannot
-    // be used.
+    // be used; a template file that does not exist is a warning in map.warnings instead, and
+    // the instance is returned as it is (Tiled opens such a map too).
     TiledObject instantiate(const std::string& ref, const TiledObject& instance, bool hasRotation,
                             bool hasShape);
 
@@ -54,6 +56,7 @@ class TemplateInstancer {
     std::string mapPath_;
     TiledMap& map_;
     std::map<std::string, Loaded> loaded_;  // by the template file's path
+    std::set<std::string> missing_;         // template files that are not there
 };
 
 }  // namespace ts::interop
