@@ -80,6 +80,18 @@ Value propertyValue(pugi::xml_node p, Alloc& a) {
         }
         return members;
     }
+    if (type == "list") {  // Tiled 1.12: <item> children, each {type, propertytype, value}
+        Value items(rapidjson::kArrayType);
+        for (pugi::xml_node item : p.children("item")) {
+            Value it(rapidjson::kObjectType);
+            it.AddMember("type", str(item.attribute("type").as_string("string"), a), a);
+            if (*item.attribute("propertytype").as_string())
+                it.AddMember("propertytype", str(item.attribute("propertytype").value(), a), a);
+            it.AddMember("value", propertyValue(item, a), a);
+            items.PushBack(it, a);
+        }
+        return items;
+    }
     return str(v, a);
 }
 

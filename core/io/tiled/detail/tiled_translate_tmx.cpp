@@ -77,8 +77,27 @@ void propertyValue(const Value& value, const std::string& type, pugi::xml_node p
             pugi::xml_node q = props.append_child("property");
             q.append_attribute("name") = m.name.GetString();
             // A member's type is the class's (in the project): written as its value's kind.
-            if (m.value.IsObject()) q.append_attribute("type") = "class";
-            propertyValue(m.value, m.value.IsObject() ? "class" : "", q);
+            const char* kind = m.value.IsObject() ? "class" : m.value.IsArray() ? "list" : "";
+            if (*kind) q.append_attribute("type") = kind;
+            propertyValue(m.value, kind, q);
+        }
+        return;
+    }
+    if (type == "list") {  // Tiled 1.12: one <item> per element, typed as a property is
+        if (!value.IsArray()) return;
+        for (const Value& e : value.GetArray()) {
+            pugi::xml_node item = p.append_child("item");
+            const Value* v = member(e, "value");
+            if (!e.IsObject() || !v) {  // an untyped element (JSON1's list): its value only
+                propertyValue(e, e.IsArray() ? "list" : "", item);
+                continue;
+            }
+            const std::string itemType = textOf(e, "type");
+            if (!itemType.empty() && itemType != "string")
+                item.append_attribute("type") = itemType.c_str();
+            if (!textOf(e, "propertytype").empty())
+                item.append_attribute("propertytype") = textOf(e, "propertytype").c_str();
+            propertyValue(*v, itemType, item);
         }
         return;
     }
