@@ -84,8 +84,11 @@ TEST(InteropTiledInplaceBytes, NewPropertiesAndObjectsTakeTheFilesLineEndsAndNoN
         << text;
     EXPECT_EQ(text.find("nextobjectid"), std::string::npos) << text;
     EXPECT_NE(text.find("width='4' height=\"3\""), std::string::npos);
-    for (size_t i = 0; i < text.size(); ++i)
-        if (text[i] == '\n') ASSERT_TRUE(i > 0 && text[i - 1] == '\r') << "a bare LF at " << i;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ASSERT_TRUE(i > 0 && text[i - 1] == '\r') << "a bare LF at " << i;
+        }
+    }
     // The new brush counts on from the largest id, as Tiled does without nextobjectid.
     EXPECT_NE(
         text.find(
