@@ -51,6 +51,7 @@ int screenshot(const EditorArgs& args) {
     try {
         interop::ImportOptions options;
         options.level = args.level;
+        options.collisionLayer = args.collisionLayer;
         map = loadMap(args.map, options, &warnings);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "tilestep: %s\n", e.what());
@@ -77,6 +78,7 @@ int screenshot(const EditorArgs& args) {
         // As the editor opens it (openPath, without the recent-files setting): the Tiled art,
         // the warnings printed and in View > Warnings, the status note counting them.
         s.dialogs.level = args.level;
+        s.dialogs.collisionLayer = args.collisionLayer;
         try {
             files::importInto(s, args.map);
         } catch (const std::exception& e) {  // changed since it was read above
@@ -169,6 +171,8 @@ int runEditor(int argc, char** argv) {
     plugins.recoverOnHang(&w.state());
     if (!args.map.empty()) {
         w.state().dialogs.level = args.level;
+        // --collision-layer fills the Import field, as if typed there before opening.
+        if (!args.collisionLayer.empty()) w.state().dialogs.collisionLayer = args.collisionLayer;
         openPath(w.state(), args.map);  // an error is shown and printed
         w.state().dialogs.level.clear();
     }

@@ -64,6 +64,7 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
     interop::ImportOptions importOptions;
     if (!cli::importOptionsFor(a, out->map, &importOptions, error)) return false;
     out->level = importOptions.level;
+    out->collisionLayer = importOptions.collisionLayer;
     out->plugins = a.all(cli::kPluginFlag.name);
     out->verbose = a.has("--verbose");
     return readDebuggerFlags(a, &out->debugger, error);

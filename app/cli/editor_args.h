@@ -14,8 +14,9 @@ struct EditorArgs {
     int frames = 3;          // frames rendered before the screenshot
     float uiScale = 0;       // 0 = saved setting or monitor scale (1 for screenshots)
     int width = 1280, height = 800;
-    bool verbose = false;  // print the map-to-window mapping
-    std::string level;     // --level: the LDtk level to open ("" the first)
+    bool verbose = false;        // print the map-to-window mapping
+    std::string level;           // --level: the LDtk level to open ("" the first)
+    std::string collisionLayer;  // --collision-layer: the layer that becomes the tiles
     // --plugin PATH.so, repeatable: mover plugins, each watched and hot-reloaded on its own
     std::vector<std::string> plugins;
     bool help = false;
