@@ -111,6 +111,22 @@ std::string replaced(std::string text, const std::string& from, const std::strin
     return text;
 }
 
+// LDtk's IntGrid layers are picked by the same names: a "Solids" layer after another IntGrid
+// layer is taken, not the first.
+TEST(InteropNames, AnLdtkIntGridLayerWithAUsualNameIsTaken) {
+    std::string text = replaced(test::ldtkWorldProject(), "\"__identifier\": \"Collision\"",
+                                "\"__identifier\": \"Solids\"");
+    text = replaced(text, "{\"__identifier\": \"Entities\", \"__type\": \"Entities\"",
+                    "{\"__identifier\": \"Deco\", \"__type\": \"IntGrid\"");
+    ASSERT_NE(text.find("\"Deco\""), std::string::npos);
+    interop::ImportOptions o;
+    o.level = "Cave";
+    interop::ImportResult r = interop::importLdtkText(text, "p.ldtk", o);
+    EXPECT_EQ(r.collisionLayer, "Solids");
+    EXPECT_EQ(r.collisionLayerIndex, 1);
+    EXPECT_NE(r.map.tile(0, 0), 0);  // Cave's top-left cell is solid
+}
+
 TEST(InteropNames, TwoLdtkLevelsWithOneNameAreAnErrorAndHashNumberPicksOne) {
     const std::string text =
         replaced(test::ldtkWorldProject(), "\"identifier\": \"Tower\"", "\"identifier\": \"Cave\"");
