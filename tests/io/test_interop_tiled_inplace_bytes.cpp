@@ -101,5 +101,54 @@ TEST(InteropTiledInplaceBytes, NewPropertiesAndObjectsTakeTheFilesLineEndsAndNoN
     EXPECT_EQ(back.brushes, edited.brushes);
 }
 
+// The same for a .tmj: its text patched (core/base/json_patch.h), CRLF kept, also in what the
+// patch inserts (a new object).
+std::string crlfTmj(const std::string& middleRow) {
+    return crlf(R"({"type": "map", "version": "1.8", "orientation": "orthogonal",
+ "renderorder": "right-down", "width": 4, "height": 3, "tilewidth": 8, "tileheight": 8,
+ "infinite": false, "nextlayerid": 3, "nextobjectid": 8,
+ "tilesets": [{"firstgid": 1, "name": "emb", "tilewidth": 8, "tileheight": 8, "tilecount": 2,
+   "columns": 0, "grid": {"orientation": "orthogonal", "width": 1, "height": 1},
+   "tiles": [{"id": 0, "type": "solid"}]}],
+ "layers": [
+  {"id": 1, "name": "collision", "type": "tilelayer", "x": 0, "y": 0, "width": 4, "height": 3,
+   "opacity": 1, "visible": true, "data": [1,0,0,1,
+   )" + middleRow +
+                R"(
+   1,1,1,1]},
+  {"id": 2, "name": "things", "type": "objectgroup", "x": 0, "y": 0, "opacity": 1,
+   "visible": true, "draworder": "topdown", "objects": [
+   {"id": 7, "name": "", "type": "brush", "x": 0, "y": 0, "width": 8, "height": 8,
+    "rotation": 0, "visible": true}]}
+ ]
+}
+)");
+}
+
+TEST(InteropTiledInplaceBytes, ACrlfTmjKeepsItsLineEndsAndLayout) {
+    const std::string dir = test::tempDir();
+    test::writeFile(dir + "/m.tmj", crlfTmj("0,0,0,0,"));
+    interop::ImportResult r = importKept(dir + "/m.tmj");
+    Map edited = r.map;
+    const uint16_t solid = edited.tile(0, 0);
+    ASSERT_NE(solid, 0);
+    edited.setTile(1, 1, solid);
+    interop::saveTiledInPlace(*r.source, edited, dir + "/m.tmj", dir);
+    EXPECT_EQ(test::readFile(dir + "/m.tmj"), crlfTmj("0,1,0,0,"));
+
+    r = importKept(dir + "/m.tmj");
+    edited = r.map;
+    edited.brushes.push_back(Brush{RectI{1, 2, 1, 1}});
+    interop::saveTiledInPlace(*r.source, edited, dir + "/m.tmj", dir);
+    const std::string text = test::readFile(dir + "/m.tmj");
+    EXPECT_NE(text.find("\"id\": 8"), std::string::npos) << text;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ASSERT_TRUE(i > 0 && text[i - 1] == '\r') << "a bare LF at " << i << ": " << text;
+        }
+    }
+    EXPECT_EQ(interop::importMapFile(dir + "/m.tmj", {}, dir).map.brushes, edited.brushes);
+}
+
 }  // namespace
 }  // namespace ts

@@ -9,6 +9,7 @@
 
 #include "base/file_identity.h"
 #include "base/json_patch.h"
+#include "io/detail/line_ends.h"
 #include "io/interop_files.h"
 #include "io/ldtk/detail/ldtk_entities_out.h"
 #include "io/ldtk/detail/ldtk_project.h"
@@ -128,7 +129,7 @@ std::string patched(const std::string& source, const rapidjson::Document& doc,
     load(before, source, path);
     const std::string after = written(doc);
     std::string out;
-    if (patchJson(source, written(before), after, &out)) return out;
+    if (patchJson(source, written(before), after, &out)) return withSourceLineEnds(source, out);
     return after;
 }
 

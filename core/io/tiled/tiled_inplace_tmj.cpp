@@ -12,6 +12,7 @@
 
 #include "base/file_identity.h"
 #include "base/json_patch.h"
+#include "io/detail/line_ends.h"
 #include "io/interop_files.h"
 #include "io/layer_data.h"
 #include "io/map_io.h"
@@ -47,7 +48,8 @@ std::string patched(const std::string& source, const rapidjson::Document& doc,
     load(before, source, path);
     const std::string after = written(doc);
     std::string out;
-    return patchJson(source, written(before), after, &out) ? out : after;
+    return patchJson(source, written(before), after, &out) ? withSourceLineEnds(source, out)
+                                                           : after;
 }
 
 Value* member(Value& obj, const char* key) {
