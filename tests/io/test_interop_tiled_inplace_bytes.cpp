@@ -101,6 +101,28 @@ TEST(InteropTiledInplaceBytes, NewPropertiesAndObjectsTakeTheFilesLineEndsAndNoN
     EXPECT_EQ(back.brushes, edited.brushes);
 }
 
+// A map without object layers gets one at its end for a new brush, in the file's line ends,
+// without a layer id when the map has no nextlayerid (its layers have none either).
+TEST(InteropTiledInplaceBytes, ANewObjectLayerFitsAnOldMap) {
+    const std::string dir = test::tempDir();
+    std::string text = oldMap("0,0,0,0,");
+    const size_t from = text.find(" <objectgroup"), to = text.find("</map>");
+    ASSERT_NE(from, std::string::npos);
+    text.erase(from, to - from);
+    test::writeFile(dir + "/m.tmx", text);
+    interop::ImportResult r = importKept(dir + "/m.tmx");
+    Map edited = r.map;
+    ASSERT_TRUE(edited.brushes.empty());
+    edited.brushes.push_back(Brush{RectI{1, 2, 1, 1}});
+    interop::saveTiledInPlace(*r.source, edited, dir + "/m.tmx", dir);
+    std::string want = text;
+    want.insert(want.find("</map>"),
+                " <objectgroup name=\"objects\">\r\n  <object id=\"1\" type=\"brush\" x=\"1\" "
+                "y=\"2\" width=\"1\" height=\"1\"/>\r\n </objectgroup>\r\n");
+    EXPECT_EQ(test::readFile(dir + "/m.tmx"), want);
+    EXPECT_EQ(interop::importMapFile(dir + "/m.tmx", {}, dir).map.brushes, edited.brushes);
+}
+
 // The same for a .tmj: its text patched (core/base/json_patch.h), CRLF kept, also in what the
 // patch inserts (a new object).
 std::string crlfTmj(const std::string& middleRow) {

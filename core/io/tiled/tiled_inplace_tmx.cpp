@@ -259,11 +259,12 @@ void applyObjects(const InplacePlan& plan, pugi::xml_node map, const Layers& lay
             oy = target->second.second;
         } else if (!newGroup) {
             newGroup = scratch.append_child("objectgroup");
-            const int64_t id = map.attribute("nextlayerid").as_llong(1);
-            newGroup.append_attribute("id") = (long long)id;
+            // A map without nextlayerid (before Tiled 1.2) has no layer ids: none given.
+            if (pugi::xml_attribute nextLayer = map.attribute("nextlayerid")) {
+                newGroup.append_attribute("id") = nextLayer.as_llong(1);
+                e.setAttribute(map, "nextlayerid", std::to_string(nextLayer.as_llong(1) + 1));
+            }
             newGroup.append_attribute("name") = "objects";
-            if (map.attribute("nextlayerid"))
-                e.setAttribute(map, "nextlayerid", std::to_string(id + 1));
         }
         const double tw = map.attribute("tilewidth").as_double(0);
         const double th = map.attribute("tileheight").as_double(0);
