@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -149,36 +150,16 @@ class SnagDetectors {
     // Feeds one step of one actor; appends what it finds (inputs left empty) to *out.
     void observe(const StepFacts& step, std::vector<SnagFinding>* out);
     void reset();  // a new run of the same actor
-    // Added: the actor named in findings (observe leaves actor/actorName as set here).
-    void setActor(size_t actor, const std::string& name) {
-        actor_ = actor;
-        actorName_ = name;
-    }
+    // Added: the actor named in findings.
+    void setActor(size_t actor, const std::string& name);
+
+    ~SnagDetectors();
+    SnagDetectors(SnagDetectors&&) noexcept;
+    SnagDetectors& operator=(SnagDetectors&&) noexcept;
 
   private:
-    struct History;
-    void report(SnagKind k, const StepFacts& s, uint8_t dir, const RectI& at, std::string detail,
-                std::vector<SnagFinding>* out);
-
-    const CollisionWorld* world_;
-    const MoverInfo* mover_;
-    ParamValues params_;
-    uint32_t kinds_;
-    size_t actor_ = 0;
-    std::string actorName_;
-    // Recent steps, for the kinds that need several frames (stuck, jitter).
-    struct Recent {
-        int64_t x = 0, y = 0;
-        InputBits keys = 0;
-        bool grounded = false, pushing = false;
-    };
-    Recent recent_[8]{};
-    int recentCount_ = 0;
-    int stuckFrames_ = 0;
-    int jitterFrames_ = 0;
-    int flipFrames_ = 0;
-    uint32_t reportedOnce_ =
-        0;  // kinds already reported in this run (one finding per kind per run)
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace ts
