@@ -74,6 +74,10 @@ const std::vector<Command>& commands() {
          &kViewFlags, cmdView},
         {"record", "save the trace a running game streams to a socket (headless)", kRecordUsage,
          &kRecordFlags, cmdRecord},
+        {"hunt", "search a map for movement snags; shrunk cases that open at the bad frame",
+         kHuntUsage, &kHuntFlags, cmdHunt},
+        {"check", "the snag detectors over a recorded trace (no simulation, no shrinking)",
+         kCheckUsage, &kCheckFlags, cmdCheck},
     };
     return table;
 }
