@@ -108,7 +108,8 @@ std::string outputClash(const std::vector<NamedFile>& inputs, const std::string&
     for (const NamedFile& in : inputs) {
         const std::filesystem::path p(in.path);
         const std::string name = p.filename().string();
-        if (isReportFileName(name)) outputs.push_back({"--out", inDir(dir, name)});
+        if (isReportFileName(name) && name.rfind("case-", 0) == 0)
+            outputs.push_back({"--out", inDir(dir, name)});
     }
     return findOutputClash(inputs, outputs);
 }

@@ -130,6 +130,10 @@ bool checkTrace(const Map& map, TraceSource& src, const std::string& traceName, 
         Watched& w = watched[ta];
         if (w.skip) continue;
         MoverState next = r.state.state;
+        if (next.w <= 0 || next.h <= 0) {  // a trace that never sized the box: the map's
+            next.w = map.actors[w.mapActor].w;
+            next.h = map.actors[w.mapActor].h;
+        }
         InputBits keys = 0;
         bool present = false;
         std::string why;
