@@ -14,7 +14,8 @@ int speedBucket(Fix v) {
 }
 
 int counterBucket(int64_t c) {
-    return c <= 0 ? (c == 0 ? 0 : 1) : c < 4 ? 2 : c < 16 ? 3 : 4;
+    // Small counters exactly (a window of a few frames: coyote time, a jump held n frames).
+    return c < 0 ? 0 : c < 16 ? 1 + int(c) : c < 64 ? 17 : 18;
 }
 
 }  // namespace
@@ -27,8 +28,8 @@ uint64_t cellOf(const MoverState& s) {
     small = small * 2 + s.grounded;
     small = small * 2 + s.pushing;
     small = small * 16 + (s.facing & 15);
-    small = small * 5 + uint64_t(counterBucket(s.timer));
-    small = small * 5 + uint64_t(counterBucket(s.aux));
+    small = small * 19 + uint64_t(counterBucket(s.timer));
+    small = small * 19 + uint64_t(counterBucket(s.aux));
     small = small * 4 + uint64_t((s.x.raw & 0xFFFF) >> 14);
     small = small * 4 + uint64_t((s.y.raw & 0xFFFF) >> 14);
     h ^= small * 0x165667B19E3779F9ull;

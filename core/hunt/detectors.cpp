@@ -8,7 +8,8 @@
 // smallest move of S in direction d is blocked (MoverRules::moveBlocked); body(S): the box the
 // model keeps out of solid (its tolerance applied); inside(S): the model's own "in solid past
 // the tolerance" (MoverRules::insideSolid; default rectOverlapsSolid(body)).
-//  stuck   d in held(k) on 3 steps in a row, the position exactly unchanged on each,
+//  stuck   d in held(k) on 3 steps in a row, the box not moving on each (the position
+//          exactly unchanged, or the same whole pixels with the velocity along d exactly 0),
 //          and on the third: not blocked(N, d), or (platformers) blocked only by a rise the
 //          model climbs (at most its step height, with head room) — a way the model's own
 //          rules say is open.
@@ -22,7 +23,8 @@
 //          model's own correction would have found a way: some j <= c with the sideways pixels
 //          1..j free and the box j px over free to rise, on the preferred side first, a tie
 //          between both sides at the same j counting as no way when there is no preference.
-//  lip     platformers: a horizontal d in held(k), the position unchanged for the first step, N grounded and blocked(N, d), and the lowest rise r with the box
+//  lip     platformers: a horizontal d in held(k), N's velocity along d exactly 0 (stopped),
+//          N grounded and blocked(N, d), and the lowest rise r with the box
 //          lifted by 1..r free and then free to move toward d satisfies step height < r <= 4.
 //          (Level design, not a mover defect: a rise the model is documented not to climb.)
 //  tunnel  neither inside(P) nor inside(N), the position changed, and both straight paths from
@@ -222,10 +224,14 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
             continue;
         }
         const bool alongX = d == DIR_LEFT || d == DIR_RIGHT;
-        // No movement at all: a slide across the held way (scanline_slide) is movement.
-        const bool same = N.x == P.x && N.y == P.y;
+        const Fix vn = alongX ? N.vx : N.vy;
+        // Not moving: the same position, or the same whole pixels with no speed along d (a
+        // sub-pixel remainder creeping under a growing speed is movement to come). A slide
+        // across the held way (scanline_slide) is movement.
+        const bool same =
+            (N.x == P.x && N.y == P.y) || (vn == Fix{} && nb.x == pb.x && nb.y == pb.y);
         still[i] = same ? still[i] + 1 : 0;
-        if (same && still[i] == 1 && on(SnagKind::Lip) && rules.gravity() && alongX && N.grounded &&
+        if (vn == Fix{} && on(SnagKind::Lip) && rules.gravity() && alongX && N.grounded &&
             rules.moveBlocked(N, d)) {
             const int r = riseAhead(N, d);
             if (r > rules.stepHeight())
@@ -253,7 +259,7 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
             }
         }
         if (on(SnagKind::Snag)) {
-            const Fix vp = alongX ? P.vx : P.vy, vn = alongX ? N.vx : N.vy;
+            const Fix vp = alongX ? P.vx : P.vy;
             const bool toward = (d == DIR_LEFT || d == DIR_UP) ? vp < Fix{} : vp > Fix{};
             MoverState xFirst = P, yFirst = P;  // the corners of the step's two axis orders
             xFirst.x = N.x;
@@ -296,10 +302,9 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
         }
         // Flags flipping while the box travels on (walking past a row of pillars) is no
         // jitter: the box must stay within 1 px of where the window started.
-        const bool still = (past[3].x - past[0].x).raw <= Fix::kOne &&
-                           (past[0].x - past[3].x).raw <= Fix::kOne &&
-                           (past[3].y - past[0].y).raw <= Fix::kOne &&
-                           (past[0].y - past[3].y).raw <= Fix::kOne;
+        const bool still =
+            (past[3].x - past[0].x).raw <= Fix::kOne && (past[0].x - past[3].x).raw <= Fix::kOne &&
+            (past[3].y - past[0].y).raw <= Fix::kOne && (past[0].y - past[3].y).raw <= Fix::kOne;
         jitter = sameKeys && (abab || (still && (flipG || flipP)));
         if (jitter && !jittering)
             report(SnagKind::Jitter, st, way, nb, way,
