@@ -33,7 +33,7 @@
 //  inside  inside(N) and not inside(P), body(N) within the map.
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
 //          (A != B), or grounded, or pushing, alternating over those 4 states while the box
-//          stays within 1 px of where they started.
+//          stands on the same whole pixels.
 //  escape  body(N) not within the map while body(P) was.
 //  fault   (reported by the search, not here) a plugin step that crashed, hung or faulted, or
 //          a replay that differs from itself.
@@ -300,11 +300,12 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
             flipG = flipG && past[j].grounded != past[j - 1].grounded;
             flipP = flipP && past[j].pushing != past[j - 1].pushing;
         }
-        // Flags flipping while the box travels on (walking past a row of pillars) is no
-        // jitter: the box must stay within 1 px of where the window started.
-        const bool still =
-            (past[3].x - past[0].x).raw <= Fix::kOne && (past[0].x - past[3].x).raw <= Fix::kOne &&
-            (past[3].y - past[0].y).raw <= Fix::kOne && (past[0].y - past[3].y).raw <= Fix::kOne;
+        // Flags flipping while the box moves (walking past a row of pillars, sliding along a
+        // wall) is no jitter: the box must stand on the same whole pixels all along.
+        bool still = true;
+        for (int j = 1; j < 4; ++j)
+            still = still && past[j].x.floor() == past[0].x.floor() &&
+                    past[j].y.floor() == past[0].y.floor();
         jitter = sameKeys && (abab || (still && (flipG || flipP)));
         if (jitter && !jittering)
             report(SnagKind::Jitter, st, way, nb, way,
