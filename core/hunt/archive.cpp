@@ -36,6 +36,25 @@ uint64_t cellOf(const MoverState& s) {
     return h ^ (h >> 29);
 }
 
+void Archive::setWeight(size_t i, uint64_t w) {
+    const uint64_t old = weights_[i];
+    weights_[i] = w;
+    total_ += w - old;  // modulo 2^64: exact
+    for (size_t k = i + 1; k < tree_.size(); k += k & (~k + 1)) tree_[k] += w - old;
+}
+
+size_t Archive::entryAt(uint64_t pick) const {
+    size_t pos = 0;
+    size_t step = 1;
+    while (step * 2 < tree_.size()) step *= 2;
+    for (; step > 0; step /= 2)
+        if (pos + step < tree_.size() && tree_[pos + step] <= pick) {
+            pos += step;
+            pick -= tree_[pos];
+        }
+    return pos;  // entries pos + 1 .. hold the pick: index pos (0-based)
+}
+
 InputLog Archive::inputsOf(int32_t i, const std::vector<InputLog>& seedLogs) const {
     std::vector<int32_t> chain;
     for (int32_t at = i; at >= 0; at = entries[size_t(at)].parent) chain.push_back(at);

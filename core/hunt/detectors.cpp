@@ -34,7 +34,7 @@
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
 //          (A != B), or grounded, or pushing, alternating over those 4 states while the box
 //          stands on the same whole pixels.
-//  escape  body(N) not within the map while body(P) was.
+//  escape  body(N) not within the map while body(P) was (feature: the edge it left by).
 //  fault   (reported by the search, not here) a plugin step that crashed, hung or faulted, or
 //          a replay that differs from itself.
 // Each run of one actor reports a finding (SnagFinding::key) once.
@@ -115,6 +115,11 @@ struct SnagDetectors::Impl {
     int pastCount = 0;
     int still[4] = {0, 0, 0, 0};
     bool seenGrounded = false;
+    struct Known {
+        bool valid = false;
+        Fix x, y;
+        bool inside = false;
+    } lastInside;
     bool jittering = false;
     std::vector<std::string> reported;
 
@@ -122,6 +127,7 @@ struct SnagDetectors::Impl {
         pastCount = 0;
         std::fill(still, still + 4, 0);
         seenGrounded = false;
+        lastInside = Known{};
         jittering = false;
         reported.clear();
     }
@@ -162,7 +168,8 @@ struct SnagDetectors::Impl {
     }
 
     void report(SnagKind k, const StepFacts& st, uint8_t dir, const RectI& box, uint8_t featureDir,
-                const std::string& detail, std::vector<SnagFinding>* out) {
+                const std::string& detail, std::vector<SnagFinding>* out,
+                const MapFeature* given = nullptr) {
         SnagFinding f;
         f.kind = k;
         f.actor = actor;
@@ -171,7 +178,7 @@ struct SnagDetectors::Impl {
         f.x = st.next->x.floor();
         f.y = st.next->y.floor();
         f.dir = dir;
-        f.feature = featureNear(*world, box, featureDir);
+        f.feature = given ? *given : featureNear(*world, box, featureDir);
         f.detail = detail;
         const std::string key = f.key();
         if (std::find(reported.begin(), reported.end(), key) != reported.end()) return;
@@ -193,15 +200,27 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
 
     // escape, inside, tunnel: only where something is near (the cell bits say so).
     const bool pIn = withinMap(*world, pb), nIn = withinMap(*world, nb);
-    if (on(SnagKind::Escape) && pIn && !nIn)
+    if (on(SnagKind::Escape) && pIn && !nIn) {
+        // The edge it left by, at the cell of the map it left from.
+        const int64_t t = world->tileSize(), W = world->widthPx(), H = world->heightPx();
+        const char* side = nb.x < 0         ? "left"
+                           : nb.right() > W ? "right"
+                           : nb.y < 0       ? "top"
+                                            : "bottom";
+        const MapFeature edge{"map edge", floorDiv(pb.x, t), floorDiv(pb.y, t),
+                              std::string("map edge (") + side + ")"};
         report(SnagKind::Escape, st, way, pb, way,
                "the box left the map: (" + std::to_string(pb.x) + "," + std::to_string(pb.y) +
                    ") -> (" + std::to_string(nb.x) + "," + std::to_string(nb.y) + ")",
-               out);
-    if (nIn && (on(SnagKind::Inside) || on(SnagKind::Tunnel)) &&
-        rules.anythingNear(unite(pb, nb))) {
+               out, &edge);
+    }
+    if (nIn && (on(SnagKind::Inside) || on(SnagKind::Tunnel)) && rules.anythingIn(unite(pb, nb))) {
         const bool nInside = rules.inside(N);
-        const bool pInside = rules.inside(P);
+        // P is the previous step's N in a run: its answer is kept.
+        const bool pInside = lastInside.valid && lastInside.x == P.x && lastInside.y == P.y
+                                 ? lastInside.inside
+                                 : rules.inside(P);
+        lastInside = Known{true, N.x, N.y, nInside};
         if (on(SnagKind::Inside) && nInside && !pInside)
             report(SnagKind::Inside, st, way, nb, 0,
                    "the box ended the step in solid past the model's tolerance at (" +
