@@ -14,7 +14,8 @@ int speedBucket(Fix v) {
 }
 
 int counterBucket(int64_t c) {
-    return c <= 0 ? (c == 0 ? 0 : 1) : c < 4 ? 2 : c < 16 ? 3 : 4;
+    // Small counters exactly (a window of a few frames: coyote time, a jump held n frames).
+    return c < 0 ? 0 : c < 16 ? 1 + int(c) : c < 64 ? 17 : 18;
 }
 
 }  // namespace
@@ -27,12 +28,31 @@ uint64_t cellOf(const MoverState& s) {
     small = small * 2 + s.grounded;
     small = small * 2 + s.pushing;
     small = small * 16 + (s.facing & 15);
-    small = small * 5 + uint64_t(counterBucket(s.timer));
-    small = small * 5 + uint64_t(counterBucket(s.aux));
+    small = small * 19 + uint64_t(counterBucket(s.timer));
+    small = small * 19 + uint64_t(counterBucket(s.aux));
     small = small * 4 + uint64_t((s.x.raw & 0xFFFF) >> 14);
     small = small * 4 + uint64_t((s.y.raw & 0xFFFF) >> 14);
     h ^= small * 0x165667B19E3779F9ull;
     return h ^ (h >> 29);
+}
+
+void Archive::setWeight(size_t i, uint64_t w) {
+    const uint64_t old = weights_[i];
+    weights_[i] = w;
+    total_ += w - old;  // modulo 2^64: exact
+    for (size_t k = i + 1; k < tree_.size(); k += k & (~k + 1)) tree_[k] += w - old;
+}
+
+size_t Archive::entryAt(uint64_t pick) const {
+    size_t pos = 0;
+    size_t step = 1;
+    while (step * 2 < tree_.size()) step *= 2;
+    for (; step > 0; step /= 2)
+        if (pos + step < tree_.size() && tree_[pos + step] <= pick) {
+            pos += step;
+            pick -= tree_[pos];
+        }
+    return pos;  // entries pos + 1 .. hold the pick: index pos (0-based)
 }
 
 InputLog Archive::inputsOf(int32_t i, const std::vector<InputLog>& seedLogs) const {

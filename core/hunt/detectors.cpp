@@ -8,7 +8,8 @@
 // smallest move of S in direction d is blocked (MoverRules::moveBlocked); body(S): the box the
 // model keeps out of solid (its tolerance applied); inside(S): the model's own "in solid past
 // the tolerance" (MoverRules::insideSolid; default rectOverlapsSolid(body)).
-//  stuck   d in held(k) on 3 steps in a row, the position exactly unchanged on each,
+//  stuck   d in held(k) on 3 steps in a row, the box not moving on each (the position
+//          exactly unchanged, or the same whole pixels with the velocity along d exactly 0),
 //          and on the third: not blocked(N, d), or (platformers) blocked only by a rise the
 //          model climbs (at most its step height, with head room) — a way the model's own
 //          rules say is open.
@@ -22,7 +23,8 @@
 //          model's own correction would have found a way: some j <= c with the sideways pixels
 //          1..j free and the box j px over free to rise, on the preferred side first, a tie
 //          between both sides at the same j counting as no way when there is no preference.
-//  lip     platformers: a horizontal d in held(k), the position unchanged for the first step, N grounded and blocked(N, d), and the lowest rise r with the box
+//  lip     platformers: a horizontal d in held(k), N's velocity along d exactly 0 (stopped),
+//          N grounded and blocked(N, d), and the lowest rise r with the box
 //          lifted by 1..r free and then free to move toward d satisfies step height < r <= 4.
 //          (Level design, not a mover defect: a rise the model is documented not to climb.)
 //  tunnel  neither inside(P) nor inside(N), the position changed, and both straight paths from
@@ -31,8 +33,8 @@
 //  inside  inside(N) and not inside(P), body(N) within the map.
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
 //          (A != B), or grounded, or pushing, alternating over those 4 states while the box
-//          stays within 1 px of where they started.
-//  escape  body(N) not within the map while body(P) was.
+//          stands on the same whole pixels.
+//  escape  body(N) not within the map while body(P) was (feature: the edge it left by).
 //  fault   (reported by the search, not here) a plugin step that crashed, hung or faulted, or
 //          a replay that differs from itself.
 // Each run of one actor reports a finding (SnagFinding::key) once.
@@ -113,6 +115,11 @@ struct SnagDetectors::Impl {
     int pastCount = 0;
     int still[4] = {0, 0, 0, 0};
     bool seenGrounded = false;
+    struct Known {
+        bool valid = false;
+        Fix x, y;
+        bool inside = false;
+    } lastInside;
     bool jittering = false;
     std::vector<std::string> reported;
 
@@ -120,6 +127,7 @@ struct SnagDetectors::Impl {
         pastCount = 0;
         std::fill(still, still + 4, 0);
         seenGrounded = false;
+        lastInside = Known{};
         jittering = false;
         reported.clear();
     }
@@ -160,7 +168,8 @@ struct SnagDetectors::Impl {
     }
 
     void report(SnagKind k, const StepFacts& st, uint8_t dir, const RectI& box, uint8_t featureDir,
-                const std::string& detail, std::vector<SnagFinding>* out) {
+                const std::string& detail, std::vector<SnagFinding>* out,
+                const MapFeature* given = nullptr) {
         SnagFinding f;
         f.kind = k;
         f.actor = actor;
@@ -169,7 +178,7 @@ struct SnagDetectors::Impl {
         f.x = st.next->x.floor();
         f.y = st.next->y.floor();
         f.dir = dir;
-        f.feature = featureNear(*world, box, featureDir);
+        f.feature = given ? *given : featureNear(*world, box, featureDir);
         f.detail = detail;
         const std::string key = f.key();
         if (std::find(reported.begin(), reported.end(), key) != reported.end()) return;
@@ -191,15 +200,27 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
 
     // escape, inside, tunnel: only where something is near (the cell bits say so).
     const bool pIn = withinMap(*world, pb), nIn = withinMap(*world, nb);
-    if (on(SnagKind::Escape) && pIn && !nIn)
+    if (on(SnagKind::Escape) && pIn && !nIn) {
+        // The edge it left by, at the cell of the map it left from.
+        const int64_t t = world->tileSize(), W = world->widthPx(), H = world->heightPx();
+        const char* side = nb.x < 0         ? "left"
+                           : nb.right() > W ? "right"
+                           : nb.y < 0       ? "top"
+                                            : "bottom";
+        const MapFeature edge{"map edge", floorDiv(pb.x, t), floorDiv(pb.y, t),
+                              std::string("map edge (") + side + ")"};
         report(SnagKind::Escape, st, way, pb, way,
                "the box left the map: (" + std::to_string(pb.x) + "," + std::to_string(pb.y) +
                    ") -> (" + std::to_string(nb.x) + "," + std::to_string(nb.y) + ")",
-               out);
-    if (nIn && (on(SnagKind::Inside) || on(SnagKind::Tunnel)) &&
-        rules.anythingNear(unite(pb, nb))) {
+               out, &edge);
+    }
+    if (nIn && (on(SnagKind::Inside) || on(SnagKind::Tunnel)) && rules.anythingIn(unite(pb, nb))) {
         const bool nInside = rules.inside(N);
-        const bool pInside = rules.inside(P);
+        // P is the previous step's N in a run: its answer is kept.
+        const bool pInside = lastInside.valid && lastInside.x == P.x && lastInside.y == P.y
+                                 ? lastInside.inside
+                                 : rules.inside(P);
+        lastInside = Known{true, N.x, N.y, nInside};
         if (on(SnagKind::Inside) && nInside && !pInside)
             report(SnagKind::Inside, st, way, nb, 0,
                    "the box ended the step in solid past the model's tolerance at (" +
@@ -222,10 +243,14 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
             continue;
         }
         const bool alongX = d == DIR_LEFT || d == DIR_RIGHT;
-        // No movement at all: a slide across the held way (scanline_slide) is movement.
-        const bool same = N.x == P.x && N.y == P.y;
+        const Fix vn = alongX ? N.vx : N.vy;
+        // Not moving: the same position, or the same whole pixels with no speed along d (a
+        // sub-pixel remainder creeping under a growing speed is movement to come). A slide
+        // across the held way (scanline_slide) is movement.
+        const bool same =
+            (N.x == P.x && N.y == P.y) || (vn == Fix{} && nb.x == pb.x && nb.y == pb.y);
         still[i] = same ? still[i] + 1 : 0;
-        if (same && still[i] == 1 && on(SnagKind::Lip) && rules.gravity() && alongX && N.grounded &&
+        if (vn == Fix{} && on(SnagKind::Lip) && rules.gravity() && alongX && N.grounded &&
             rules.moveBlocked(N, d)) {
             const int r = riseAhead(N, d);
             if (r > rules.stepHeight())
@@ -253,7 +278,7 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
             }
         }
         if (on(SnagKind::Snag)) {
-            const Fix vp = alongX ? P.vx : P.vy, vn = alongX ? N.vx : N.vy;
+            const Fix vp = alongX ? P.vx : P.vy;
             const bool toward = (d == DIR_LEFT || d == DIR_UP) ? vp < Fix{} : vp > Fix{};
             MoverState xFirst = P, yFirst = P;  // the corners of the step's two axis orders
             xFirst.x = N.x;
@@ -294,12 +319,12 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
             flipG = flipG && past[j].grounded != past[j - 1].grounded;
             flipP = flipP && past[j].pushing != past[j - 1].pushing;
         }
-        // Flags flipping while the box travels on (walking past a row of pillars) is no
-        // jitter: the box must stay within 1 px of where the window started.
-        const bool still = (past[3].x - past[0].x).raw <= Fix::kOne &&
-                           (past[0].x - past[3].x).raw <= Fix::kOne &&
-                           (past[3].y - past[0].y).raw <= Fix::kOne &&
-                           (past[0].y - past[3].y).raw <= Fix::kOne;
+        // Flags flipping while the box moves (walking past a row of pillars, sliding along a
+        // wall) is no jitter: the box must stand on the same whole pixels all along.
+        bool still = true;
+        for (int j = 1; j < 4; ++j)
+            still = still && past[j].x.floor() == past[0].x.floor() &&
+                    past[j].y.floor() == past[0].y.floor();
         jitter = sameKeys && (abab || (still && (flipG || flipP)));
         if (jitter && !jittering)
             report(SnagKind::Jitter, st, way, nb, way,

@@ -11,9 +11,10 @@
 //   "seam"        two solid tiles side by side across the strip: the seam between them;
 //   "corner"      one solid tile that the strip meets only with its last 2 px;
 //   "tile"        one solid (or slope) tile.
-// Nothing within 4 px: the same over the strip below the box (the floor: ghost collisions on
-// floor seams), then "open". The text names cells as (column,row) and brushes by their index
-// in the map, so that a finding keeps its identity (SnagFinding::key) while it is shrunk.
+// Nothing within 4 px: the same over the strip below the box, one pixel wider toward a
+// horizontal travel (the floor: ghost collisions on floor seams), then "open". The text names cells
+// as (column,row) and brushes by their index in the map, so that a finding keeps its identity
+// (SnagFinding::key) while it is shrunk.
 #include <string>
 #include <vector>
 
@@ -153,7 +154,11 @@ MapFeature featureNear(const CollisionWorld& world, const RectI& box, uint8_t di
     const int64_t far = d ? 4 : 1;
     for (int64_t dist = 1; dist <= far; ++dist)
         if (featureInStrip(world, box, d, dist, &f)) return f;
-    if (d != DIR_DOWN && featureInStrip(world, box, DIR_DOWN, 1, &f)) return f;
+    // The floor, one pixel wider toward a horizontal travel (the seam the leading corner meets).
+    RectI floor = box;
+    if (d == DIR_LEFT) floor.x -= 1;
+    if (d == DIR_LEFT || d == DIR_RIGHT) floor.w += 1;
+    if (d != DIR_DOWN && featureInStrip(world, floor, DIR_DOWN, 1, &f)) return f;
     const int64_t t = world.tileSize();
     return MapFeature{"open", floorDiv(box.x + box.w / 2, t), floorDiv(box.y + box.h / 2, t),
                       "open space at cell " +

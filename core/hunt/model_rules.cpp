@@ -94,4 +94,18 @@ bool ModelRules::anythingNear(const RectI& box) const {
     return false;
 }
 
+bool ModelRules::anythingIn(const RectI& box) const {
+    if (r_.insideSolid || r_.pathBlocked || r_.solidBox || mover_->round) return anythingNear(box);
+    if (box.empty()) return false;
+    const CollisionWorld::GridSize& g = world_->gridSize();
+    const int64_t t = g.tile;
+    const int64_t x0 = floorDiv(box.x, t), x1 = floorDiv(box.right() - 1, t);
+    const int64_t y0 = floorDiv(box.y, t), y1 = floorDiv(box.bottom() - 1, t);
+    if (x0 < 0 || y0 < 0 || x1 >= g.width || y1 >= g.height) return true;  // the map edge
+    for (int64_t cy = y0; cy <= y1; ++cy)
+        for (int64_t cx = x0; cx <= x1; ++cx)
+            if (world_->cellBits(cx, cy)) return true;
+    return false;
+}
+
 }  // namespace ts::hunt

@@ -46,6 +46,10 @@ struct Task {
     int64_t length;
 };
 
+uint64_t weightOf(const ArchiveEntry& e) {
+    return (e.near ? 4096u : 1024u) / (1u + std::min<uint32_t>(e.chosen, 1023));
+}
+
 // The keys of a task, known in advance: a plugin steps them ahead in its host.
 struct TaskAhead final : KeysAhead {
     const std::vector<InputBits>* keys = nullptr;
@@ -69,7 +73,6 @@ struct Worker {
     std::vector<uint32_t> coverage;
     std::vector<InputBits> keys;
     std::vector<SnagFinding> found;
-    std::unordered_set<uint64_t> seen;
 };
 
 class ActorHunt {
@@ -101,7 +104,9 @@ class ActorHunt {
 void ActorHunt::seedArchive() {
     ArchiveEntry root;
     root.state = run_.spawn;
+    root.near = true;
     archive_.add(cellOf(run_.spawn), root);
+    archive_.setWeight(0, weightOf(root));
     // The user's logs: every new cell along them becomes an entry.
     for (size_t i = 0; i < opt_.seedInputs.size(); ++i) {
         InputCursor cur(opt_.seedInputs[i]);
@@ -115,7 +120,8 @@ void ActorHunt::seedArchive() {
             e.seedLog = int32_t(i);
             e.length = f + 1;
             e.near = rules_.anythingNear(rules_.body(s));
-            archive_.add(cellOf(s), e);
+            if (archive_.add(cellOf(s), e))
+                archive_.setWeight(archive_.entries.size() - 1, weightOf(e));
         }
     }
 }
@@ -129,18 +135,10 @@ std::vector<Task> ActorHunt::drawTasks(uint64_t epoch) const {
         for (Task& t : tasks) t = Task{0, rng.next(), 16 + int64_t(rng.below(113))};
         return tasks;
     }
-    // Integer weights: rarely explored entries and entries near map features first.
-    std::vector<uint64_t> cumulative(archive_.entries.size());
-    uint64_t total = 0;
-    for (size_t i = 0; i < archive_.entries.size(); ++i) {
-        const ArchiveEntry& e = archive_.entries[i];
-        total += (e.near ? 4096u : 1024u) / (1u + std::min<uint32_t>(e.chosen, 1023));
-        cumulative[i] = total;
-    }
+    // Integer weights (Archive::setWeight, kept up to date as entries are added and chosen):
+    // rarely explored entries and entries near map features first.
     for (Task& t : tasks) {
-        const uint64_t pick = rng.below(total);
-        t.entry = int32_t(std::upper_bound(cumulative.begin(), cumulative.end(), pick) -
-                          cumulative.begin());
+        t.entry = int32_t(archive_.entryAt(rng.below(archive_.totalWeight())));
         t.seed = rng.next();
         t.length = 8 + int64_t(rng.below(57));
     }
@@ -162,7 +160,6 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     ahead.keys = &w.keys;
     const StepContext sc{run_.plugin ? &ahead : nullptr, run_.actor, run_.name().c_str()};
     w.det.reset();
-    w.seen.clear();
     const CollisionWorld& world = *run_.world;
     const int64_t tile = world.tileSize(), mw = world.map().width, mh = world.map().height;
     MoverState s = from.state;
@@ -194,7 +191,7 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
         if (cx >= 0 && cy >= 0 && cx < mw && cy < mh) ++w.coverage[size_t(cy * mw + cx)];
         const uint64_t cell = cellOf(n);
         if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth &&
-            !archive_.contains(cell) && w.seen.insert(cell).second)
+            !archive_.contains(cell))
             out->cells.push_back(Candidate{cell, n, f + 1});
         lastCell = cell;
         s = n;
@@ -234,6 +231,7 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
             const Task& t = tasks[i];
             ArchiveEntry& from = archive_.entries[size_t(t.entry)];
             ++from.chosen;
+            archive_.setWeight(size_t(t.entry), weightOf(from));
             const int64_t base = from.frame;
             for (const Candidate& c : outs[i].cells) {
                 ArchiveEntry e;
@@ -243,7 +241,8 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
                 e.seed = t.seed;
                 e.length = c.length;
                 e.near = rules_.anythingNear(rules_.body(c.state));
-                archive_.add(c.cell, e);
+                if (archive_.add(c.cell, e))
+                    archive_.setWeight(archive_.entries.size() - 1, weightOf(e));
             }
             for (FoundAt& f : outs[i].found) {
                 const std::string key = f.finding.key();

@@ -2,8 +2,8 @@
 // shrink: only edits that keep the case valid are kept, "valid" meaning the replay still trips
 // the same detector at the same map feature in the same direction (SnagFinding::key). Steps:
 // cut the log after the detection frame; ddmin over its lines; shorten each line (halving,
-// then one frame at a time); drop each key of each line; merge equal neighbours; repeat while
-// anything changed. Then two replays must both trip the key.
+// then one frame at a time); give a line its neighbour's keys; drop each key of each line; merge
+// equal neighbours; repeat while anything changed. Then two replays must both trip the key.
 #include <algorithm>
 
 #include "hunt/detail/actor_run.h"
@@ -99,12 +99,23 @@ bool shrinkFinding(const ActorRun& run, SnagFinding* f) {
                 }
             }
         }
-        // Fewer keys.
+        // Fewer lines: a line takes its neighbour's keys (the two merge).
+        for (size_t i = 0; i < runs.size(); ++i)
+            for (size_t j : {i - 1, i + 1}) {
+                if (j >= runs.size() || runs[i].keys == runs[j].keys) continue;
+                const InputBits was = runs[i].keys;
+                runs[i].keys = runs[j].keys;
+                if (ok(runs)) break;
+                runs[i].keys = was;
+            }
+        runs = merged(runs).runs;
+        // Fewer keys, where that does not split a merged line again.
+        const size_t lines = runs.size();
         for (InputRun& r : runs)
             for (InputBits bit : {KEY_L, KEY_R, KEY_U, KEY_D, KEY_J})
                 if (r.keys & bit) {
                     r.keys = InputBits(r.keys & ~bit);
-                    if (!ok(runs)) r.keys |= bit;
+                    if (merged(runs).runs.size() > lines || !ok(runs)) r.keys |= bit;
                 }
         runs = merged(runs).runs;
         if (runs == before) break;

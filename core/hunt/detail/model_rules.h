@@ -29,6 +29,10 @@ class ModelRules {
     // Is anything at all near the box (cheap: the collision layer's cell bits over the box
     // grown by 1 px)? False means no blocking question can be answered "blocked".
     bool anythingNear(const RectI& box) const;
+    // Could the box `swept` (both ends of a step together) meet anything that makes a state
+    // inside or a path blocked? The cell bits of the cells it covers, no margin, for models
+    // whose inside and path questions are the defaults; anythingNear for the others.
+    bool anythingIn(const RectI& swept) const;
     const CollisionWorld& world() const { return *world_; }
 
   private:
