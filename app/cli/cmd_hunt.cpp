@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 
 #include <cstdio>
@@ -207,17 +208,28 @@ int runMerge(const char* cmd, const ParsedArgs& a, const std::string& outDir,
 }
 
 // The progress line on a terminal (stderr), rewritten in place; the hunt calls it ~4x a second
-// from its own thread.
+// from its own thread. Time left: from the frame budget at the current rate, or the clock
+// budget, whichever ends first.
 struct ProgressLine {
     bool on = ::isatty(2) != 0;
+    int64_t frameBudget = 0;
+    double secondBudget = 0;
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
     std::mutex mutex;
     bool shown = false;
     void show(const HuntProgress& p) {
         std::lock_guard<std::mutex> lock(mutex);
+        const double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        double left = p.secondsLeft;
+        if (left <= 0 && frameBudget > 0 && p.framesPerSecond > 0)
+            left = double(std::max<int64_t>(0, frameBudget - p.frames)) / p.framesPerSecond;
+        if (secondBudget > 0)
+            left = left > 0 ? std::min(left, secondBudget - elapsed) : secondBudget - elapsed;
         std::fprintf(stderr,
                      "\rhunt: %.2f M frames/s, %lld frames, %zu cells, %zu findings, %.0f s left  ",
                      p.framesPerSecond / 1e6, static_cast<long long>(p.frames), p.cells, p.findings,
-                     p.secondsLeft);
+                     std::max(0.0, left));
         std::fflush(stderr);
         shown = true;
     }
@@ -341,6 +353,8 @@ int cmdHunt(const Args& args) {
     if (!loadIgnoreList(ignorePath, &ignored, &error)) return fail(cmd, error, kExitFailure);
 
     ProgressLine progress;
+    progress.frameBudget = opt.frames;
+    progress.secondBudget = opt.budgetSeconds;
     if (progress.on) opt.onProgress = [&](const HuntProgress& p) { progress.show(p); };
     HuntResult result;
     const bool ok = huntMap(map, opt, &result, &error);
