@@ -43,16 +43,6 @@ const std::vector<FlagSpec> kCheckFlags = {
 
 namespace {
 constexpr int kExitFound = 4;
-
-std::string shellWord(const std::string& w) {
-    for (char c : w)
-        if (!std::isalnum(static_cast<unsigned char>(c)) && !std::strchr("-_./:,=+@%", c)) {
-            std::string q = "'";
-            for (char d : w) q += d == '\'' ? std::string("'\\''") : std::string(1, d);
-            return q + "'";
-        }
-    return w;
-}
 }  // namespace
 
 int cmdCheck(const Args& args) {

@@ -1,7 +1,12 @@
 // `tilestep hunt MAP`: the snag hunt (core/hunt/hunt.h) as a command and a CI gate: exit 0
 // when nothing was found, 4 when something was; report files in --out (hunt_report.h).
 // `tilestep hunt --merge DIR... --out OUT` merges shard reports.
+#ifdef _WIN32
+#include <io.h>
+#define isatty _isatty
+#else
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -90,6 +95,20 @@ constexpr long long kDefaultFrames = 1000000;
 
 std::string inDir(const std::string& dir, const std::string& name) {
     return dir.back() == '/' ? dir + name : dir + "/" + name;
+}
+
+// What the map needs to open again, for the repro lines: its plugins and LDtk level.
+std::vector<std::string> mapArgs(const ParsedArgs& a) {
+    std::vector<std::string> words;
+    for (const std::string& p : a.all(kPluginFlag.name)) {
+        words.push_back(kPluginFlag.name);
+        words.push_back(p);
+    }
+    if (const std::string* level = a.value(kLevelFlag.name)) {
+        words.push_back(kLevelFlag.name);
+        words.push_back(*level);
+    }
+    return words;
 }
 
 // A file a hunt writes in DIR: report.json, report.md, case-N.tas, case-N.map.json.
@@ -211,7 +230,7 @@ int runMerge(const char* cmd, const ParsedArgs& a, const std::string& outDir,
 // from its own thread. Time left: from the frame budget at the current rate, or the clock
 // budget, whichever ends first.
 struct ProgressLine {
-    bool on = ::isatty(2) != 0;
+    bool on = isatty(2) != 0;  // stderr
     int64_t frameBudget = 0;
     double secondBudget = 0;
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
@@ -367,6 +386,7 @@ int cmdHunt(const Args& args) {
     report.flags.assign(args.begin(), args.end());
     report.flags.erase(std::find(report.flags.begin(), report.flags.end(), mapPath));
     report.outDir = outDir;
+    report.mapArgs = mapArgs(a);
     report.framesExplored = result.framesExplored;
     report.cells = result.cells;
     report.kinds = opt.kinds;

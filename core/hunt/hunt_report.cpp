@@ -14,18 +14,18 @@
 
 namespace ts {
 
-namespace {
-
-// A word as a POSIX shell reads it back: bare when it holds only safe characters.
 std::string shellWord(const std::string& w) {
     const bool safe = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || std::strchr("-_./:,=+@%", c);
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               (c != 0 && std::strchr("-_./:,=+@%", c));
     });
     if (safe) return w;
     std::string q = "'";
     for (char c : w) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return q + "'";
 }
+
+namespace {
 
 std::string joinPath(const std::string& dir, const std::string& name) {
     if (dir.empty() || dir == ".") return name;
@@ -146,7 +146,9 @@ std::string huntRepro(const HuntReport& r, size_t index) {
     const SnagFinding& f = r.findings[index];
     const bool varied = index < r.caseMaps.size() && !r.caseMaps[index].empty();
     const std::string map = varied ? joinPath(r.outDir, huntCaseMapName(index)) : r.map;
-    return "tilestep " + shellWord(map) + " --inputs " +
+    std::string extra;
+    for (const std::string& w : r.mapArgs) extra += " " + shellWord(w);
+    return "tilestep " + shellWord(map) + extra + " --inputs " +
            shellWord(joinPath(r.outDir, huntCaseLogName(index))) + " --actor " +
            shellWord(f.actorName) + " --frame " + std::to_string(f.frame + 1);
 }
@@ -159,6 +161,11 @@ std::string huntReportJson(const HuntReport& r) {
     for (size_t i = 0; i < r.flags.size(); ++i) {
         if (i) o += ", ";
         appendJsonString(o, r.flags[i]);
+    }
+    o += "],\n  \"map_args\": [";
+    for (size_t i = 0; i < r.mapArgs.size(); ++i) {
+        if (i) o += ", ";
+        appendJsonString(o, r.mapArgs[i]);
     }
     o += "],\n  \"actors\": [";
     for (size_t i = 0; i < r.actors.size(); ++i) {
@@ -328,7 +335,8 @@ bool readHuntReport(const std::string& dir, HuntReport* out, std::string* error)
         return true;
     };
     std::vector<std::string> kinds;
-    if (!strings("flags", &r.flags) || !strings("actors", &r.actors) || !strings("kinds", &kinds))
+    if (!strings("flags", &r.flags) || !strings("map_args", &r.mapArgs) ||
+        !strings("actors", &r.actors) || !strings("kinds", &kinds))
         return false;
     r.kinds = 0;
     for (const std::string& k : kinds) {
@@ -438,6 +446,7 @@ bool mergeHuntReports(const std::vector<HuntReport>& parts, HuntReport* out, std
     m.map = parts[0].map;
     m.seed = parts[0].seed;
     m.flags = parts[0].flags;
+    m.mapArgs = parts[0].mapArgs;
     m.actors = parts[0].actors;
     m.kinds = 0;
     struct Item {

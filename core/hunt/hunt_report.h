@@ -20,7 +20,10 @@ struct HuntReport {
     std::string map;  // the map's path as given on the command line
     uint64_t seed = 1;
     std::vector<std::string> flags;  // the hunt's command line after MAP, word by word
-    std::string outDir;              // the folder the repro lines name ("hunt-out")
+    // Words the map needs to open, carried into every repro line: "--plugin" "P.so" per plugin,
+    // "--level" "NAME" for an LDtk project.
+    std::vector<std::string> mapArgs;
+    std::string outDir;  // the folder the repro lines name ("hunt-out")
     int64_t framesExplored = 0;
     size_t cells = 0;
     size_t ignored = 0;                 // findings left out by the ignore list
@@ -35,12 +38,14 @@ struct HuntReport {
 // "case-3.tas", "case-3.map.json" for finding index 2.
 std::string huntCaseLogName(size_t index);
 std::string huntCaseMapName(size_t index);
+// A word as a POSIX shell reads it back: bare when safe, else in single quotes.
+std::string shellWord(const std::string& word);
 // "right", "left,down", "none".
 std::string snagDirName(uint8_t dir);
 
 // The shell command that opens finding `index` in the debugger at its bad frame: the map (or
-// the case's varied map), its log, the actor, and --frame F+1 (the debugger's position F+1 is
-// the state after trace frame F, with its probes).
+// the case's varied map) and its mapArgs, its log, the actor, and --frame F+1 (the debugger's
+// position F+1 is the state after trace frame F, with its probes).
 std::string huntRepro(const HuntReport& r, size_t index);
 
 std::string huntReportJson(const HuntReport& r);

@@ -94,12 +94,23 @@ TEST(HuntReportFiles, ReportReadsBackAsWrittenAndMergesVariedCases) {
     EXPECT_EQ(huntRepro(r, 1),
               "tilestep 'maps/a b.json' --inputs " + dir + "/case-2.tas --actor hero --frame 41");
 
+    // A plugin the map needs goes into every repro line.
+    HuntReport withPlugin = r;
+    withPlugin.mapArgs = {"--plugin", "my plugin.so"};
+    EXPECT_EQ(huntRepro(withPlugin, 1),
+              "tilestep 'maps/a b.json' --plugin 'my plugin.so' --inputs " + dir +
+                  "/case-2.tas --actor hero --frame 41");
+
     HuntReport back;
     std::string error;
     ASSERT_TRUE(readHuntReport(dir, &back, &error)) << error;
     EXPECT_EQ(back.map, r.map);
     EXPECT_EQ(back.seed, 9u);
     EXPECT_EQ(back.flags, r.flags);
+    r.mapArgs = {"--level", "Cave"};
+    test::writeFile(dir + "/report.json", huntReportJson(r));
+    ASSERT_TRUE(readHuntReport(dir, &back, &error)) << error;
+    EXPECT_EQ(back.mapArgs, r.mapArgs);
     EXPECT_EQ(back.kinds, r.kinds);
     EXPECT_EQ(back.framesExplored, 1234);
     ASSERT_EQ(back.findings.size(), 2u);
