@@ -78,6 +78,12 @@ int cmdCheck(const Args& args) {
     TraceCheckResult r;
     if (!checkTrace(map, *src, tracePath, kinds, actors, &r, &error))
         return fail(cmd, error, kExitFailure);
+    // A trace of another map (no actor name in common) checks nothing: say so, not "0 found".
+    if (r.actorsMatched == 0 && actors.empty() && !src->meta().actors.empty())
+        return fail(cmd,
+                    tracePath + ": none of its actors is in " + mapPath +
+                        " (a trace is matched to the map's actors by name)",
+                    kExitFailure);
     const size_t ignored = dropIgnored(ignoredKeys, &r.findings);
     for (const std::string& n : r.notes) std::printf("note: %s\n", n.c_str());
     for (const SnagFinding& f : r.findings)

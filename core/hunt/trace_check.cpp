@@ -118,6 +118,7 @@ bool checkTrace(const Map& map, TraceSource& src, const std::string& traceName, 
             if (!a) {
                 note("actor '" + name + "' of the trace is not in the map: skipped");
             } else if (wanted) {
+                ++out->actorsMatched;
                 w.skip = false;
                 w.mapActor = size_t(a - map.actors.data());
                 const MoverInfo& mover = moverInfo(a->mover);

@@ -27,6 +27,7 @@ class TraceSource;
 struct TraceCheckResult {
     std::vector<SnagFinding> findings;  // sorted as the hunt's (kind, actor, frame)
     int64_t frames = 0;                 // state lines judged (steps)
+    size_t actorsMatched = 0;           // trace actors found in the map
     bool keysRecorded = false;          // some line had a "keys" field
     bool keysInferred = false;          // some line had none
     std::vector<std::string> notes;     // "actor 'x' is not in MAP: skipped"

@@ -125,6 +125,13 @@ TEST_F(CliCheck, BadInputsNameTheFile) {
     r = runTilestep("check " + q(dir + "/none.json") + " " + q(trace));
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find(dir + "/none.json"), std::string::npos) << r.err;
+    // A trace of another map: no actor in common.
+    test::writeFile(trace,
+                    "{\"tilestep_trace\":1,\"actors\":[{\"name\":\"zed\"}]}\n"
+                    "{\"frame\":0,\"actor\":\"zed\",\"x\":1,\"y\":1}\n");
+    r = check();
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find(trace + ": none of its actors is in " + map), std::string::npos) << r.err;
     EXPECT_EQ(runTilestep("check " + q(map)).exitCode, 2);
     EXPECT_EQ(check(" --for wobble").exitCode, 2);
 }
