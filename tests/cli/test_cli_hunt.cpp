@@ -156,6 +156,24 @@ TEST_F(CliHunt, LipIsReportedAndEachCaseReplaysThroughRun) {
     EXPECT_EQ(stops, (std::set<int64_t>{68, 96}));
 }
 
+TEST_F(CliHunt, TheSameSeedGivesTheSameReportOnAnyThreadCount) {
+    // --jobs and --out are in the report's flags: compare from "frames_explored" on.
+    const auto tail = [](const std::string& text) {
+        return text.substr(text.find("\"frames_explored\""));
+    };
+    ASSERT_EQ(hunt(lipMap, dir + "/a", "--seed 3").exitCode, 4);
+    ASSERT_EQ(runTilestep("hunt " + q(lipMap) + " --frames 30000 --jobs 1 --seed 3 --out " +
+                          q(dir + "/b"))
+                  .exitCode,
+              4);
+    const std::string a = test::readFile(dir + "/a/report.json");
+    std::string b = test::readFile(dir + "/b/report.json");
+    for (size_t at; (at = b.find(dir + "/b/")) != std::string::npos;)
+        b.replace(at, dir.size() + 3, dir + "/a/");  // the repro lines name their folder
+    EXPECT_EQ(tail(a), tail(b));
+    EXPECT_EQ(test::readFile(dir + "/a/case-1.tas"), test::readFile(dir + "/b/case-1.tas"));
+}
+
 TEST_F(CliHunt, ShardsMergeToTheUnshardedFindings) {
     ASSERT_EQ(hunt(lipMap, dir + "/all", "--seed 7").exitCode, 4);
     const test::CommandResult s1 = hunt(lipMap, dir + "/s1", "--seed 7 --shard 1/2");
