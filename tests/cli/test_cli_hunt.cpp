@@ -184,6 +184,10 @@ TEST_F(CliHunt, ShardsMergeToTheUnshardedFindings) {
                                               q(dir + "/s2") + " --out " + q(dir + "/merged"));
     ASSERT_EQ(m.exitCode, 4) << m.out << m.err;
     const std::vector<Finding> merged = readReport(dir + "/merged");
+    // The merged report's flags are a shard's without its --shard.
+    const std::string mergedText = test::readFile(dir + "/merged/report.json");
+    EXPECT_EQ(mergedText.find("--shard"), std::string::npos) << mergedText;
+    EXPECT_NE(mergedText.find("\"--seed\", \"7\""), std::string::npos) << mergedText;
     EXPECT_EQ(keys(merged), keys(readReport(dir + "/all")));
     // Each merged case is its own file in the merged folder, renumbered.
     for (size_t i = 0; i < merged.size(); ++i)
@@ -269,6 +273,11 @@ TEST_F(CliHunt, BadFilesExitOneNamingTheFile) {
     r = runTilestep("hunt " + q(lipMap) + " --actor villain" + out);
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("villain"), std::string::npos) << r.err;
+    // --vary is parsed, but the search cannot vary yet: said, exit 1, nothing written.
+    r = runTilestep("hunt " + q(lipMap) + " --vary spawn,params" + out);
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_NE(r.err.find("vary"), std::string::npos) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir + "/out"));
     r = runTilestep("hunt --merge " + q(dir + "/none") + " --out " + q(dir + "/m"));
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find(dir + "/none/report.json"), std::string::npos) << r.err;
