@@ -37,7 +37,8 @@ void printOverview(std::FILE* out) {
                  "  tilestep COMMAND --help    details of one command\n"
                  "  tilestep --version         print the version\n"
                  "\n"
-                 "exit codes: 0 success, 1 a file or its data failed, 2 bad command line\n");
+                 "exit codes: 0 success, 1 a file or its data failed, 2 bad command line,\n"
+                 "            4 hunt or check found snags\n");
 }
 
 int runHelp(const cli::Args& args) {
