@@ -86,6 +86,10 @@ class ActorHunt {
     const Archive& archive() const { return archive_; }
     std::vector<uint32_t> coverage;
     int64_t firstFoundAt = -1;
+    // For the progress report: this actor's place among the hunted and when the hunt began.
+    size_t progressBase = 0;
+    double progressActors = 1;
+    std::chrono::steady_clock::time_point huntStart = std::chrono::steady_clock::now();
 
   private:
     void runTask(Worker& w, const Task& t, TaskOut* out) const;
@@ -277,6 +281,14 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
             progress->framesPerSecond = el > 0 ? double(frames) / el : 0;
             progress->cells = archive_.entries.size();
             progress->findings = found_.size();
+            // The share of this actor's budget used, the nearer of frames and time.
+            double used = frameBudget > 0 ? double(frames) / double(frameBudget) : 0;
+            if (seconds > 0) used = std::max(used, el / seconds);
+            progress->fraction = std::min(1.0, (double(progressBase) + used) / progressActors);
+            progress->secondsLeft = progress->fraction > 0
+                                        ? std::chrono::duration<double>(now - huntStart).count() *
+                                              (1 - progress->fraction) / progress->fraction
+                                        : 0;
             opt_.onProgress(*progress);
         }
     }
@@ -327,6 +339,9 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         const double seconds =
             opt.budgetSeconds > 0 ? opt.budgetSeconds / double(actors.size()) : 0;
         hunt::ActorHunt h(run, opt, run.plugin ? 1 : jobs);
+        h.progressBase = n;
+        h.progressActors = double(actors.size());
+        h.huntStart = start;
         h.search(share, seconds, &out->framesExplored, &progress, &out->cancelled);
         if (h.firstFoundAt >= 0 && out->framesToFirstFinding < 0)
             out->framesToFirstFinding = h.firstFoundAt;
