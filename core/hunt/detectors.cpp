@@ -112,6 +112,7 @@ struct SnagDetectors::Impl {
         bool grounded = false, pushing = false;
     };
     Past past[4];
+    unsigned pastHead = 0;
     int pastCount = 0;
     int still[4] = {0, 0, 0, 0};
     bool seenGrounded = false;
@@ -125,6 +126,7 @@ struct SnagDetectors::Impl {
 
     void reset() {
         pastCount = 0;
+        pastHead = 0;
         std::fill(still, still + 4, 0);
         seenGrounded = false;
         lastInside = Known{};
@@ -193,7 +195,10 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
     const MoverState& P = *st.prev;
     const MoverState& N = *st.next;
     const uint8_t held = rules.heldDirs(st.keys, P, seenGrounded);
-    if (P.grounded || N.grounded) seenGrounded = true;
+    // A platformer, for the default rules: it stood on something, or its vertical speed
+    // changed with neither U nor D held (gravity).
+    if (P.grounded || N.grounded || (!(st.keys & (KEY_U | KEY_D)) && N.vy != P.vy))
+        seenGrounded = true;
     const RectI pb = rules.body(P), nb = rules.body(N);
     const uint8_t way = travel(P, N);
     const auto on = [&](SnagKind k) { return (kinds & snagBit(k)) != 0; };
@@ -202,7 +207,7 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
     const bool pIn = withinMap(*world, pb), nIn = withinMap(*world, nb);
     if (on(SnagKind::Escape) && pIn && !nIn) {
         // The edge it left by, at the cell of the map it left from.
-        const int64_t t = world->tileSize(), W = world->widthPx(), H = world->heightPx();
+        const int64_t t = world->tileSize(), W = world->widthPx();
         const char* side = nb.x < 0         ? "left"
                            : nb.right() > W ? "right"
                            : nb.y < 0       ? "top"
@@ -303,29 +308,27 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
                    out);
     }
 
-    // jitter: the last 4 steps.
-    std::rotate(past, past + 1, past + 4);
-    past[3] = Past{N.x, N.y, st.keys, N.grounded, N.pushing};
+    // jitter: the last 4 steps, in a ring (q(0) the oldest, q(3) this step's).
+    past[pastHead & 3] = Past{N.x, N.y, st.keys, N.grounded, N.pushing};
+    ++pastHead;
     if (pastCount < 4) ++pastCount;
+    const auto q = [&](int j) -> const Past& { return past[(pastHead + unsigned(j)) & 3]; };
     bool jitter = false;
-    if (pastCount == 4 && on(SnagKind::Jitter)) {
-        const bool sameKeys = past[0].keys == past[1].keys && past[1].keys == past[2].keys &&
-                              past[2].keys == past[3].keys;
-        const bool abab = past[0].x == past[2].x && past[0].y == past[2].y &&
-                          past[1].x == past[3].x && past[1].y == past[3].y &&
-                          (past[0].x != past[1].x || past[0].y != past[1].y);
+    if (pastCount == 4 && on(SnagKind::Jitter) && q(0).keys == q(1).keys &&
+        q(1).keys == q(2).keys && q(2).keys == q(3).keys) {
+        const bool abab = q(0).x == q(2).x && q(0).y == q(2).y && q(1).x == q(3).x &&
+                          q(1).y == q(3).y && (q(0).x != q(1).x || q(0).y != q(1).y);
         bool flipG = true, flipP = true;
         for (int j = 1; j < 4; ++j) {
-            flipG = flipG && past[j].grounded != past[j - 1].grounded;
-            flipP = flipP && past[j].pushing != past[j - 1].pushing;
+            flipG = flipG && q(j).grounded != q(j - 1).grounded;
+            flipP = flipP && q(j).pushing != q(j - 1).pushing;
         }
         // Flags flipping while the box moves (walking past a row of pillars, sliding along a
         // wall) is no jitter: the box must stand on the same whole pixels all along.
         bool still = true;
         for (int j = 1; j < 4; ++j)
-            still = still && past[j].x.floor() == past[0].x.floor() &&
-                    past[j].y.floor() == past[0].y.floor();
-        jitter = sameKeys && (abab || (still && (flipG || flipP)));
+            still = still && q(j).x.floor() == q(0).x.floor() && q(j).y.floor() == q(0).y.floor();
+        jitter = abab || (still && (flipG || flipP));
         if (jitter && !jittering)
             report(SnagKind::Jitter, st, way, nb, way,
                    abab ? "the same keys, and the position going back and forth A, B, A, B"

@@ -86,6 +86,10 @@ class ActorHunt {
     const Archive& archive() const { return archive_; }
     std::vector<uint32_t> coverage;
     int64_t firstFoundAt = -1;
+    // For the progress report: this actor's place among the hunted and when the hunt began.
+    size_t progressBase = 0;
+    double progressActors = 1;
+    std::chrono::steady_clock::time_point huntStart = std::chrono::steady_clock::now();
 
   private:
     void runTask(Worker& w, const Task& t, TaskOut* out) const;
@@ -164,6 +168,7 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     const int64_t tile = world.tileSize(), mw = world.map().width, mh = world.map().height;
     MoverState s = from.state;
     uint64_t lastCell = cellOf(s);
+    bool faulted = false;
     for (int64_t f = 0; f < t.length; ++f) {
         const InputBits k = w.keys[size_t(f)];
         ahead.next = size_t(f + 1);
@@ -181,12 +186,14 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
                 x.feature = MapFeature{"open", 0, 0, "the plugin"};
                 x.detail = "the plugin's step " + fault;
                 w.found.push_back(std::move(x));
+                faulted = true;
             }
         }
         for (size_t i = before; i < w.found.size(); ++i)
             out->found.push_back(
                 FoundAt{std::move(w.found[i]), t.entry, t.seed, f + 1, opt_.uniformRandom});
         w.found.clear();
+        if (faulted) break;  // a plugin's state after a fault cannot be trusted
         const int64_t cx = floorDiv(n.x.floor(), tile), cy = floorDiv(n.y.floor(), tile);
         if (cx >= 0 && cy >= 0 && cx < mw && cy < mh) ++w.coverage[size_t(cy * mw + cx)];
         const uint64_t cell = cellOf(n);
@@ -208,7 +215,9 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
     std::vector<Worker> workers;
     for (int i = 0; i < jobs_; ++i) workers.emplace_back(run_, opt_.kinds);
     int64_t frames = 0;
-    for (uint64_t epoch = 0; frames < frameBudget; ++epoch) {
+    bool faultSeen = false;
+    // A plugin that faulted is hunted no further: each fault costs a new host process.
+    for (uint64_t epoch = 0; frames < frameBudget && !faultSeen; ++epoch) {
         const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
         if (seconds > 0 && elapsed >= seconds) break;
         if (opt_.cancel && opt_.cancel->load()) {
@@ -218,8 +227,16 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
         const std::vector<Task> tasks = drawTasks(epoch);
         std::vector<TaskOut> outs(tasks.size());
         std::atomic<size_t> next{0};
+        // A plugin is hunted on one thread, in task order: the first fault ends the epoch
+        // (each costs a new host process).
+        bool faulted = false;
         auto work = [&](Worker& w) {
-            for (size_t i; (i = next.fetch_add(1)) < tasks.size();) runTask(w, tasks[i], &outs[i]);
+            for (size_t i; !faulted && (i = next.fetch_add(1)) < tasks.size();) {
+                runTask(w, tasks[i], &outs[i]);
+                if (run_.plugin)
+                    for (const FoundAt& f : outs[i].found)
+                        faulted = faulted || f.finding.kind == SnagKind::Fault;
+            }
         };
         std::vector<std::thread> threads;
         for (size_t i = 1; i < workers.size(); ++i)
@@ -251,6 +268,7 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
                     !keys_.insert(key).second)
                     continue;
                 if (firstFoundAt < 0) firstFoundAt = *framesDone + frames + f.length;
+                faultSeen = faultSeen || f.finding.kind == SnagKind::Fault;
                 found_.push_back(std::move(f));
             }
             frames += outs[i].frames;
@@ -263,6 +281,14 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
             progress->framesPerSecond = el > 0 ? double(frames) / el : 0;
             progress->cells = archive_.entries.size();
             progress->findings = found_.size();
+            // The share of this actor's budget used, the nearer of frames and time.
+            double used = frameBudget > 0 ? double(frames) / double(frameBudget) : 0;
+            if (seconds > 0) used = std::max(used, el / seconds);
+            progress->fraction = std::min(1.0, (double(progressBase) + used) / progressActors);
+            progress->secondsLeft = progress->fraction > 0
+                                        ? std::chrono::duration<double>(now - huntStart).count() *
+                                              (1 - progress->fraction) / progress->fraction
+                                        : 0;
             opt_.onProgress(*progress);
         }
     }
@@ -313,11 +339,45 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         const double seconds =
             opt.budgetSeconds > 0 ? opt.budgetSeconds / double(actors.size()) : 0;
         hunt::ActorHunt h(run, opt, run.plugin ? 1 : jobs);
+        h.progressBase = n;
+        h.progressActors = double(actors.size());
+        h.huntStart = start;
         h.search(share, seconds, &out->framesExplored, &progress, &out->cancelled);
         if (h.firstFoundAt >= 0 && out->framesToFirstFinding < 0)
             out->framesToFirstFinding = h.firstFoundAt;
         out->cells += h.archive().entries.size();
         for (size_t c = 0; c < h.coverage.size(); ++c) out->coverage.visits[c] += h.coverage[c];
+        if (run.plugin && (opt.kinds & snagBit(SnagKind::Fault))) {
+            // A plugin that differs from itself: the deepest entry's keys replayed twice.
+            const std::vector<hunt::ArchiveEntry>& es = h.archive().entries;
+            int32_t deepest = 0;
+            for (size_t i = 0; i < es.size(); ++i)
+                if (es[i].frame > es[size_t(deepest)].frame) deepest = int32_t(i);
+            const InputLog log = h.archive().inputsOf(deepest, opt.seedInputs);
+            // Between the two, a replay one frame shorter: hidden state that counts calls
+            // (a global in the plugin) then starts the second at another count.
+            MoverState a, b, ignored;
+            const auto fa = hunt::replayRun(run, log, snagBit(SnagKind::Fault), 0, &a);
+            if (log.frames() > 1)
+                hunt::replayRun(run, log, snagBit(SnagKind::Fault), log.frames() - 1, &ignored);
+            const auto fb = hunt::replayRun(run, log, snagBit(SnagKind::Fault), 0, &b);
+            const std::string key = std::string("fault|") + run.name() + "|the plugin|0";
+            if (fa.empty() && fb.empty() && !(a == b) &&
+                std::find(opt.ignoredKeys.begin(), opt.ignoredKeys.end(), key) ==
+                    opt.ignoredKeys.end()) {
+                SnagFinding f;
+                f.kind = SnagKind::Fault;
+                f.actor = run.actor;
+                f.actorName = run.name();
+                f.frame = log.frames() - 1;
+                f.x = a.x.floor();
+                f.y = a.y.floor();
+                f.feature = MapFeature{"open", 0, 0, "the plugin"};
+                f.detail = "the same keys stepped twice from the spawn end in different states";
+                f.inputs = log;
+                all.push_back(std::move(f));
+            }
+        }
         for (hunt::FoundAt& at : h.found()) {
             SnagFinding f = std::move(at.finding);
             f.inputs = h.archive().inputsOf(at, opt.seedInputs);
@@ -329,7 +389,13 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         if (a.actor != b.actor) return a.actor < b.actor;
         return a.frame < b.frame;
     });
-    out->findings = std::move(all);
+    // One finding per key (a plugin's crash and its self-difference share one).
+    std::vector<std::string> keys;
+    for (SnagFinding& f : all)
+        if (std::find(keys.begin(), keys.end(), f.key()) == keys.end()) {
+            keys.push_back(f.key());
+            out->findings.push_back(std::move(f));
+        }
     out->seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return true;
 }

@@ -2,8 +2,9 @@
 // filled in for the members a model leaves null (plugins leave them all null).
 //
 // Defaults, the conservative reading of an unknown box mover:
-// - held directions: L/R (opposite keys cancel); U/D too for a model that has not reported
-//   `grounded` in this run (a top-down model); a platformer's U does not promise movement;
+// - held directions: L/R (opposite keys cancel); U/D too for a model that has neither
+//   reported `grounded` in this run nor changed its vertical speed with neither U nor D held
+//   (a top-down model); a platformer's U does not promise movement;
 // - body: the box on whole pixels (round movers: the square of diameter w around the centre);
 // - a move is blocked exactly when CollisionWorld::stepBlocked says so (no tolerance);
 // - inside: rectOverlapsSolid of the body; a path is blocked when freeRun stops short on both
