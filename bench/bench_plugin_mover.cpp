@@ -9,7 +9,7 @@
 // BM_Resimulate10k_*: what a plugin in its host process (core/plugin/plugin_host.h) costs
 // against the same build in this process, in the same run: 10 000 frames of one actor from
 // its spawn with the scene's key runs, the keys ahead known as when the Timeline replays a
-// recording (movers/keys_ahead.h); *_KeysUnknown guesses the same keys (a live session).
+// recording (movers/step_context.h); *_KeysUnknown guesses the same keys (a live session).
 // host_cpu_ms: the host's CPU time per 10 000 frames, besides this process's ("CPU").
 // x_wall and x_cpu: the ratio to BM_Resimulate10k_InProcess of this run (run it first, as
 // registered): wall time, and CPU time of both processes together. On a machine whose other
@@ -29,7 +29,7 @@
 
 #include "bench_scene.h"
 #include "world/collision.h"
-#include "movers/keys_ahead.h"
+#include "movers/step_context.h"
 #include "movers/topdown_aabb.h"
 #include "plugin/plugin_registry.h"
 #include "trace/trace.h"
@@ -139,8 +139,7 @@ void resimulate(benchmark::State& state, bool inProcess, bool keysKnown) {
     const ParamValues params = defaultParams(MoverKind::TopDownAabb);
     Recording recording;
     for (int64_t f = 0; f < kFrames; ++f) recording.keys.push_back(sc.frameKeys(size_t(f))[0]);
-    const KeysAheadScope hint(keysKnown ? &recording : nullptr);
-    setSteppingActor(0);
+    const StepContext known{keysKnown ? &recording : nullptr, 0, nullptr};
     const double hostCpuBefore = childrenCpuSeconds();
     const auto wallBefore = std::chrono::steady_clock::now();
     const std::clock_t cpuBefore = std::clock();
@@ -148,7 +147,7 @@ void resimulate(benchmark::State& state, bool inProcess, bool keysKnown) {
         MoverState s = sc.spawn[0];
         for (int64_t f = 0; f < kFrames; ++f) {
             recording.next = f + 1;
-            s = mover.step(s, recording.keys[size_t(f)], params, world, nullptr);
+            s = mover.step(s, recording.keys[size_t(f)], params, world, nullptr, known);
         }
         benchmark::DoNotOptimize(s);
     }

@@ -41,7 +41,7 @@ void runStep(benchmark::State& state, StepFn step) {
     const CollisionWorld world(sc.map);
     const ParamValues p = paramsAt(state.range(0));
     bench::runActors(state, sc, [&](const MoverState& s, InputBits k) {
-        return step(nullptr, s, k, p, world, nullptr);
+        return step(nullptr, s, k, p, world, nullptr, MoverInfo::noStepContext());
     });
 }
 
@@ -53,7 +53,7 @@ BENCHMARK(BM_ScanlineSlide)->Arg(1)->Arg(4)->Arg(16)->Arg(64);
 // Baseline: the same keys integrated with no collision at all (opposite keys cancel, the
 // full speed on each pressed axis), through the same kind of function pointer.
 MoverState integrate(const void*, const MoverState& s0, InputBits in, const ParamValues& p,
-                     const CollisionWorld&, Trace*) {
+                     const CollisionWorld&, Trace*, const StepContext&) {
     MoverState s = s0;
     const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
     const int dy = ((in & KEY_D) ? 1 : 0) - ((in & KEY_U) ? 1 : 0);

@@ -37,6 +37,9 @@
 // plugin: movers from shared libraries (include/tilestep/mover_plugin.h)
 #include "plugin/plugin_registry.h"
 
+// hunt: the snag hunt, movement bugs found, shrunk and replayed (docs/hunt.md)
+#include "hunt/hunt.h"
+
 // io: map files, tilestep's own and Tiled's and LDtk's, chosen by extension in one table
 #include "io/map_formats.h"
 #include "io/map_io.h"  // loadMap / saveMap, validateMap

@@ -37,7 +37,8 @@ void printOverview(std::FILE* out) {
                  "  tilestep COMMAND --help    details of one command\n"
                  "  tilestep --version         print the version\n"
                  "\n"
-                 "exit codes: 0 success, 1 a file or its data failed, 2 bad command line\n");
+                 "exit codes: 0 success, 1 a file or its data failed, 2 bad command line,\n"
+                 "            4 hunt or check found snags\n");
 }
 
 int runHelp(const cli::Args& args) {
@@ -74,6 +75,10 @@ const std::vector<Command>& commands() {
          &kViewFlags, cmdView},
         {"record", "save the trace a running game streams to a socket (headless)", kRecordUsage,
          &kRecordFlags, cmdRecord},
+        {"hunt", "search a map for movement snags; shrunk cases that open at the bad frame",
+         kHuntUsage, &kHuntFlags, cmdHunt},
+        {"check", "the snag detectors over a recorded trace (no simulation, no shrinking)",
+         kCheckUsage, &kCheckFlags, cmdCheck},
     };
     return table;
 }

@@ -14,7 +14,7 @@
 #include "sim/determinism_check.h"
 #include "base/file_identity.h"
 #include "import_args.h"
-#include "movers/keys_ahead.h"
+#include "movers/step_context.h"
 #include "sim/input_log.h"
 #include "base/json_text.h"
 #include "plugin_args.h"
@@ -280,7 +280,7 @@ int cmdRun(const Args& args) {
     Trace trace;
     InputCursor keys(log);
     // The keys after each frame, known in advance: a plugin's host steps those frames in the
-    // same message (movers/keys_ahead.h).
+    // same message (movers/step_context.h).
     struct LogAhead final : KeysAhead {
         const InputCursor* cursor;
         size_t driven;
@@ -294,7 +294,6 @@ int cmdRun(const Args& args) {
     } ahead;
     ahead.cursor = &keys;
     ahead.driven = driven;
-    const KeysAheadScope hint(&ahead);
     std::vector<InputBits> inputs(map.actors.size(), 0);
     const bool traced = probes || (breakText && breakAt.readsProbes());
     // The state the first step is compared with: the spawn as the debugger shows it.
@@ -306,7 +305,7 @@ int cmdRun(const Args& args) {
         inputs[driven] = keys.next();
         ahead.left = frames - f - 1;
         if (watchdog) watchdog->setFrame(f);
-        sim.step(inputs, traced ? &trace : nullptr);
+        sim.step(inputs, traced ? &trace : nullptr, &ahead);
         if (compact) {
             compactWriter.frame(f, map.actors, sim.states(), probes ? &trace : nullptr);
             if (compactWriter.size() >= kFlushBytes) {

@@ -24,6 +24,8 @@ int cmdRun(const Args& args);
 int cmdDiff(const Args& args);
 int cmdView(const Args& args);
 int cmdRecord(const Args& args);
+int cmdHunt(const Args& args);
+int cmdCheck(const Args& args);
 
 // Full help texts, defined next to each command.
 extern const char kValidateUsage[];
@@ -33,6 +35,8 @@ extern const char kRunUsage[];
 extern const char kDiffUsage[];
 extern const char kViewUsage[];
 extern const char kRecordUsage[];
+extern const char kHuntUsage[];
+extern const char kCheckUsage[];
 
 // Each command's flags, declared once beside its usage text, which must name every one of
 // them (tests/cli/test_cli_flags.cpp checks it).
@@ -43,6 +47,8 @@ extern const std::vector<FlagSpec> kRunFlags;
 extern const std::vector<FlagSpec> kDiffFlags;
 extern const std::vector<FlagSpec> kViewFlags;
 extern const std::vector<FlagSpec> kRecordFlags;
+extern const std::vector<FlagSpec> kHuntFlags;
+extern const std::vector<FlagSpec> kCheckFlags;
 
 struct Command {
     const char* name;

@@ -106,10 +106,75 @@ void describe(const void*, const MoverState& s, ModelFields& out) {
     out.nameField("blocked", kBlocked[s.aux & 3]);
 }
 
+// The snag hunt's questions (MoverRules), answered by the model's own regions and sweep: the
+// body is the centre and its forbidden regions, not a box.
+uint8_t heldDirs(InputBits in, const MoverState&, const ParamValues& p) {
+    if (fixClamp(p[kGwSpeed], Fix{}, Fix::fromInt(16)) <= Fix{}) return 0;
+    const int sx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    const int sy = ((in & KEY_D) ? 1 : 0) - ((in & KEY_U) ? 1 : 0);
+    return uint8_t((sx < 0 ? DIR_LEFT : 0) | (sx > 0 ? DIR_RIGHT : 0) | (sy < 0 ? DIR_UP : 0) |
+                   (sy > 0 ? DIR_DOWN : 0));
+}
+
+// Blocked: the model's own sweep of the smallest move (1/65536 px) in `dir` does not move.
+bool moveBlocked(const MoverState& s, const ParamValues& p, const CollisionWorld& world,
+                 uint8_t dir) {
+    const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
+    const int sx = dir == DIR_LEFT ? -1 : dir == DIR_RIGHT ? 1 : 0;
+    const int sy = dir == DIR_UP ? -1 : dir == DIR_DOWN ? 1 : 0;
+    const SweepResult r = sweep(NoTrace{}, world, l, s.x.raw, s.y.raw, sx, sy, 1);
+    return r.x == s.x.raw && r.y == s.y.raw;
+}
+
+// The square the round body stands for: the centre grown by the band on every side.
+RectI solidBox(const MoverState& s, const ParamValues& p) {
+    (void)p;
+    const int64_t r = (s.w > 1 ? s.w : 1) / 2;
+    return RectI{s.x.floor() - r, s.y.floor() - r, 2 * r > 0 ? 2 * r : 1, 2 * r > 0 ? 2 * r : 1};
+}
+
+bool insideSolid(const MoverState& s, const ParamValues& p, const CollisionWorld& world) {
+    const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
+    return regionForbidden(world, regionIndex(s.x.raw, l), regionIndex(s.y.raw, l));
+}
+
+// Does the centre's path along one axis, then the other, pass a forbidden region?
+bool legBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64_t ay, int64_t bx,
+                int64_t by, bool xFirst) {
+    const int64_t hx0 = regionIndex(ax, l), hx1 = regionIndex(bx, l);
+    const int64_t hy0 = regionIndex(ay, l), hy1 = regionIndex(by, l);
+    const int64_t fixedY = xFirst ? hy0 : hy1, fixedX = xFirst ? hx1 : hx0;
+    for (int64_t h = hx0; h != hx1; h += hx1 > hx0 ? 1 : -1)
+        if (regionForbidden(world, h + (hx1 > hx0 ? 1 : -1), fixedY)) return true;
+    for (int64_t h = hy0; h != hy1; h += hy1 > hy0 ? 1 : -1)
+        if (regionForbidden(world, fixedX, h + (hy1 > hy0 ? 1 : -1))) return true;
+    return false;
+}
+
+bool pathBlocked(const MoverState& a, const MoverState& b, const ParamValues& p,
+                 const CollisionWorld& world) {
+    const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
+    return legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, true) &&
+           legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, false);
+}
+
+const MoverRules kRules = [] {
+    MoverRules r;
+    r.heldDirs = heldDirs;
+    r.moveBlocked = moveBlocked;
+    r.solidBox = solidBox;
+    r.insideSolid = insideSolid;
+    r.pathBlocked = pathBlocked;
+    return r;
+}();
+
 }  // namespace
 
-const MoverInfo kGridWallsMover = {
-    "grid_walls", "Grid-edge walls (round)", kParams, int(sizeof(kParams) / sizeof(kParams[0])),
-    true,         stepByPolicy<StepBody>,    describe};
+const MoverInfo kGridWallsMover = {"grid_walls", "Grid-edge walls (round)",
+                                   kParams,      int(sizeof(kParams) / sizeof(kParams[0])),
+                                   true,         stepByPolicy<StepBody>,
+                                   describe,     nullptr,
+                                   nullptr,      MoverKind{},
+                                   &kRules};
 
 }  // namespace ts

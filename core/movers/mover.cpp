@@ -1,7 +1,14 @@
 // Parameter rules and the lookups by kind built on the registry (mover_registry.cpp).
 #include "movers/mover.h"
 
+#include "movers/step_context.h"
+
 namespace ts {
+
+const StepContext& MoverInfo::noStepContext() {
+    static const StepContext none;
+    return none;
+}
 
 Fix ParamSpec::minFix() const {
     Fix f = Fix::fromDouble(min);

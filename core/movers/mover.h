@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/fixed.h"
+#include "base/geom.h"
 #include "map/mover_kind.h"
 
 namespace ts {
@@ -17,6 +18,7 @@ namespace ts {
 class CollisionWorld;
 class ModelFields;
 struct Trace;
+struct StepContext;  // movers/step_context.h
 
 // Keys of one frame, as bits. Same letters as the input log: L R U D J.
 using InputBits = uint8_t;
@@ -68,13 +70,52 @@ struct MoverState {
 
 // A mover's functions get back the `ctx` of its MoverInfo: the mover's own state (a plugin's
 // loaded build), null for the built-ins. Call them through MoverInfo::step / describe / spawn.
+// `sc`: the keys ahead and the actor being stepped, when the caller knows them
+// (movers/step_context.h); the built-ins ignore it.
 using StepFn = MoverState (*)(const void* ctx, const MoverState& s, InputBits in,
-                              const ParamValues& p, const CollisionWorld& world, Trace* trace);
+                              const ParamValues& p, const CollisionWorld& world, Trace* trace,
+                              const StepContext& sc);
 // Adds the model's own state fields, as values (core/movers/model_fields.h: intField,
 // fixField...): each trace writer formats them its own way.
 using DescribeFn = void (*)(const void* ctx, const MoverState& s, ModelFields& out);
 // Completes a freshly spawned state (plugin movers' init); the built-ins have none.
-using SpawnFn = MoverState (*)(const void* ctx, const MoverState& s, const ParamValues& p);
+using SpawnFn = MoverState (*)(const void* ctx, const MoverState& s, const ParamValues& p,
+                               const StepContext& sc);
+
+// What the snag hunt (core/hunt) asks a model about its own rules, so that its detectors judge
+// a step by the model's geometry and tolerances instead of a naive box test. Every member is
+// optional (null / 0: core/hunt/model_rules.cpp's default, the conservative one plugins get:
+// the box on whole pixels, CollisionWorld::stepBlocked, no tolerance, no step height).
+struct MoverRules {
+    // The directions (Dir bits) the keys drive this frame, where the model's rules promise
+    // movement when the way is free; 0 when they promise none (a speed parameter of 0, keys
+    // that cancel, input the model treats specially).
+    uint8_t (*heldDirs)(InputBits keys, const MoverState& s, const ParamValues& p) = nullptr;
+    // Is a move of the smallest step this model makes in `dir` (one Dir bit) blocked, by the
+    // model's own collision rule (its tolerance, its body, its one-way rule)?
+    bool (*moveBlocked)(const MoverState& s, const ParamValues& p, const CollisionWorld& world,
+                        uint8_t dir) = nullptr;
+    // The box the model keeps out of solid (its documented tolerance applied), whole pixels.
+    RectI (*solidBox)(const MoverState& s, const ParamValues& p) = nullptr;
+    // Does the state end a frame where the model promises it never is (in solid past the
+    // tolerance)? Default: rectOverlapsSolid(solidBox).
+    bool (*insideSolid)(const MoverState& s, const ParamValues& p,
+                        const CollisionWorld& world) = nullptr;
+    // Do both straight paths from `a` to `b`, x then y and y then x, cross what blocks this
+    // model (a step that skipped an obstacle)? Only asked when `a` and `b` are not inside.
+    bool (*pathBlocked)(const MoverState& a, const MoverState& b, const ParamValues& p,
+                        const CollisionWorld& world) = nullptr;
+    // Highest rise walking climbs (px), from the parameters; 0 when the model has none.
+    int (*stepHeight)(const ParamValues& p) = nullptr;
+    // How far sideways (px) the model corrects a rise blocked by a ceiling corner on the
+    // frame stepped from `prev` with `keys`: 0 when that frame does not try to rise a whole
+    // pixel or the model has no correction. *prefer: the side tried first (+1 right, -1 left;
+    // 0: none, and a tie between both sides at the same distance means no correction).
+    int (*cornerRange)(const MoverState& prev, InputBits keys, const ParamValues& p,
+                       int* prefer) = nullptr;
+    // A platformer (gravity pulls down, `grounded` means standing) rather than top-down.
+    bool gravity = false;
+};
 
 struct MoverInfo {
     const char* id;  // file/CLI name: "pixel_sweep", "grid_walls", "topdown_aabb", "scanline_slide"
@@ -89,17 +130,28 @@ struct MoverInfo {
     // The registry's number for the mover: set in the registry's own copy (moverInfo,
     // findMover), not by the mover's definition.
     MoverKind kind{};
+    // The model's rules as the snag hunt asks them; null: the defaults (MoverRules).
+    const MoverRules* rules = nullptr;
 
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const {
-        return stepFn(ctx, s, in, p, world, trace);
+        return stepFn(ctx, s, in, p, world, trace, noStepContext());
+    }
+    MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
+                    const CollisionWorld& world, Trace* trace, const StepContext& sc) const {
+        return stepFn(ctx, s, in, p, world, trace, sc);
     }
     void describe(const MoverState& s, ModelFields& out) const {
         if (describeFn) describeFn(ctx, s, out);
     }
     MoverState spawn(const MoverState& s, const ParamValues& p) const {
-        return spawnFn ? spawnFn(ctx, s, p) : s;
+        return spawnFn ? spawnFn(ctx, s, p, noStepContext()) : s;
     }
+    MoverState spawn(const MoverState& s, const ParamValues& p, const StepContext& sc) const {
+        return spawnFn ? spawnFn(ctx, s, p, sc) : s;
+    }
+    // The empty context (no keys ahead, actor 0, no name).
+    static const StepContext& noStepContext();
 };
 
 // The registry (mover_registry.cpp): the one list of movers, numbered by MoverKind from 0. The

@@ -56,7 +56,8 @@ Registry& registry() {
 bool sameEntry(const MoverInfo& a, const MoverInfo& b) {
     return a.id == b.id && a.title == b.title && a.params == b.params &&
            a.paramCount == b.paramCount && a.round == b.round && a.stepFn == b.stepFn &&
-           a.describeFn == b.describeFn && a.spawnFn == b.spawnFn && a.ctx == b.ctx;
+           a.describeFn == b.describeFn && a.spawnFn == b.spawnFn && a.ctx == b.ctx &&
+           a.rules == b.rules;
 }
 
 }  // namespace

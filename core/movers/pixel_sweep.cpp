@@ -45,6 +45,39 @@ void endFrame(MoverState& s, const FrameStart& f, bool grounded) {
     frame::endFrame(s, f.jumped, grounded);
 }
 
+namespace {
+
+// The snag hunt's questions (MoverRules), answered by the model's own frame start. A step is
+// blocked exactly when CollisionWorld::stepBlocked says so (the default), the body is the box
+// on whole pixels with no tolerance (the default).
+uint8_t heldDirs(InputBits in, const MoverState&, const ParamValues& p) {
+    const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    if (dx == 0 || param(p, kRunSpeed) <= Fix{} || param(p, kAcceleration) <= Fix{}) return 0;
+    return dx > 0 ? DIR_RIGHT : DIR_LEFT;
+}
+
+int stepHeight(const ParamValues& p) {
+    return tuning(p).stepHeight;
+}
+
+int cornerRange(const MoverState& prev, InputBits in, const ParamValues& p, int* prefer) {
+    const FrameStart f = frame::beginFrame(prev, in, p);
+    *prefer = frame::cornerPreference(f.s);
+    if (f.s.vy >= Fix{} || (f.s.y + f.s.vy).floor() >= f.s.y.floor()) return 0;
+    return tuning(p).cornerCorrection;
+}
+
+const MoverRules kRules = [] {
+    MoverRules r;
+    r.heldDirs = heldDirs;
+    r.stepHeight = stepHeight;
+    r.cornerRange = cornerRange;
+    r.gravity = true;
+    return r;
+}();
+
+}  // namespace
+
 }  // namespace pixel_sweep
 
 const MoverInfo kPixelSweepMover = {"pixel_sweep",
@@ -53,6 +86,10 @@ const MoverInfo kPixelSweepMover = {"pixel_sweep",
                                     pixel_sweep::kParamCount,
                                     false,
                                     pixel_sweep::step,
-                                    pixel_sweep::describe};
+                                    pixel_sweep::describe,
+                                    nullptr,
+                                    nullptr,
+                                    MoverKind{},
+                                    &pixel_sweep::kRules};
 
 }  // namespace ts

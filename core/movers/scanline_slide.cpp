@@ -164,6 +164,54 @@ void describe(const void*, const MoverState& s, ModelFields& out) {
     scanlineSlideFields(s, out);
 }
 
+// The snag hunt's questions (MoverRules), answered by the model's own cast and tolerance.
+// Each pressed axis moves `speed` (opposite keys cancel; both axes when diagonal).
+uint8_t heldDirs(InputBits in, const MoverState& s, const ParamValues& p) {
+    if (s.w < 1 || s.h < 1 || tuning(p, s).speed <= Fix{}) return 0;
+    const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    const int dy = ((in & KEY_D) ? 1 : 0) - ((in & KEY_U) ? 1 : 0);
+    return uint8_t((dx < 0 ? DIR_LEFT : 0) | (dx > 0 ? DIR_RIGHT : 0) | (dy < 0 ? DIR_UP : 0) |
+                   (dy > 0 ? DIR_DOWN : 0));
+}
+
+// Blocked: the cast of one frame's move (at most one tile) in `dir` stops where the box is.
+bool moveBlocked(const MoverState& s, const ParamValues& p, const CollisionWorld& world,
+                 uint8_t dir) {
+    const Tuning t = tuning(p, s);
+    const bool vertical = dir == DIR_UP || dir == DIR_DOWN;
+    const int sign = dir == DIR_LEFT || dir == DIR_UP ? -1 : 1;
+    EdgeSweep q;
+    q.vertical = vertical;
+    q.mainSize = vertical ? s.h : s.w;
+    q.perp = vertical ? s.x : s.y;
+    q.perpSize = vertical ? s.w : s.h;
+    q.shrink = t.shrink;
+    q.gaps = t.gaps;
+    q.from = vertical ? s.y : s.x;
+    const Fix len = fixMin(t.speed, Fix::fromInt(world.tileSize()));
+    if (len <= Fix{}) return true;
+    q.to = sign > 0 ? q.from + len : q.from - len;
+    const EdgeCast c = castEdge(NoTrace{}, world, q);
+    return c.hit && c.stop == q.from;
+}
+
+// The box shrunk by the tolerance on all four sides, its whole pixels only.
+RectI solidBox(const MoverState& s, const ParamValues& p) {
+    const Fix sh = tuning(p, s).shrink;
+    const int64_t x0 = (s.x + sh).ceil(), y0 = (s.y + sh).ceil();
+    const int64_t x1 = (s.x + Fix::fromInt(s.w) - sh).floor();
+    const int64_t y1 = (s.y + Fix::fromInt(s.h) - sh).floor();
+    return RectI{x0, y0, x1 > x0 ? x1 - x0 : 0, y1 > y0 ? y1 - y0 : 0};
+}
+
+const MoverRules kRules = [] {
+    MoverRules r;
+    r.heldDirs = heldDirs;
+    r.moveBlocked = moveBlocked;
+    r.solidBox = solidBox;
+    return r;
+}();
+
 }  // namespace
 
 const MoverInfo kScanlineSlideMover = {"scanline_slide",
@@ -172,6 +220,10 @@ const MoverInfo kScanlineSlideMover = {"scanline_slide",
                                        int(sizeof(kParams) / sizeof(kParams[0])),
                                        false,
                                        stepByPolicy<StepBody>,
-                                       describe};
+                                       describe,
+                                       nullptr,
+                                       nullptr,
+                                       MoverKind{},
+                                       &kRules};
 
 }  // namespace ts

@@ -174,11 +174,33 @@ void describe(const void*, const MoverState& s, ModelFields& out) {
     topdownAabbFields(s, out);
 }
 
+// The snag hunt's questions (MoverRules). Only input along one axis promises movement: with
+// diagonal input the restriction (One frame, step 4) may hold an axis still by design. The
+// speed is the one the frame uses (push_speed after a pushing frame). The sweep's question
+// is CollisionWorld::stepBlocked of the box on whole pixels (the default).
+uint8_t heldDirs(InputBits in, const MoverState& s, const ParamValues& p) {
+    const int dx = ((in & KEY_R) ? 1 : 0) - ((in & KEY_L) ? 1 : 0);
+    const int dy = ((in & KEY_D) ? 1 : 0) - ((in & KEY_U) ? 1 : 0);
+    if ((dx != 0) == (dy != 0)) return 0;
+    const Params q = readParams(p);
+    if ((s.pushing ? q.push : q.straight) <= 0) return 0;
+    if (dx) return dx > 0 ? DIR_RIGHT : DIR_LEFT;
+    return dy > 0 ? DIR_DOWN : DIR_UP;
+}
+
+const MoverRules kRules = [] {
+    MoverRules r;
+    r.heldDirs = heldDirs;
+    return r;
+}();
+
 }  // namespace
 
 const MoverInfo kTopDownAabbMover = {"topdown_aabb", "Top-down AABB (Zelda-like)",
                                      kParams,        int(sizeof(kParams) / sizeof(kParams[0])),
                                      false,          stepByPolicy<StepBody>,
-                                     describe};
+                                     describe,       nullptr,
+                                     nullptr,        MoverKind{},
+                                     &kRules};
 
 }  // namespace ts

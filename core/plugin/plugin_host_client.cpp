@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "movers/keys_ahead.h"
+#include "movers/step_context.h"
 #include "world/collision.h"
 
 namespace ts {
@@ -242,7 +242,8 @@ bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, int64_t
     return true;
 }
 
-bool PluginHostClient::takePending(const wire::StepRequest& q, int64_t limitMs, wire::Result* out) {
+bool PluginHostClient::takePending(const wire::StepRequest& q, int64_t limitMs, wire::Result* out,
+                                   const KeysAhead* ahead, size_t actor) {
     if (!pending_.active) return false;
     pending_.active = false;
     const wire::StepRequest& p = pending_.request;
@@ -273,8 +274,8 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, int64_t limitMs, 
     uint8_t later[2 * wire::kMaxFrames];
     int n = 0;
     if (results.size() == p.frames)
-        if (const KeysAhead* known = keysAhead())
-            n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
+        if (const KeysAhead* known = ahead)
+            n = known->keysAfter(actor, reinterpret_cast<InputBits*>(later),
                                  int(p.frames + wire::kMaxFrames) - 1);
     n -= int(p.frames) - 1;
     keepAhead(asked, std::move(results), n > 0 ? later + p.frames - 1 : nullptr, std::max(n, 0),
@@ -315,7 +316,7 @@ void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::R
 
 bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
                             const ts_fix* params, bool traced, int64_t limitMs, wire::Result* out,
-                            std::string* fault) {
+                            std::string* fault, const KeysAhead* ahead, size_t actor) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (fromChains(world.generation(), in, keys, params, traced, out)) return true;
     wire::StepRequest q;
@@ -325,7 +326,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     q.traced = traced;
     q.keys[0] = uint8_t(keys);
     q.frames = 1;
-    if (takePending(q, limitMs, out)) return true;
+    if (takePending(q, limitMs, out, ahead, actor)) return true;
     if (dying_) stop();
     wire::Descriptor ignored;
     std::string error;
@@ -336,8 +337,8 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     uint8_t later[2 * wire::kMaxFrames];
     int n = 0;
     if (ahead_) {
-        if (const KeysAhead* known = keysAhead())
-            n = known->keysAfter(steppingActor(), reinterpret_cast<InputBits*>(later),
+        if (const KeysAhead* known = ahead)
+            n = known->keysAfter(actor, reinterpret_cast<InputBits*>(later),
                                  int(2 * wire::kMaxFrames - 1));
         if (n > 0) {
             q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));

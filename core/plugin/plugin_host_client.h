@@ -6,7 +6,7 @@
 //
 // Cost: a round trip per step would cost far more than a step. When a step is asked for,
 // the host also steps frames after it: with the keys the caller knows for them
-// (movers/keys_ahead.h: the Timeline replaying a recording), else with the same keys (the
+// (movers/step_context.h: the Timeline replaying a recording), else with the same keys (the
 // common case: keys held for a while), and sends them all in one reply. A later request for
 // exactly such a step (same state, keys, parameters, world, traced or not) is answered from
 // them without a message, each stepped result used once (a plugin with hidden state still
@@ -29,6 +29,7 @@
 namespace ts {
 
 class CollisionWorld;
+class KeysAhead;
 
 class PluginHostClient {
   public:
@@ -48,9 +49,10 @@ class PluginHostClient {
     // is a hang: the host is killed (the plugin's code may never return, and only ending its
     // process stops it) and *fault is "ran longer than N ms", like any other fault.
     bool init(ts_mover_state* state, const ts_fix* params, int64_t limitMs, std::string* fault);
+    // `ahead`: the keys of `actor` after this frame, where the caller knows them.
     bool step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
               const ts_fix* params, bool traced, int64_t limitMs, wire::Result* out,
-              std::string* fault);
+              std::string* fault, const KeysAhead* ahead = nullptr, size_t actor = 0);
 
     // After a call that crashed: where, " in step at walk.c:12" (or "" when the host could
     // not tell within timeoutMs). Kept apart so that finding it out is not taken for a hang.
@@ -96,7 +98,8 @@ class PluginHostClient {
     };
     // Reads the pending reply; true with *out when it answers `q` (then its frames ahead
     // become a chain), else drops it.
-    bool takePending(const wire::StepRequest& q, int64_t limitMs, wire::Result* out);
+    bool takePending(const wire::StepRequest& q, int64_t limitMs, wire::Result* out,
+                     const KeysAhead* ahead = nullptr, size_t actor = 0);
     // Answers `q` with results[0] (*out), makes a chain of results[1..] and, when more keys
     // are known (`later`, n of them), asks for the frames after the last result.
     void keepAhead(const wire::StepRequest& q, std::vector<wire::Result>&& results,

@@ -9,7 +9,7 @@
 
 #include "../../include/tilestep/mover_plugin.h"
 #include "movers/model_fields.h"
-#include "movers/keys_ahead.h"
+#include "movers/step_context.h"
 #include "plugin/detail/host_process.h"
 #include "plugin/detail/plugin_wire.h"
 #include "plugin/detail/world_table.h"
@@ -223,7 +223,7 @@ void PluginMover::restart() const {
     lastFaultFrame_ = -1;
 }
 
-void PluginMover::fault(const char* call, const std::string& what) const {
+void PluginMover::fault(const char* call, const std::string& what, const char* actor) const {
     {
         std::lock_guard<std::mutex> lock(faultMutex_);
         lastFault_ = what;
@@ -231,7 +231,7 @@ void PluginMover::fault(const char* call, const std::string& what) const {
     }
     // "a step of actor 'hero'" where a Sim is stepping one.
     std::string who = call;
-    if (const char* actor = steppingActorName()) who += std::string(" of actor '") + actor + "'";
+    if (actor) who += std::string(" of actor '") + actor + "'";
     if (!StepWatchdog::reportFault(id_.c_str(), who.c_str(), what))
         std::fprintf(stderr, "tilestep: %s: %s %s\n", id_.c_str(), who.c_str(), what.c_str());
 }
@@ -346,14 +346,15 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
     info_.paramCount = int(params_.size());
     info_.round = d->round != 0;
     info_.stepFn = [](const void* ctx, const MoverState& s, InputBits in, const ParamValues& p,
-                      const CollisionWorld& world, Trace* trace) {
-        return static_cast<const PluginMover*>(ctx)->step(s, in, p, world, trace);
+                      const CollisionWorld& world, Trace* trace, const StepContext& sc) {
+        return static_cast<const PluginMover*>(ctx)->step(s, in, p, world, trace, sc);
     };
     info_.describeFn = [](const void* ctx, const MoverState& s, ModelFields& out) {
         static_cast<const PluginMover*>(ctx)->describe(s, out);
     };
-    info_.spawnFn = [](const void* ctx, const MoverState& s, const ParamValues& p) {
-        return static_cast<const PluginMover*>(ctx)->spawn(s, p);
+    info_.spawnFn = [](const void* ctx, const MoverState& s, const ParamValues& p,
+                       const StepContext& sc) {
+        return static_cast<const PluginMover*>(ctx)->spawn(s, p, sc);
     };
     info_.ctx = this;
     return true;
@@ -370,7 +371,8 @@ int64_t callLimitMs() {
 
 }  // namespace
 
-MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
+MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p,
+                              const StepContext& sc) const {
     if (!desc_->init) return s;
     ts_mover_state st = toAbi(s);
     ts_fix params[TS_MOVER_MAX_PARAMS];
@@ -379,22 +381,24 @@ MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p) const {
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str(), "init", false);
+            StepWatchdog::Guard guard(id_.c_str(), "init", false, sc.actorName);
             ok = host_->init(&st, params, callLimitMs(), &what);
         }
         if (!ok) {
-            fault("init", what + host_->faultLocation(PluginHostClient::kLocateLimitMs));
+            fault("init", what + host_->faultLocation(PluginHostClient::kLocateLimitMs),
+                  sc.actorName);
             return s;
         }
         return fromAbi(st);
     }
-    StepWatchdog::Guard guard(id_.c_str(), "init");
+    StepWatchdog::Guard guard(id_.c_str(), "init", true, sc.actorName);
     desc_->init(&st, params);
     return fromAbi(st);
 }
 
 MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValues& p,
-                             const CollisionWorld& world, Trace* trace) const {
+                             const CollisionWorld& world, Trace* trace,
+                             const StepContext& sc) const {
     const ts_mover_state before = toAbi(s);
     ts_mover_state after = before;
     ts_fix params[TS_MOVER_MAX_PARAMS];
@@ -404,11 +408,13 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str(), "a step", false);
-            ok = host_->step(world, before, in, params, trace != nullptr, callLimitMs(), &r, &what);
+            StepWatchdog::Guard guard(id_.c_str(), "a step", false, sc.actorName);
+            ok = host_->step(world, before, in, params, trace != nullptr, callLimitMs(), &r, &what,
+                             sc.ahead, sc.actor);
         }
         if (!ok) {
-            fault("a step", what + host_->faultLocation(PluginHostClient::kLocateLimitMs));
+            fault("a step", what + host_->faultLocation(PluginHostClient::kLocateLimitMs),
+                  sc.actorName);
             return s;
         }
         if (trace)
@@ -418,7 +424,7 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
     }
     const ts_world w = worldTable(world);
     const ts_draw draw{trace, drawProbe};
-    StepWatchdog::Guard guard(id_.c_str());
+    StepWatchdog::Guard guard(id_.c_str(), "a step", true, sc.actorName);
     desc_->step(&before, &after, in, params, &w, trace ? &draw : nullptr);
     return fromAbi(after);
 }

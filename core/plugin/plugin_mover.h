@@ -58,9 +58,13 @@ class PluginMover {
     // (ctx is this build). The registry numbers its own copy (plugin_registry.h).
     const MoverInfo& info() const { return info_; }
 
-    MoverState spawn(const MoverState& s, const ParamValues& p) const;
+    // `sc`: the keys ahead and the actor (movers/step_context.h), for stepping ahead in the
+    // host and for fault reports.
+    MoverState spawn(const MoverState& s, const ParamValues& p,
+                     const StepContext& sc = MoverInfo::noStepContext()) const;
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
-                    const CollisionWorld& world, Trace* trace) const;
+                    const CollisionWorld& world, Trace* trace,
+                    const StepContext& sc = MoverInfo::noStepContext()) const;
     void describe(const MoverState& s, ModelFields& out) const;
 
     // Closes the library (dlclose, FreeLibrary): the build's code and descriptor are gone, its
@@ -82,7 +86,7 @@ class PluginMover {
     bool adopt(const ts_mover_plugin* d, std::string* error);
     static std::unique_ptr<PluginMover> loadInProcess(const std::string& path, bool copyFirst,
                                                       std::string* error);
-    void fault(const char* call, const std::string& what) const;
+    void fault(const char* call, const std::string& what, const char* actor) const;
     MoverState fromAbi(const ::ts_mover_state& s) const;
 
     const ts_mover_plugin* desc_ = nullptr;

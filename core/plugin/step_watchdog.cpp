@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 
-#include "movers/keys_ahead.h"
 #include "sim/step_frame.h"
 
 namespace ts {
@@ -52,12 +51,12 @@ int64_t StepWatchdog::guardLimitMs() {
     return t_guarding ? t_guarding->limitMs_ : 0;
 }
 
-StepWatchdog::Guard::Guard(const char* mover, const char* call, bool timed)
+StepWatchdog::Guard::Guard(const char* mover, const char* call, bool timed, const char* actor)
     : dog_(t_guarding), timed_(timed) {
     if (!dog_) return;
     dog_->mover_.store(mover, std::memory_order_relaxed);
     dog_->call_.store(call, std::memory_order_relaxed);
-    dog_->actor_.store(steppingActorName(), std::memory_order_relaxed);
+    dog_->actor_.store(actor, std::memory_order_relaxed);
     const int64_t frame = steppingFrame();
     if (frame >= 0) dog_->frame_.store(frame, std::memory_order_relaxed);
     if (timed_) dog_->calls_.fetch_add(1, std::memory_order_release);

@@ -25,7 +25,7 @@ namespace ts {
 class StepWatchdog {
   public:
     // onStuck runs on the monitor thread with "plugin:NAME: a step of actor 'A' at frame F
-    // ran longer than N ms" (the actor where a Sim steps one: movers/keys_ahead.h).
+    // ran longer than N ms" (the actor where a Sim steps one: movers/step_context.h).
     using Report = std::function<void(const std::string& message)>;
     StepWatchdog(int64_t limitMs, Report onStuck);
     ~StepWatchdog();  // stops the monitor thread
@@ -59,7 +59,9 @@ class StepWatchdog {
     // it as a fault) only names the frame and actor for reportFault.
     class Guard {
       public:
-        explicit Guard(const char* mover, const char* call = "a step", bool timed = true);
+        // `actor`: the name of the actor being stepped, null when none (it outlives the call).
+        explicit Guard(const char* mover, const char* call = "a step", bool timed = true,
+                       const char* actor = nullptr);
         ~Guard();
         Guard(const Guard&) = delete;
         Guard& operator=(const Guard&) = delete;

@@ -1,19 +1,23 @@
 #include "sim/sim.h"
 
-#include "movers/keys_ahead.h"
+#include "movers/step_context.h"
 #include "record/trace_writer.h"
 #include "sim/step_frame.h"
 
 namespace ts {
 
 MoverState spawnState(const Actor& a) {
+    return spawnState(a, MoverInfo::noStepContext());
+}
+
+MoverState spawnState(const Actor& a, const StepContext& sc) {
     MoverState s;
     s.x = Fix::fromInt(a.x);
     s.y = Fix::fromInt(a.y);
     s.w = a.w;
     s.h = a.h;
     s.facing = DIR_DOWN;
-    return moverInfo(a.mover).spawn(s, a.params);
+    return moverInfo(a.mover).spawn(s, a.params, sc);
 }
 
 Sim::Sim(const Map& map) : map_(&map), world_(map, CollisionWorld::Deferred{}) {
@@ -31,14 +35,13 @@ void Sim::reset() {
     params_.clear();
     const SteppingFrame spawning(0);
     for (const Actor& a : map_->actors) {
-        setSteppingActor(states_.size(), a.name.c_str());
-        states_.push_back(spawnState(a));
+        const StepContext sc{nullptr, states_.size(), a.name.c_str()};
+        states_.push_back(spawnState(a, sc));
         params_.push_back(a.params);
     }
-    setSteppingActor(0);
 }
 
-void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
+void Sim::step(const std::vector<InputBits>& inputs, Trace* trace, const KeysAhead* ahead) {
     if (trace) trace->clear();
     const CollisionWorld& world = this->world();
     const SteppingFrame stepping(frame_);
@@ -46,10 +49,9 @@ void Sim::step(const std::vector<InputBits>& inputs, Trace* trace) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;
         if (trace) trace->actor = int32_t(i);
-        setSteppingActor(i, map_->actors[i].name.c_str());
-        states_[i] = info.step(states_[i], in, params_[i], world, trace);
+        const StepContext sc{ahead, i, map_->actors[i].name.c_str()};
+        states_[i] = info.step(states_[i], in, params_[i], world, trace, sc);
     }
-    setSteppingActor(0);
     ++frame_;
 }
 

@@ -11,7 +11,12 @@
 
 namespace ts {
 
+class KeysAhead;
+struct StepContext;
+
 MoverState spawnState(const Actor& a);
+// `sc` names the actor to a plugin's init (its fault report).
+MoverState spawnState(const Actor& a, const StepContext& sc);
 
 class Sim {
   public:
@@ -21,8 +26,10 @@ class Sim {
     // Back to frame 0: every actor at its spawn, parameters from the map.
     void reset();
     // Steps every actor once, in map order. inputs[i] drives actor i (missing = no keys).
-    // Probes go to `trace` (cleared first) when it is not null.
-    void step(const std::vector<InputBits>& inputs, Trace* trace);
+    // Probes go to `trace` (cleared first) when it is not null. `ahead`: the keys of the
+    // frames after this one where the caller knows them, for movers that step ahead (a plugin
+    // in its host: movers/step_context.h); each actor's step is told its index and name.
+    void step(const std::vector<InputBits>& inputs, Trace* trace, const KeysAhead* ahead = nullptr);
 
     int64_t frame() const { return frame_; }
     const Map& map() const { return *map_; }

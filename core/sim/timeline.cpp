@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "movers/keys_ahead.h"
+#include "movers/step_context.h"
 
 namespace ts {
 
@@ -32,7 +32,7 @@ void Timeline::stepOnce(Trace* trace) {
     applyParamChangesAt(frame);
     std::vector<InputBits> in(actors_, 0);
     for (size_t a = 0; a < actors_; ++a) in[a] = keysAt(frame, a);
-    // The recorded keys after this frame, for movers that step ahead (movers/keys_ahead.h).
+    // The recorded keys after this frame, for movers that step ahead (movers/step_context.h).
     struct Recorded final : KeysAhead {
         const Timeline* timeline;
         int64_t next;
@@ -45,8 +45,7 @@ void Timeline::stepOnce(Trace* trace) {
     } recorded;
     recorded.timeline = this;
     recorded.next = frame + 1;
-    const KeysAheadScope hint(&recorded);
-    sim_.step(in, trace);
+    sim_.step(in, trace, &recorded);
     maybeSnapshot();
 }
 

@@ -37,9 +37,10 @@ std::set<std::string> namesOf(const std::vector<cli::FlagSpec>& flags) {
 
 TEST(CliFlags, EachCommandsUsageNamesExactlyTheFlagsItsTableDeclares) {
     // Flags a usage text may mention that belong to another command line (the debugger's
-    // --trace, where view and diff say where their traces come from).
-    const std::map<std::string, std::set<std::string>> mentions = {{"view", {"--trace"}},
-                                                                   {"diff", {"--trace"}}};
+    // --trace, where view, diff and check say where their traces come from; check's findings
+    // open with view's --frame).
+    const std::map<std::string, std::set<std::string>> mentions = {
+        {"view", {"--trace"}}, {"diff", {"--trace"}}, {"check", {"--trace", "--frame"}}};
     for (const cli::Command& c : cli::commands()) {
         SCOPED_TRACE(c.name);
         ASSERT_NE(c.flags, nullptr);

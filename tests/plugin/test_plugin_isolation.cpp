@@ -270,7 +270,7 @@ TEST(PluginIsolation, AHangingStepIsAFaultTheDebuggerSurvives) {
 }
 
 // Replaying a recording, the host steps the recorded frames ahead in one message
-// (movers/keys_ahead.h): the states are those of the frames stepped one by one.
+// (movers/step_context.h): the states are those of the frames stepped one by one.
 TEST(PluginIsolation, ReplayingWithTheKeysAheadGivesTheStatesSteppedOneByOne) {
     MoverKind kind{};
     std::string error;

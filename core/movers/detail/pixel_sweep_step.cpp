@@ -365,8 +365,8 @@ struct StepBody {
 }  // namespace
 
 MoverState step(const void* ctx, const MoverState& s0, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace) {
-    return stepByPolicy<StepBody>(ctx, s0, in, p, world, trace);
+                const CollisionWorld& world, Trace* trace, const StepContext& sc) {
+    return stepByPolicy<StepBody>(ctx, s0, in, p, world, trace, sc);
 }
 
 }  // namespace pixel_sweep

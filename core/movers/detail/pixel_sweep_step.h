@@ -14,7 +14,7 @@ namespace pixel_sweep {
 // is asked one pixel at a time and recorded; without, runs of pixels are answered tile by
 // tile. Same code, same decisions, same results.
 MoverState step(const void* ctx, const MoverState& s0, InputBits in, const ParamValues& p,
-                const CollisionWorld& world, Trace* trace);
+                const CollisionWorld& world, Trace* trace, const StepContext& sc);
 
 }  // namespace pixel_sweep
 }  // namespace ts

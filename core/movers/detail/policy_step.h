@@ -19,7 +19,8 @@ __attribute__((noinline)) MoverState tracedStepOf(const MoverState& s, InputBits
 
 template <class Body>
 MoverState stepByPolicy(const void* /*ctx*/, const MoverState& s, InputBits in,
-                        const ParamValues& p, const CollisionWorld& world, Trace* trace) {
+                        const ParamValues& p, const CollisionWorld& world, Trace* trace,
+                        const StepContext& /*sc*/) {
     if (trace) return tracedStepOf<Body>(s, in, p, world, trace);
     return Body::run(NoTrace{}, s, in, p, world);
 }

@@ -1,0 +1,126 @@
+// The snag hunt's search (core/hunt), against Sim::step in the same process.
+//
+// BM_SimStep/M and BM_HuntExplore/M: the same random map (oracles/random_map.h) with one actor
+// of built-in mover M; items/s is simulated frames per second: the bare Sim::step with random
+// keys, and the hunt's explored frames (restores, key runs, the detectors, the archive; every
+// detector on, one thread, shrinking excluded: the maps have no defect to shrink). The ratio
+// of the two is the hunt's cost per frame.
+//
+// BM_TimeToFind/uniform=0|1: the precise-timing defect of tests/hunt/broken_movers.h (J held
+// for exactly 7 frames, released where x mod 16 == 3), hunted over 10 seeds by the archive
+// search (0) and by uniform random key runs from the spawn (1); counters: mean explored frames
+// to the first finding and how many seeds found it within the budget. The ratio of the two
+// means is the search's gain.
+#include <benchmark/benchmark.h>
+
+#include "../tests/hunt/broken_movers.h"
+#include "hunt/hunt.h"
+#include "random_map.h"
+#include "sim/sim.h"
+
+namespace ts {
+namespace {
+
+const MoverKind kKinds[] = {MoverKind::PixelSweep, MoverKind::GridWalls, MoverKind::TopDownAabb,
+                            MoverKind::ScanlineSlide};
+
+Map benchMap(MoverKind kind) {
+    Map m = oracle::randomMap(4242);
+    int64_t x = 0, y = 0;
+    oracle::findFreeBox(m, 7, 12, 12, &x, &y);
+    Actor a;
+    a.name = "hero";
+    a.mover = kind;
+    a.x = kind == MoverKind::GridWalls ? x + 6 : x;
+    a.y = kind == MoverKind::GridWalls ? y + 6 : y;
+    a.w = a.h = 12;
+    a.params = defaultParams(kind);
+    m.actors.push_back(a);
+    return m;
+}
+
+void BM_SimStep(benchmark::State& state) {
+    const Map m = benchMap(kKinds[state.range(0)]);
+    Sim sim(m);
+    std::vector<InputBits> keys(1);
+    uint64_t r = 1;
+    int64_t frames = 0;
+    for (auto _ : state) {
+        for (int i = 0; i < 4096; ++i) {
+            if ((i & 15) == 0) {
+                r = r * 6364136223846793005ull + 1442695040888963407ull;
+                keys[0] = InputBits(r >> 59);
+            }
+            sim.step(keys, nullptr);
+            if (sim.frame() >= 2000) sim.reset();
+        }
+        frames += 4096;
+    }
+    state.SetItemsProcessed(frames);
+}
+BENCHMARK(BM_SimStep)->DenseRange(0, 3);
+
+void BM_HuntExplore(benchmark::State& state) {
+    const Map m = benchMap(kKinds[state.range(0)]);
+    int64_t frames = 0;
+    for (auto _ : state) {
+        HuntOptions opt;
+        opt.frames = 400000;
+        opt.jobs = 1;
+        HuntResult r;
+        std::string error;
+        huntMap(m, opt, &r, &error);
+        frames += r.framesExplored;
+        state.counters["findings"] = double(r.findings.size());
+        state.counters["cells"] = double(r.cells);
+    }
+    state.SetItemsProcessed(frames);
+}
+BENCHMARK(BM_HuntExplore)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+void BM_TimeToFind(benchmark::State& state) {
+    // The room of the test (12 x 6 tiles, a solid border, nothing inside).
+    oracle::RandomMapOptions room;
+    room.width = 12;
+    room.height = 6;
+    room.solidPercent = 0;
+    room.slopes = room.oneWay = false;
+    room.wallPercent = 0;
+    room.brushes = 0;
+    Map m = oracle::randomMap(1, room);
+    Actor a;
+    a.name = "hero";
+    a.mover = test::brokenMover(test::Defect::Timing);
+    a.x = 20;
+    a.y = 40;
+    a.w = a.h = 12;
+    m.actors.push_back(a);
+    const bool uniform = state.range(0) != 0;
+    double sum = 0;
+    int found = 0;
+    for (auto _ : state) {
+        sum = 0;
+        found = 0;
+        for (uint64_t seed = 1; seed <= 10; ++seed) {
+            HuntOptions opt;
+            opt.frames = 2000000;
+            opt.jobs = 1;
+            opt.seed = seed;
+            opt.kinds = snagBit(SnagKind::Escape);
+            opt.uniformRandom = uniform;
+            HuntResult r;
+            std::string error;
+            huntMap(m, opt, &r, &error);
+            if (r.framesToFirstFinding >= 0) ++found;
+            sum += double(r.framesToFirstFinding >= 0 ? r.framesToFirstFinding : opt.frames);
+        }
+    }
+    state.counters["mean_frames_to_find"] = sum / 10;
+    state.counters["seeds_found"] = found;
+}
+BENCHMARK(BM_TimeToFind)->Arg(0)->Arg(1)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace ts
+
+BENCHMARK_MAIN();

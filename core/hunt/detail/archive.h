@@ -1,0 +1,80 @@
+// The Go-Explore archive of one actor's hunt: one entry per cell of the state space reached,
+// each kept as parent + seed + length (the key runs of `seed`, KeyRuns, for `length` frames
+// from the parent's state), so that any entry's inputs are rebuilt from the hunt's seed.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "hunt/hunt.h"
+
+namespace ts::hunt {
+
+struct ArchiveEntry {
+    MoverState state;
+    int64_t frame = 0;     // frames from the spawn
+    int32_t parent = -1;   // -1: the spawn (entry 0) or a seed log
+    int32_t seedLog = -1;  // >= 0: reached by the first `length` frames of seedInputs[seedLog]
+    uint64_t seed = 0;     // the key runs from the parent
+    int64_t length = 0;
+    uint32_t chosen = 0;  // times explored from
+    bool near = false;    // next to a map feature (solid, slope, one-way, wall, brush, edge)
+};
+
+// Where a finding was first seen: `length` frames of key runs `seed` (uniform runs when
+// `uniform`) after archive entry `entry`.
+struct FoundAt {
+    SnagFinding finding;
+    int32_t entry = 0;
+    uint64_t seed = 0;
+    int64_t length = 0;
+    bool uniform = false;
+};
+
+// The cell of a state: position in 8-px buckets, the sign and size (under 1, under 3, more px
+// per frame) of each velocity, grounded, pushing, facing, the model's counters (timer, aux:
+// exact from 0 to 15, then 16..63, 64 and more), and the sub-pixel remainders in quarters.
+uint64_t cellOf(const MoverState& s);
+
+class Archive {
+  public:
+    static constexpr size_t kMaxEntries = 1 << 18;
+    Archive() : cells_(kMaxEntries * 4, 0) {}
+    std::vector<ArchiveEntry> entries;
+    bool contains(uint64_t cell) const { return cells_[slot(cell)] != 0; }
+    // Adds the entry under `cell` unless the cell is known or the archive is full.
+    bool add(uint64_t cell, const ArchiveEntry& e) {
+        if (entries.size() >= kMaxEntries) return false;
+        const size_t i = slot(cell);
+        if (cells_[i] != 0) return false;
+        cells_[i] = key(cell);
+        entries.push_back(e);
+        weights_.push_back(0);
+        return true;
+    }
+    // The keys from the spawn to entry i.
+    InputLog inputsOf(int32_t i, const std::vector<InputLog>& seedLogs) const;
+    // The keys from the spawn to where a finding was seen.
+    InputLog inputsOf(const FoundAt& at, const std::vector<InputLog>& seedLogs) const;
+
+    // Selection weights (a Fenwick tree: O(log n) to change one and to draw).
+    void setWeight(size_t i, uint64_t w);
+    uint64_t totalWeight() const { return total_; }
+    // The entry whose weight interval holds `pick` (0 <= pick < totalWeight()).
+    size_t entryAt(uint64_t pick) const;
+
+  private:
+    // Open addressing on a table 4x the most entries: a free slot is 0.
+    static uint64_t key(uint64_t cell) { return cell ? cell : 1; }
+    size_t slot(uint64_t cell) const {
+        const uint64_t k = key(cell);
+        size_t i = size_t(k * 0x9E3779B97F4A7C15ull >> 40) & (cells_.size() - 1);
+        while (cells_[i] != 0 && cells_[i] != k) i = (i + 1) & (cells_.size() - 1);
+        return i;
+    }
+    std::vector<uint64_t> cells_;
+    std::vector<uint64_t> weights_;  // each entry's own weight
+    std::vector<uint64_t> tree_ = std::vector<uint64_t>(kMaxEntries + 1, 0);
+    uint64_t total_ = 0;
+};
+
+}  // namespace ts::hunt

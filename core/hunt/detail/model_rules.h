@@ -1,0 +1,49 @@
+// A model's rules as the detectors ask them (movers/mover.h MoverRules), with the defaults
+// filled in for the members a model leaves null (plugins leave them all null).
+//
+// Defaults, the conservative reading of an unknown box mover:
+// - held directions: L/R (opposite keys cancel); U/D too for a model that has neither
+//   reported `grounded` in this run nor changed its vertical speed with neither U nor D held
+//   (a top-down model); a platformer's U does not promise movement;
+// - body: the box on whole pixels (round movers: the square of diameter w around the centre);
+// - a move is blocked exactly when CollisionWorld::stepBlocked says so (no tolerance);
+// - inside: rectOverlapsSolid of the body; a path is blocked when freeRun stops short on both
+//   axis orders;
+// - no step height, no corner correction.
+#pragma once
+#include "hunt/hunt.h"
+
+namespace ts::hunt {
+
+class ModelRules {
+  public:
+    ModelRules(const CollisionWorld& world, const MoverInfo& mover, const ParamValues& params);
+
+    bool gravity() const { return r_.gravity; }
+    uint8_t heldDirs(InputBits keys, const MoverState& s, bool seenGrounded) const;
+    bool moveBlocked(const MoverState& s, uint8_t dir) const;
+    RectI body(const MoverState& s) const;
+    bool inside(const MoverState& s) const;
+    bool pathBlocked(const MoverState& a, const MoverState& b) const;
+    int stepHeight() const { return r_.stepHeight ? r_.stepHeight(*params_) : 0; }
+    int cornerRange(const MoverState& prev, InputBits keys, int* prefer) const;
+    // Is anything at all near the box (cheap: the collision layer's cell bits over the box
+    // grown by 1 px)? False means no blocking question can be answered "blocked".
+    bool anythingNear(const RectI& box) const;
+    // Could the box `swept` (both ends of a step together) meet anything that makes a state
+    // inside or a path blocked? The cell bits of the cells it covers, no margin, for models
+    // whose inside and path questions are the defaults; anythingNear for the others.
+    bool anythingIn(const RectI& swept) const;
+    const CollisionWorld& world() const { return *world_; }
+
+  private:
+    const CollisionWorld* world_;
+    const MoverInfo* mover_;
+    const ParamValues* params_;
+    MoverRules r_;
+};
+
+// The box one pixel further in `dir` (one Dir bit).
+RectI shiftedBox(const RectI& b, uint8_t dir, int64_t px = 1);
+
+}  // namespace ts::hunt

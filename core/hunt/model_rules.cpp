@@ -1,0 +1,111 @@
+// The detectors' view of a model's rules (detail/model_rules.h).
+#include "hunt/detail/model_rules.h"
+
+#include <algorithm>
+
+namespace ts::hunt {
+
+RectI shiftedBox(const RectI& b, uint8_t dir, int64_t px) {
+    RectI r = b;
+    if (dir & DIR_LEFT) r.x -= px;
+    if (dir & DIR_RIGHT) r.x += px;
+    if (dir & DIR_UP) r.y -= px;
+    if (dir & DIR_DOWN) r.y += px;
+    return r;
+}
+
+ModelRules::ModelRules(const CollisionWorld& world, const MoverInfo& mover,
+                       const ParamValues& params)
+    : world_(&world), mover_(&mover), params_(&params) {
+    if (mover.rules) r_ = *mover.rules;
+}
+
+uint8_t ModelRules::heldDirs(InputBits k, const MoverState& s, bool seenGrounded) const {
+    if (r_.heldDirs) return r_.heldDirs(k, s, *params_);
+    const int dx = ((k & KEY_R) ? 1 : 0) - ((k & KEY_L) ? 1 : 0);
+    const int dy = ((k & KEY_D) ? 1 : 0) - ((k & KEY_U) ? 1 : 0);
+    uint8_t d = uint8_t((dx < 0 ? DIR_LEFT : 0) | (dx > 0 ? DIR_RIGHT : 0));
+    if (!seenGrounded) d |= uint8_t((dy < 0 ? DIR_UP : 0) | (dy > 0 ? DIR_DOWN : 0));
+    return d;
+}
+
+RectI ModelRules::body(const MoverState& s) const {
+    if (r_.solidBox) return r_.solidBox(s, *params_);
+    if (mover_->round) {
+        const int64_t d = std::max<int64_t>(s.w, 1);
+        return RectI{s.x.floor() - d / 2, s.y.floor() - d / 2, d, d};
+    }
+    return RectI{s.x.floor(), s.y.floor(), s.w, s.h};
+}
+
+bool ModelRules::moveBlocked(const MoverState& s, uint8_t dir) const {
+    if (r_.moveBlocked) return r_.moveBlocked(s, *params_, *world_, dir);
+    const RectI b = body(s);
+    if (b.empty()) return true;
+    return world_->stepBlocked(b, dir);
+}
+
+bool ModelRules::inside(const MoverState& s) const {
+    if (r_.insideSolid) return r_.insideSolid(s, *params_, *world_);
+    const RectI b = body(s);
+    return !b.empty() && world_->rectOverlapsSolid(b);
+}
+
+bool ModelRules::pathBlocked(const MoverState& a, const MoverState& b) const {
+    if (r_.pathBlocked) return r_.pathBlocked(a, b, *params_, *world_);
+    const RectI from = body(a), to = body(b);
+    if (from.empty() || to.empty()) return false;
+    const int64_t dx = to.x - from.x, dy = to.y - from.y;
+    const uint8_t hx = dx < 0 ? DIR_LEFT : DIR_RIGHT, vy = dy < 0 ? DIR_UP : DIR_DOWN;
+    const int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+    // One leg after the other; each leg's freeRun needs a free start, which the first leg's
+    // end is when the leg was not blocked.
+    auto legs = [&](bool xFirst) {
+        RectI box = from;
+        for (int leg = 0; leg < 2; ++leg) {
+            const bool alongX = (leg == 0) == xFirst;
+            const int64_t n = alongX ? ax : ay;
+            if (n == 0) continue;
+            const uint8_t d = alongX ? hx : vy;
+            if (world_->freeRun(box, d, n) < n) return true;
+            box = shiftedBox(box, d, n);
+        }
+        return false;
+    };
+    return legs(true) && legs(false);
+}
+
+int ModelRules::cornerRange(const MoverState& prev, InputBits keys, int* prefer) const {
+    *prefer = 0;
+    return r_.cornerRange ? r_.cornerRange(prev, keys, *params_, prefer) : 0;
+}
+
+bool ModelRules::anythingNear(const RectI& box) const {
+    const CollisionWorld::GridSize& g = world_->gridSize();
+    const int64_t t = g.tile;
+    // Round bodies stand for bands around wall lines: look one cell further.
+    const int64_t m = mover_->round ? t : 1;
+    const int64_t x0 = floorDiv(box.x - m, t), x1 = floorDiv(box.right() + m - 1, t);
+    const int64_t y0 = floorDiv(box.y - m, t), y1 = floorDiv(box.bottom() + m - 1, t);
+    if (x0 < 0 || y0 < 0 || x1 >= g.width || y1 >= g.height) return true;  // the map edge
+    for (int64_t cy = y0; cy <= y1; ++cy)
+        for (int64_t cx = x0; cx <= x1; ++cx)
+            if (world_->cellBits(cx, cy)) return true;
+    return false;
+}
+
+bool ModelRules::anythingIn(const RectI& box) const {
+    if (r_.insideSolid || r_.pathBlocked || r_.solidBox || mover_->round) return anythingNear(box);
+    if (box.empty()) return false;
+    const CollisionWorld::GridSize& g = world_->gridSize();
+    const int64_t t = g.tile;
+    const int64_t x0 = floorDiv(box.x, t), x1 = floorDiv(box.right() - 1, t);
+    const int64_t y0 = floorDiv(box.y, t), y1 = floorDiv(box.bottom() - 1, t);
+    if (x0 < 0 || y0 < 0 || x1 >= g.width || y1 >= g.height) return true;  // the map edge
+    for (int64_t cy = y0; cy <= y1; ++cy)
+        for (int64_t cx = x0; cx <= x1; ++cx)
+            if (world_->cellBits(cx, cy)) return true;
+    return false;
+}
+
+}  // namespace ts::hunt
