@@ -116,6 +116,11 @@ struct SnagDetectors::Impl {
     int pastCount = 0;
     int still[4] = {0, 0, 0, 0};
     bool seenGrounded = false;
+    struct LipAt {
+        bool valid = false;
+        int64_t x = 0, y = 0;
+        uint8_t dir = 0;
+    } lipAt;
     struct Known {
         bool valid = false;
         Fix x, y;
@@ -129,6 +134,7 @@ struct SnagDetectors::Impl {
         pastHead = 0;
         std::fill(still, still + 4, 0);
         seenGrounded = false;
+        lipAt = LipAt{};
         lastInside = Known{};
         jittering = false;
         reported.clear();
@@ -255,8 +261,10 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
         const bool same =
             (N.x == P.x && N.y == P.y) || (vn == Fix{} && nb.x == pb.x && nb.y == pb.y);
         still[i] = same ? still[i] + 1 : 0;
+        // (Asked once per place and direction: pushing a wall asks nothing more.)
+        const bool lipAsked = lipAt.valid && lipAt.x == nb.x && lipAt.y == nb.y && lipAt.dir == d;
         if (vn == Fix{} && on(SnagKind::Lip) && rules.gravity() && alongX && N.grounded &&
-            rules.moveBlocked(N, d)) {
+            !lipAsked && (lipAt = LipAt{true, nb.x, nb.y, d}, rules.moveBlocked(N, d))) {
             const int r = riseAhead(N, d);
             if (r > rules.stepHeight())
                 report(SnagKind::Lip, st, d, nb, d,

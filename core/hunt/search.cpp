@@ -73,6 +73,8 @@ struct Worker {
     std::vector<uint32_t> coverage;
     std::vector<InputBits> keys;
     std::vector<SnagFinding> found;
+    static constexpr size_t kKnown = 4096;
+    std::vector<uint64_t> known = std::vector<uint64_t>(kKnown, ~uint64_t(0));
 };
 
 class ActorHunt {
@@ -166,6 +168,7 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     w.det.reset();
     const CollisionWorld& world = *run_.world;
     const int64_t tile = world.tileSize(), mw = world.map().width, mh = world.map().height;
+    const int shift = world.gridSize().tileShift;
     MoverState s = from.state;
     uint64_t lastCell = cellOf(s);
     bool faulted = false;
@@ -194,12 +197,21 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
                 FoundAt{std::move(w.found[i]), t.entry, t.seed, f + 1, opt_.uniformRandom});
         w.found.clear();
         if (faulted) break;  // a plugin's state after a fault cannot be trusted
-        const int64_t cx = floorDiv(n.x.floor(), tile), cy = floorDiv(n.y.floor(), tile);
+        const int64_t cx = shift >= 0 ? n.x.floor() >> shift : floorDiv(n.x.floor(), tile);
+        const int64_t cy = shift >= 0 ? n.y.floor() >> shift : floorDiv(n.y.floor(), tile);
         if (cx >= 0 && cy >= 0 && cx < mw && cy < mh) ++w.coverage[size_t(cy * mw + cx)];
         const uint64_t cell = cellOf(n);
-        if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth &&
-            !archive_.contains(cell))
-            out->cells.push_back(Candidate{cell, n, f + 1});
+        if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth) {
+            // The worker's small cache of cells known to be in the archive (they stay there)
+            // saves most lookups in the archive's larger table.
+            uint64_t& known = w.known[size_t(cell) & (Worker::kKnown - 1)];
+            if (known != cell) {
+                if (archive_.contains(cell))
+                    known = cell;
+                else
+                    out->cells.push_back(Candidate{cell, n, f + 1});
+            }
+        }
         lastCell = cell;
         s = n;
     }
