@@ -30,7 +30,7 @@ struct FoundAt {
     bool uniform = false;
 };
 
-// The cell of a state: position in 8-px buckets, the sign and size (under 1, under 3, more px
+// The cell of a state: position in 4-px buckets, the sign and size (under 1, under 3, more px
 // per frame) of each velocity, grounded, pushing, facing, the model's counters (timer, aux:
 // exact from 0 to 15, then 16..63, 64 and more), and the sub-pixel remainders in quarters.
 uint64_t cellOf(const MoverState& s);
