@@ -18,6 +18,7 @@
 #include "hunt/detail/key_runs.h"
 #include "hunt/detail/model_rules.h"
 #include "movers/step_context.h"
+#include "sim/sim.h"
 
 namespace ts {
 
@@ -27,6 +28,7 @@ namespace {
 constexpr int kTasksPerEpoch = 128;
 constexpr int64_t kDefaultFrames = 2'000'000;
 constexpr int64_t kDefaultDepth = 3600;
+constexpr int kVariants = 4;  // --vary: the map's own spawn and parameters, and 3 variants
 
 struct Candidate {
     uint64_t cell;
@@ -311,14 +313,45 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
 }
 
 }  // namespace
+
+// A variant of the actor for --vary (deterministic in seed, actor and variant): a spawn drawn
+// anywhere in the map where the model's body is free (64 tries), parameters drawn uniformly
+// from each one's documented range (ParamSpec, normalized). False when no free spawn is found.
+bool varyActor(const CollisionWorld& world, const HuntOptions& opt, size_t actor, int variant,
+               Actor* a) {
+    Rng rng(mixSeed(mixSeed(opt.seed, 0x7661727900ull + actor), uint64_t(variant)));
+    const MoverInfo& info = moverInfo(a->mover);
+    if (opt.varyParams)
+        for (int i = 0; i < info.paramCount; ++i) {
+            const ParamSpec& spec = info.params[i];
+            const int64_t lo = spec.minFix().raw, hi = spec.maxFix().raw;
+            const int64_t raw = hi > lo ? lo + int64_t(rng.below(uint64_t(hi - lo) + 1)) : lo;
+            a->params[size_t(i)] = spec.normalize(Fix::fromRaw(raw));
+        }
+    if (!opt.varySpawn) return true;
+    const int64_t W = world.widthPx(), H = world.heightPx();
+    for (int tries = 0; tries < 64; ++tries) {
+        Actor c = *a;
+        const int64_t spanX = std::max<int64_t>(1, W - (info.round ? 0 : c.w));
+        const int64_t spanY = std::max<int64_t>(1, H - (info.round ? 0 : c.h));
+        c.x = int64_t(rng.below(uint64_t(spanX)));
+        c.y = int64_t(rng.below(uint64_t(spanY)));
+        const MoverState s = spawnState(c);
+        const ModelRules rules(world, info, c.params);
+        const RectI b = rules.body(s);
+        if (b.x < 0 || b.y < 0 || b.right() > W || b.bottom() > H || rules.inside(s)) continue;
+        *a = c;
+        return true;
+    }
+    return false;
+}
+
 }  // namespace hunt
 
 bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::string* error) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     *out = HuntResult{};
-    if (opt.varySpawn || opt.varyParams)
-        return *error = "varying the spawn and parameters (--vary) is not supported yet", false;
     if (opt.shardCount < 1 || opt.shardIndex < 0 || opt.shardIndex >= opt.shardCount)
         return *error = "shard " + std::to_string(opt.shardIndex) + "/" +
                         std::to_string(opt.shardCount) + " is not one of 0.." +
@@ -345,14 +378,27 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
     out->coverage.visits.assign(size_t(map.width) * size_t(map.height), 0);
     HuntProgress progress;
     std::vector<SnagFinding> all;
-    for (size_t n = 0; n < actors.size() && !out->cancelled; ++n) {
-        const hunt::ActorRun run(map, world, actors[n]);
-        const int64_t share = totalFrames / int64_t(actors.size());
-        const double seconds =
-            opt.budgetSeconds > 0 ? opt.budgetSeconds / double(actors.size()) : 0;
+    // --vary: each actor is hunted as in the map and in kVariants - 1 variants with another
+    // spawn and/or parameters (hunt::varyActor), each with an equal share of its budget.
+    const int variants = opt.varySpawn || opt.varyParams ? hunt::kVariants : 1;
+    const size_t runs = actors.size() * size_t(variants);
+    for (size_t n = 0; n < runs && !out->cancelled; ++n) {
+        Map variedMap;
+        const Map* runMap = &map;
+        const size_t actorIndex = actors[n / size_t(variants)];
+        const int variant = int(n % size_t(variants));
+        if (variant > 0) {
+            variedMap = map;
+            if (!hunt::varyActor(world, opt, actorIndex, variant, &variedMap.actors[actorIndex]))
+                continue;
+            runMap = &variedMap;
+        }
+        const hunt::ActorRun run(*runMap, world, actorIndex);
+        const int64_t share = totalFrames / int64_t(runs);
+        const double seconds = opt.budgetSeconds > 0 ? opt.budgetSeconds / double(runs) : 0;
         hunt::ActorHunt h(run, opt, run.plugin ? 1 : jobs);
         h.progressBase = n;
-        h.progressActors = double(actors.size());
+        h.progressActors = double(runs);
         h.huntStart = start;
         h.search(share, seconds, &out->framesExplored, &progress, &out->cancelled);
         if (h.firstFoundAt >= 0 && out->framesToFirstFinding < 0)
@@ -393,6 +439,17 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         for (hunt::FoundAt& at : h.found()) {
             SnagFinding f = std::move(at.finding);
             f.inputs = h.archive().inputsOf(at, opt.seedInputs);
+            const Actor& original = map.actors[actorIndex];
+            const Actor& used = runMap->actors[actorIndex];
+            if (used.x != original.x || used.y != original.y) {
+                f.variedSpawn = true;
+                f.spawnX = used.x;
+                f.spawnY = used.y;
+            }
+            if (used.params != original.params) {
+                f.variedParams = true;
+                f.params = used.params;
+            }
             if (hunt::shrinkFinding(run, &f)) all.push_back(std::move(f));
         }
     }
@@ -419,7 +476,19 @@ bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why) {
         return false;
     }
     const CollisionWorld world(map);
-    const hunt::ActorRun run(map, world, f.actor);
+    Map varied;
+    const Map* used = &map;
+    if (f.variedSpawn || f.variedParams) {
+        varied = map;
+        Actor& a = varied.actors[f.actor];
+        if (f.variedSpawn) {
+            a.x = f.spawnX;
+            a.y = f.spawnY;
+        }
+        if (f.variedParams) a.params = f.params;
+        used = &varied;
+    }
+    const hunt::ActorRun run(*used, world, f.actor);
     const std::string key = f.key();
     for (int pass = 0; pass < 2; ++pass) {
         bool hit = false;

@@ -75,3 +75,42 @@ TEST(HuntKinds, ShardsSplitTheTasks) {
 
 }  // namespace
 }  // namespace ts
+
+namespace ts {
+namespace {
+
+// --vary: a defect the map's own spawn cannot reach (the actor is walled in a one-cell pocket)
+// is found from a varied spawn, which the finding carries and recheckFinding uses.
+TEST(HuntKinds, VaryingTheSpawnReachesWhatTheMapsSpawnCannot) {
+    Map m = test::mapFromRows({"##########",  //
+                               "#.########",  //
+                               "##.......#",  //
+                               "#........#",  //
+                               "##########"});
+    m.actors.push_back(
+        test::makeActor("hero", test::brokenMover(test::Defect::Seam), 18, 18, 12, 12));
+    auto hunt = [&](bool vary) {
+        HuntOptions opt;
+        opt.frames = 80000;
+        opt.jobs = 1;
+        opt.varySpawn = vary;
+        opt.varyParams = vary;
+        HuntResult r;
+        std::string error;
+        EXPECT_TRUE(huntMap(m, opt, &r, &error)) << error;
+        return r;
+    };
+    EXPECT_TRUE(hunt(false).findings.empty());
+    const HuntResult r = hunt(true);
+    bool stuck = false;
+    for (const SnagFinding& f : r.findings) {
+        EXPECT_TRUE(f.variedSpawn) << f.key();
+        std::string why;
+        EXPECT_TRUE(recheckFinding(m, f, &why)) << f.key() << ": " << why;
+        stuck = stuck || (f.kind == SnagKind::Stuck && f.feature.kind == "seam");
+    }
+    EXPECT_TRUE(stuck);
+}
+
+}  // namespace
+}  // namespace ts
