@@ -29,7 +29,8 @@
 //          (Level design, not a mover defect: a rise the model is documented not to climb.)
 //  tunnel  neither inside(P) nor inside(N), the position changed, and both straight paths from
 //          P to N, x then y and y then x, cross what blocks the model (MoverRules::pathBlocked;
-//          default: CollisionWorld::freeRun of body along each leg stops short).
+//          default: CollisionWorld::freeRun of body along each leg stops short; platformers
+//          with a step height: also along x climbing rises up to it, then along y).
 //  inside  inside(N) and not inside(P), body(N) within the map.
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
 //          (A != B), or grounded, or pushing, alternating over those 4 states while the box
