@@ -6,6 +6,9 @@
 // detector on, one thread, shrinking excluded: the maps have no defect to shrink). The ratio
 // of the two is the hunt's cost per frame.
 //
+// BM_HuntExplorePlugin: the same for the example top-down plugin in its plugin host (wall
+// time: the host process's steps count).
+//
 // BM_TimeToFind/uniform=0|1: the precise-timing defect of tests/hunt/broken_movers.h (J held
 // for exactly 7 frames, released where x mod 16 == 3), hunted over 10 seeds by the archive
 // search (0) and by uniform random key runs from the spawn (1); counters: mean explored frames
@@ -15,6 +18,7 @@
 
 #include "../tests/hunt/broken_movers.h"
 #include "hunt/hunt.h"
+#include "plugin/plugin_registry.h"
 #include "random_map.h"
 #include "sim/sim.h"
 
@@ -77,6 +81,29 @@ void BM_HuntExplore(benchmark::State& state) {
     state.SetItemsProcessed(frames);
 }
 BENCHMARK(BM_HuntExplore)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
+
+// The example top-down plugin (examples/movers/topdown_aabb.c) in its plugin host: the hunt
+// passes each task's planned keys ahead, so the host steps them in chunks.
+void BM_HuntExplorePlugin(benchmark::State& state) {
+    MoverKind kind{};
+    std::string error;
+    if (!loadPluginMover(TILESTEP_TOPDOWN_PLUGIN, false, &kind, &error)) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    const Map m = benchMap(kind);
+    int64_t frames = 0;
+    for (auto _ : state) {
+        HuntOptions opt;
+        opt.frames = 100000;
+        opt.jobs = 1;
+        HuntResult r;
+        huntMap(m, opt, &r, &error);
+        frames += r.framesExplored;
+    }
+    state.SetItemsProcessed(frames);
+}
+BENCHMARK(BM_HuntExplorePlugin)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 void BM_TimeToFind(benchmark::State& state) {
     // The room of the test (12 x 6 tiles, a solid border, nothing inside).

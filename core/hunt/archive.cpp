@@ -21,8 +21,8 @@ int counterBucket(int64_t c) {
 }  // namespace
 
 uint64_t cellOf(const MoverState& s) {
-    uint64_t h = uint64_t(s.x.floor() >> 3) * 0x9E3779B97F4A7C15ull;
-    h ^= uint64_t(s.y.floor() >> 3) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t h = uint64_t(s.x.floor() >> 2) * 0x9E3779B97F4A7C15ull;
+    h ^= uint64_t(s.y.floor() >> 2) * 0xC2B2AE3D27D4EB4Full;
     uint64_t small = uint64_t(speedBucket(s.vx));
     small = small * 8 + uint64_t(speedBucket(s.vy));
     small = small * 2 + s.grounded;

@@ -29,7 +29,8 @@
 //          (Level design, not a mover defect: a rise the model is documented not to climb.)
 //  tunnel  neither inside(P) nor inside(N), the position changed, and both straight paths from
 //          P to N, x then y and y then x, cross what blocks the model (MoverRules::pathBlocked;
-//          default: CollisionWorld::freeRun of body along each leg stops short).
+//          default: CollisionWorld::freeRun of body along each leg stops short; platformers
+//          with a step height: also along x climbing rises up to it, then along y).
 //  inside  inside(N) and not inside(P), body(N) within the map.
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
 //          (A != B), or grounded, or pushing, alternating over those 4 states while the box
@@ -116,6 +117,11 @@ struct SnagDetectors::Impl {
     int pastCount = 0;
     int still[4] = {0, 0, 0, 0};
     bool seenGrounded = false;
+    struct LipAt {
+        bool valid = false;
+        int64_t x = 0, y = 0;
+        uint8_t dir = 0;
+    } lipAt;
     struct Known {
         bool valid = false;
         Fix x, y;
@@ -129,6 +135,7 @@ struct SnagDetectors::Impl {
         pastHead = 0;
         std::fill(still, still + 4, 0);
         seenGrounded = false;
+        lipAt = LipAt{};
         lastInside = Known{};
         jittering = false;
         reported.clear();
@@ -255,8 +262,10 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
         const bool same =
             (N.x == P.x && N.y == P.y) || (vn == Fix{} && nb.x == pb.x && nb.y == pb.y);
         still[i] = same ? still[i] + 1 : 0;
+        // (Asked once per place and direction: pushing a wall asks nothing more.)
+        const bool lipAsked = lipAt.valid && lipAt.x == nb.x && lipAt.y == nb.y && lipAt.dir == d;
         if (vn == Fix{} && on(SnagKind::Lip) && rules.gravity() && alongX && N.grounded &&
-            rules.moveBlocked(N, d)) {
+            !lipAsked && (lipAt = LipAt{true, nb.x, nb.y, d}, rules.moveBlocked(N, d))) {
             const int r = riseAhead(N, d);
             if (r > rules.stepHeight())
                 report(SnagKind::Lip, st, d, nb, d,

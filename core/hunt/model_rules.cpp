@@ -72,7 +72,43 @@ bool ModelRules::pathBlocked(const MoverState& a, const MoverState& b) const {
         }
         return false;
     };
-    return legs(true) && legs(false);
+    return legs(true) && legs(false) && stairBlocked(from, to, false) &&
+           stairBlocked(from, to, true);
+}
+
+bool ModelRules::stairBlocked(const RectI& from, const RectI& to, bool descend) const {
+    const int h = r_.gravity ? stepHeight() : 0;
+    if (h <= 0) return true;
+    // Along x a pixel at a time, climbing a rise of up to h px (with head room) as the
+    // model's step height lets it; then the vertical leg.
+    RectI box = from;
+    const int64_t dx = to.x - from.x;
+    const uint8_t d = dx < 0 ? DIR_LEFT : DIR_RIGHT;
+    for (int64_t i = 0; i < (dx < 0 ? -dx : dx); ++i) {
+        if (!world_->stepBlocked(box, d)) {
+            box = shiftedBox(box, d);
+            // Following the floor down, as a grounded walk sticks to it (up to h px).
+            for (int k = 0; descend && k < h && box.bottom() < to.bottom(); ++k) {
+                if (world_->stepBlocked(box, DIR_DOWN)) break;
+                box = shiftedBox(box, DIR_DOWN);
+            }
+            continue;
+        }
+        bool climbed = false;
+        for (int k = 1; k <= h && !climbed; ++k) {
+            if (world_->stepBlocked(shiftedBox(box, DIR_UP, k - 1), DIR_UP)) break;
+            const RectI lifted = shiftedBox(box, DIR_UP, k);
+            if (!world_->stepBlocked(lifted, d)) {
+                box = shiftedBox(lifted, d);
+                climbed = true;
+            }
+        }
+        if (!climbed) return true;
+    }
+    const int64_t dy = to.y - box.y;
+    if (dy == 0) return false;
+    const int64_t n = dy < 0 ? -dy : dy;
+    return world_->freeRun(box, dy < 0 ? DIR_UP : DIR_DOWN, n) < n;
 }
 
 int ModelRules::cornerRange(const MoverState& prev, InputBits keys, int* prefer) const {

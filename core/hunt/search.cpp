@@ -18,6 +18,7 @@
 #include "hunt/detail/key_runs.h"
 #include "hunt/detail/model_rules.h"
 #include "movers/step_context.h"
+#include "sim/sim.h"
 
 namespace ts {
 
@@ -27,6 +28,7 @@ namespace {
 constexpr int kTasksPerEpoch = 128;
 constexpr int64_t kDefaultFrames = 2'000'000;
 constexpr int64_t kDefaultDepth = 3600;
+constexpr int kVariants = 4;  // --vary: the map's own spawn and parameters, and 3 variants
 
 struct Candidate {
     uint64_t cell;
@@ -73,6 +75,8 @@ struct Worker {
     std::vector<uint32_t> coverage;
     std::vector<InputBits> keys;
     std::vector<SnagFinding> found;
+    static constexpr size_t kKnown = 4096;
+    std::vector<uint64_t> known = std::vector<uint64_t>(kKnown, ~uint64_t(0));
 };
 
 class ActorHunt {
@@ -166,6 +170,7 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     w.det.reset();
     const CollisionWorld& world = *run_.world;
     const int64_t tile = world.tileSize(), mw = world.map().width, mh = world.map().height;
+    const int shift = world.gridSize().tileShift;
     MoverState s = from.state;
     uint64_t lastCell = cellOf(s);
     bool faulted = false;
@@ -194,12 +199,21 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
                 FoundAt{std::move(w.found[i]), t.entry, t.seed, f + 1, opt_.uniformRandom});
         w.found.clear();
         if (faulted) break;  // a plugin's state after a fault cannot be trusted
-        const int64_t cx = floorDiv(n.x.floor(), tile), cy = floorDiv(n.y.floor(), tile);
+        const int64_t cx = shift >= 0 ? n.x.floor() >> shift : floorDiv(n.x.floor(), tile);
+        const int64_t cy = shift >= 0 ? n.y.floor() >> shift : floorDiv(n.y.floor(), tile);
         if (cx >= 0 && cy >= 0 && cx < mw && cy < mh) ++w.coverage[size_t(cy * mw + cx)];
         const uint64_t cell = cellOf(n);
-        if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth &&
-            !archive_.contains(cell))
-            out->cells.push_back(Candidate{cell, n, f + 1});
+        if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth) {
+            // The worker's small cache of cells known to be in the archive (they stay there)
+            // saves most lookups in the archive's larger table.
+            uint64_t& known = w.known[size_t(cell) & (Worker::kKnown - 1)];
+            if (known != cell) {
+                if (archive_.contains(cell))
+                    known = cell;
+                else
+                    out->cells.push_back(Candidate{cell, n, f + 1});
+            }
+        }
         lastCell = cell;
         s = n;
     }
@@ -299,14 +313,45 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
 }
 
 }  // namespace
+
+// A variant of the actor for --vary (deterministic in seed, actor and variant): a spawn drawn
+// anywhere in the map where the model's body is free (64 tries), parameters drawn uniformly
+// from each one's documented range (ParamSpec, normalized). False when no free spawn is found.
+bool varyActor(const CollisionWorld& world, const HuntOptions& opt, size_t actor, int variant,
+               Actor* a) {
+    Rng rng(mixSeed(mixSeed(opt.seed, 0x7661727900ull + actor), uint64_t(variant)));
+    const MoverInfo& info = moverInfo(a->mover);
+    if (opt.varyParams)
+        for (int i = 0; i < info.paramCount; ++i) {
+            const ParamSpec& spec = info.params[i];
+            const int64_t lo = spec.minFix().raw, hi = spec.maxFix().raw;
+            const int64_t raw = hi > lo ? lo + int64_t(rng.below(uint64_t(hi - lo) + 1)) : lo;
+            a->params[size_t(i)] = spec.normalize(Fix::fromRaw(raw));
+        }
+    if (!opt.varySpawn) return true;
+    const int64_t W = world.widthPx(), H = world.heightPx();
+    for (int tries = 0; tries < 64; ++tries) {
+        Actor c = *a;
+        const int64_t spanX = std::max<int64_t>(1, W - (info.round ? 0 : c.w));
+        const int64_t spanY = std::max<int64_t>(1, H - (info.round ? 0 : c.h));
+        c.x = int64_t(rng.below(uint64_t(spanX)));
+        c.y = int64_t(rng.below(uint64_t(spanY)));
+        const MoverState s = spawnState(c);
+        const ModelRules rules(world, info, c.params);
+        const RectI b = rules.body(s);
+        if (b.x < 0 || b.y < 0 || b.right() > W || b.bottom() > H || rules.inside(s)) continue;
+        *a = c;
+        return true;
+    }
+    return false;
+}
+
 }  // namespace hunt
 
 bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::string* error) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
     *out = HuntResult{};
-    if (opt.varySpawn || opt.varyParams)
-        return *error = "varying the spawn and parameters (--vary) is not supported yet", false;
     if (opt.shardCount < 1 || opt.shardIndex < 0 || opt.shardIndex >= opt.shardCount)
         return *error = "shard " + std::to_string(opt.shardIndex) + "/" +
                         std::to_string(opt.shardCount) + " is not one of 0.." +
@@ -333,14 +378,27 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
     out->coverage.visits.assign(size_t(map.width) * size_t(map.height), 0);
     HuntProgress progress;
     std::vector<SnagFinding> all;
-    for (size_t n = 0; n < actors.size() && !out->cancelled; ++n) {
-        const hunt::ActorRun run(map, world, actors[n]);
-        const int64_t share = totalFrames / int64_t(actors.size());
-        const double seconds =
-            opt.budgetSeconds > 0 ? opt.budgetSeconds / double(actors.size()) : 0;
+    // --vary: each actor is hunted as in the map and in kVariants - 1 variants with another
+    // spawn and/or parameters (hunt::varyActor), each with an equal share of its budget.
+    const int variants = opt.varySpawn || opt.varyParams ? hunt::kVariants : 1;
+    const size_t runs = actors.size() * size_t(variants);
+    for (size_t n = 0; n < runs && !out->cancelled; ++n) {
+        Map variedMap;
+        const Map* runMap = &map;
+        const size_t actorIndex = actors[n / size_t(variants)];
+        const int variant = int(n % size_t(variants));
+        if (variant > 0) {
+            variedMap = map;
+            if (!hunt::varyActor(world, opt, actorIndex, variant, &variedMap.actors[actorIndex]))
+                continue;
+            runMap = &variedMap;
+        }
+        const hunt::ActorRun run(*runMap, world, actorIndex);
+        const int64_t share = totalFrames / int64_t(runs);
+        const double seconds = opt.budgetSeconds > 0 ? opt.budgetSeconds / double(runs) : 0;
         hunt::ActorHunt h(run, opt, run.plugin ? 1 : jobs);
         h.progressBase = n;
-        h.progressActors = double(actors.size());
+        h.progressActors = double(runs);
         h.huntStart = start;
         h.search(share, seconds, &out->framesExplored, &progress, &out->cancelled);
         if (h.firstFoundAt >= 0 && out->framesToFirstFinding < 0)
@@ -381,6 +439,17 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         for (hunt::FoundAt& at : h.found()) {
             SnagFinding f = std::move(at.finding);
             f.inputs = h.archive().inputsOf(at, opt.seedInputs);
+            const Actor& original = map.actors[actorIndex];
+            const Actor& used = runMap->actors[actorIndex];
+            if (used.x != original.x || used.y != original.y) {
+                f.variedSpawn = true;
+                f.spawnX = used.x;
+                f.spawnY = used.y;
+            }
+            if (used.params != original.params) {
+                f.variedParams = true;
+                f.params = used.params;
+            }
             if (hunt::shrinkFinding(run, &f)) all.push_back(std::move(f));
         }
     }
@@ -407,7 +476,19 @@ bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why) {
         return false;
     }
     const CollisionWorld world(map);
-    const hunt::ActorRun run(map, world, f.actor);
+    Map varied;
+    const Map* used = &map;
+    if (f.variedSpawn || f.variedParams) {
+        varied = map;
+        Actor& a = varied.actors[f.actor];
+        if (f.variedSpawn) {
+            a.x = f.spawnX;
+            a.y = f.spawnY;
+        }
+        if (f.variedParams) a.params = f.params;
+        used = &varied;
+    }
+    const hunt::ActorRun run(*used, world, f.actor);
     const std::string key = f.key();
     for (int pass = 0; pass < 2; ++pass) {
         bool hit = false;

@@ -1,5 +1,6 @@
 #include "movers/grid_walls.h"
 
+#include <algorithm>
 #include <string>
 
 #include "world/collision.h"
@@ -126,11 +127,10 @@ bool moveBlocked(const MoverState& s, const ParamValues& p, const CollisionWorld
     return r.x == s.x.raw && r.y == s.y.raw;
 }
 
-// The square the round body stands for: the centre grown by the band on every side.
-RectI solidBox(const MoverState& s, const ParamValues& p) {
-    (void)p;
-    const int64_t r = (s.w > 1 ? s.w : 1) / 2;
-    return RectI{s.x.floor() - r, s.y.floor() - r, 2 * r > 0 ? 2 * r : 1, 2 * r > 0 ? 2 * r : 1};
+// The body as a box: the pixel of the centre (the model never reads w; the bands around the
+// walls stand for the body, and a centre near the border is where the model lets it be).
+RectI solidBox(const MoverState& s, const ParamValues&) {
+    return RectI{s.x.floor(), s.y.floor(), 1, 1};
 }
 
 bool insideSolid(const MoverState& s, const ParamValues& p, const CollisionWorld& world) {
@@ -151,11 +151,27 @@ bool legBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64
     return false;
 }
 
+// The model moves diagonal input along the diagonal: the straight segment, sampled at a
+// quarter of the band (no region is narrower than the band), counts as a third way.
+bool lineBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64_t ay, int64_t bx,
+                 int64_t by) {
+    const int64_t dx = bx - ax, dy = by - ay;
+    const int64_t len = std::max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
+    const int64_t step = std::max<int64_t>(1, l.band / 4);
+    const int64_t n = len / step + 1;
+    for (int64_t i = 1; i <= n; ++i) {
+        const int64_t x = ax + (dx * i) / n, y = ay + (dy * i) / n;
+        if (regionForbidden(world, regionIndex(x, l), regionIndex(y, l))) return true;
+    }
+    return false;
+}
+
 bool pathBlocked(const MoverState& a, const MoverState& b, const ParamValues& p,
                  const CollisionWorld& world) {
     const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
     return legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, true) &&
-           legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, false);
+           legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, false) &&
+           lineBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw);
 }
 
 const MoverRules kRules = [] {

@@ -25,7 +25,7 @@ using test::where;
 
 // Bottom up: a group may include its own headers and those of the groups before it.
 const std::vector<std::string> kLayers = {"base", "map",    "trace", "world", "movers", "record",
-                                          "sim",  "plugin", "hunt",  "io",    "draw",  "edit"};
+                                          "sim",  "plugin", "hunt",  "io",    "draw",   "edit"};
 
 // "core/movers/x.h" -> "movers"; "" outside a group.
 std::string groupOf(const std::string& path) {

@@ -30,7 +30,7 @@ struct FoundAt {
     bool uniform = false;
 };
 
-// The cell of a state: position in 8-px buckets, the sign and size (under 1, under 3, more px
+// The cell of a state: position in 4-px buckets, the sign and size (under 1, under 3, more px
 // per frame) of each velocity, grounded, pushing, facing, the model's counters (timer, aux:
 // exact from 0 to 15, then 16..63, 64 and more), and the sub-pixel remainders in quarters.
 uint64_t cellOf(const MoverState& s);
@@ -38,7 +38,7 @@ uint64_t cellOf(const MoverState& s);
 class Archive {
   public:
     static constexpr size_t kMaxEntries = 1 << 18;
-    Archive() : cells_(kMaxEntries * 4, 0) {}
+    Archive() : cells_(kMaxEntries * 2, 0) {}
     std::vector<ArchiveEntry> entries;
     bool contains(uint64_t cell) const { return cells_[slot(cell)] != 0; }
     // Adds the entry under `cell` unless the cell is known or the archive is full.
@@ -63,15 +63,20 @@ class Archive {
     size_t entryAt(uint64_t pick) const;
 
   private:
-    // Open addressing on a table 4x the most entries: a free slot is 0.
-    static uint64_t key(uint64_t cell) { return cell ? cell : 1; }
+    // Open addressing on a table 2x the most entries, 32-bit fingerprints (a free slot is 0):
+    // 2 MiB, so that the lookup on every explored frame mostly hits the cache. Two cells
+    // sharing a slot chain and a fingerprint count as one (rare, and the same on every run).
+    static uint32_t key(uint64_t cell) {
+        const uint32_t k = uint32_t(cell >> 32);
+        return k ? k : 1;
+    }
     size_t slot(uint64_t cell) const {
-        const uint64_t k = key(cell);
-        size_t i = size_t(k * 0x9E3779B97F4A7C15ull >> 40) & (cells_.size() - 1);
+        const uint32_t k = key(cell);
+        size_t i = size_t(cell) & (cells_.size() - 1);
         while (cells_[i] != 0 && cells_[i] != k) i = (i + 1) & (cells_.size() - 1);
         return i;
     }
-    std::vector<uint64_t> cells_;
+    std::vector<uint32_t> cells_;
     std::vector<uint64_t> weights_;  // each entry's own weight
     std::vector<uint64_t> tree_ = std::vector<uint64_t>(kMaxEntries + 1, 0);
     uint64_t total_ = 0;

@@ -8,7 +8,8 @@
 // - body: the box on whole pixels (round movers: the square of diameter w around the centre);
 // - a move is blocked exactly when CollisionWorld::stepBlocked says so (no tolerance);
 // - inside: rectOverlapsSolid of the body; a path is blocked when freeRun stops short on both
-//   axis orders;
+//   axis orders (and, for a platformer with a step height, on x climbing rises up to it, then
+//   y: a fast walk over a bump);
 // - no step height, no corner correction.
 #pragma once
 #include "hunt/hunt.h"
@@ -37,6 +38,10 @@ class ModelRules {
     const CollisionWorld& world() const { return *world_; }
 
   private:
+    // Platformers: the path along x climbing rises up to the step height (and, with
+    // `descend`, following the floor down as far), then along y.
+    bool stairBlocked(const RectI& from, const RectI& to, bool descend) const;
+
     const CollisionWorld* world_;
     const MoverInfo* mover_;
     const ParamValues* params_;
