@@ -33,14 +33,15 @@
 //          with a step height: also along x climbing rises up to it, then along y).
 //  inside  inside(N) and not inside(P), body(N) within the map.
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
-//          (A != B), or grounded, or pushing, alternating over those 4 states while the box
-//          stands on the same whole pixels.
+//          on whole pixels (A != B), or grounded, or pushing, alternating over those 4 states while
+//          the box stands on the same whole pixels.
 //  escape  body(N) not within the map while body(P) was (feature: the edge it left by).
 //  fault   (reported by the search, not here) a plugin step that crashed, hung or faulted, or
 //          a replay that differs from itself.
 // Each run of one actor reports a finding (SnagFinding::key) once.
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "hunt/detail/model_rules.h"
 #include "hunt/hunt.h"
@@ -325,8 +326,10 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
     bool jitter = false;
     if (pastCount == 4 && on(SnagKind::Jitter) && q(0).keys == q(1).keys &&
         q(1).keys == q(2).keys && q(2).keys == q(3).keys) {
-        const bool abab = q(0).x == q(2).x && q(0).y == q(2).y && q(1).x == q(3).x &&
-                          q(1).y == q(3).y && (q(0).x != q(1).x || q(0).y != q(1).y);
+        // On whole pixels, what the player sees: a sub-pixel remainder that grows and is reset
+        // each frame while pushing a wall (68, 68.4, 68, 68.4) is not a jitter on screen.
+        const auto px = [&](int j) { return std::make_pair(q(j).x.floor(), q(j).y.floor()); };
+        const bool abab = px(0) == px(2) && px(1) == px(3) && px(0) != px(1);
         bool flipG = true, flipP = true;
         for (int j = 1; j < 4; ++j) {
             flipG = flipG && q(j).grounded != q(j - 1).grounded;

@@ -315,8 +315,9 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
 }  // namespace
 
 // A variant of the actor for --vary (deterministic in seed, actor and variant): a spawn drawn
-// anywhere in the map where the model's body is free (64 tries), parameters drawn uniformly
-// from each one's documented range (ParamSpec, normalized). False when no free spawn is found.
+// anywhere in the map where the model's body is free (64 tries), parameters drawn around the
+// map's values within each one's documented range (ParamSpec, normalized). False when no free spawn
+// is found.
 bool varyActor(const CollisionWorld& world, const HuntOptions& opt, size_t actor, int variant,
                Actor* a) {
     Rng rng(mixSeed(mixSeed(opt.seed, 0x7661727900ull + actor), uint64_t(variant)));
@@ -324,9 +325,15 @@ bool varyActor(const CollisionWorld& world, const HuntOptions& opt, size_t actor
     if (opt.varyParams)
         for (int i = 0; i < info.paramCount; ++i) {
             const ParamSpec& spec = info.params[i];
+            // Around the map's own value, from half to double it (a gravity drawn from the whole
+            // 0..64 range mostly makes a different game, whose findings would all be noise);
+            // a value of 0 draws from the bottom eighth of the range. Clamped to the range.
             const int64_t lo = spec.minFix().raw, hi = spec.maxFix().raw;
-            const int64_t raw = hi > lo ? lo + int64_t(rng.below(uint64_t(hi - lo) + 1)) : lo;
-            a->params[size_t(i)] = spec.normalize(Fix::fromRaw(raw));
+            const int64_t v = a->params[size_t(i)].raw;
+            const int64_t k = int64_t(rng.below(65537));  // 0 .. 65536
+            const int64_t raw =
+                v != 0 ? v / 2 + v * 3 * k / (2 * 65536) : lo + (hi - lo) / 8 * k / 65536;
+            a->params[size_t(i)] = spec.normalize(Fix::fromRaw(std::clamp(raw, lo, hi)));
         }
     if (!opt.varySpawn) return true;
     const int64_t W = world.widthPx(), H = world.heightPx();
@@ -453,18 +460,28 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
             if (hunt::shrinkFinding(run, &f)) all.push_back(std::move(f));
         }
     }
+    // Where a variant and the map itself trip the same key, the map's own case is kept (it
+    // reproduces on the user's map as it is), then the earliest.
+    std::stable_sort(all.begin(), all.end(), [](const SnagFinding& a, const SnagFinding& b) {
+        const bool va = a.variedSpawn || a.variedParams, vb = b.variedSpawn || b.variedParams;
+        if (va != vb) return vb;
+        return a.frame < b.frame;
+    });
+    std::vector<SnagFinding> unique;
+    std::vector<std::string> keys;
+    for (SnagFinding& f : all)
+        if (std::find(keys.begin(), keys.end(), f.key()) == keys.end()) {
+            keys.push_back(f.key());
+            unique.push_back(std::move(f));
+        }
+    all = std::move(unique);
     std::stable_sort(all.begin(), all.end(), [](const SnagFinding& a, const SnagFinding& b) {
         if (a.kind != b.kind) return a.kind < b.kind;
         if (a.actor != b.actor) return a.actor < b.actor;
         return a.frame < b.frame;
     });
-    // One finding per key (a plugin's crash and its self-difference share one).
-    std::vector<std::string> keys;
-    for (SnagFinding& f : all)
-        if (std::find(keys.begin(), keys.end(), f.key()) == keys.end()) {
-            keys.push_back(f.key());
-            out->findings.push_back(std::move(f));
-        }
+    // One finding per key (a plugin's crash and its self-difference share one): made so above.
+    out->findings = std::move(all);
     out->seconds = std::chrono::duration<double>(Clock::now() - start).count();
     return true;
 }
