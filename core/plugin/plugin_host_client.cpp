@@ -206,8 +206,11 @@ bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_
                                 std::string* reply, std::string* fault) {
     uint8_t got = 0;
     const bool sent = wire::sendMessage(fd_, type, payload);
-    const wire::ReadStatus status =
+    wire::ReadStatus status =
         sent ? wire::readMessage(fd_, limitMs, &got, reply) : wire::ReadStatus::Closed;
+    // A host held at a debugger's breakpoint has no limit: wait while one is attached.
+    while (status == wire::ReadStatus::Timeout && plat::debuggerAttached(process_))
+        status = wire::readMessage(fd_, limitMs, &got, reply);
     forwardOutput();
     if (status == wire::ReadStatus::Timeout) {
         stop();  // SIGKILL and reaped: the next call starts a new host

@@ -86,8 +86,7 @@ TEST(PluginHostProcess, TheLinesPrintedBeforeACrashAreNotLost) {
 TEST(PluginHostProcess, AnAbortIsLocatedAtThePluginsLineNotInLibc) {
     const auto r = runMisbehaving(test::tempDir(), "abort", 5);
     EXPECT_EQ(r.exitCode, 1) << r.err;
-    EXPECT_NE(r.err.find("at frame 5 crashed: SIGABRT (abort) in misbehave at "),
-              std::string::npos)
+    EXPECT_NE(r.err.find("at frame 5 crashed: SIGABRT (abort) in misbehave at "), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the aborting line"))),
               std::string::npos)
@@ -129,13 +128,20 @@ TEST(PluginHostProcess, GdbStopsAtThePluginsSourceLine) {
     text.replace(text.find(from), from.size(), "\"mover\": \"plugin:misbehave\"");
     test::writeFile(dir + "/room.json", text);
     const auto r = test::runShell(
-        "timeout -s KILL 120 gdb -nx -batch -ex 'set breakpoint pending on' "
+        "timeout -s KILL 60 gdb -nx -batch -ex 'set breakpoint pending on' "
         "-ex 'set follow-fork-mode child' -ex 'set detach-on-fork on' "
         "-ex 'break misbehave.c:" +
-        std::to_string(line) + "' -ex run -ex bt -ex kill --args '" TILESTEP_BINARY "' run " +
-        dir + "/room.json --frames 3 --plugin " + kPluginDir + "/misbehave.so 2>&1");
-    EXPECT_NE(r.out.find("misbehave.c:" + std::to_string(line)), std::string::npos) << r.out;
+        std::to_string(line) +
+        "' -ex run -ex bt -ex 'shell sleep 2' -ex delete -ex continue --args '" TILESTEP_BINARY
+        "' run " +
+        dir + "/room.json --frames 3 --step-limit 500 --plugin " + kPluginDir +
+        "/misbehave.so 2>&1");
     EXPECT_NE(r.out.find("hit Breakpoint 1, step (in="), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("misbehave.c:" + std::to_string(line)), std::string::npos) << r.out;
+    // Held at the breakpoint 4 times the step limit, the host is not taken for a hung one:
+    // once continued, the run ends with every frame.
+    EXPECT_EQ(r.out.find("ran longer than"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("{\"frame\":2,"), std::string::npos) << r.out;
 }
 
 }  // namespace

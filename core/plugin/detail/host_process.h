@@ -62,6 +62,9 @@ void killHost(HostProcess* proc);
 // sentence about the plugin ("was killed by signal 9 (SIGKILL) in the plugin host"). A host
 // that closed the stream but does not end within waitMs is killed (it may block for ever).
 std::string reapHost(HostProcess* proc, int64_t waitMs = 2000);
+// Whether a debugger is attached to the host (Linux: TracerPid in /proc/PID/status): a host
+// held at a breakpoint is not hung, and is never killed for taking long.
+bool debuggerAttached(const HostProcess& proc);
 // POSIX: where the host with this process id copies the library it loads, so that a debugger
 // attached to it can read the library by path; removed when the host is reaped.
 std::string hostLibraryCopy(intptr_t pid);

@@ -237,6 +237,16 @@ std::string drainOutput(HostProcess* proc, bool last) {
     return text;
 }
 
+bool debuggerAttached(const HostProcess& proc) {
+    if (proc.id <= 0) return false;
+    std::ifstream status("/proc/" + std::to_string(proc.id) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("TracerPid:", 0) == 0)
+            return std::strtol(line.c_str() + 10, nullptr, 10) != 0;
+    return false;
+}
+
 namespace {
 
 // After the host is reaped: what it forked ends too (the group keeps its id while any member
@@ -274,8 +284,8 @@ std::string reapHost(HostProcess* proc, int64_t waitMs) {
         ::kill(pid, SIGKILL);
         ::waitpid(pid, nullptr, 0);
         endGroup(pid, proc);
-        return "closed its connection to tilestep and was still running " +
-               std::to_string(waitMs) + " ms later in the plugin host; killed";
+        return "closed its connection to tilestep and was still running " + std::to_string(waitMs) +
+               " ms later in the plugin host; killed";
     }
     endGroup(pid, proc);
     if (got != pid) return "ended the plugin host";

@@ -345,6 +345,12 @@ void killHost(HostProcess* proc) {
     proc->id = -1;
 }
 
+bool debuggerAttached(const HostProcess& proc) {
+    BOOL attached = FALSE;
+    return proc.id != -1 &&
+           ::CheckRemoteDebuggerPresent(reinterpret_cast<HANDLE>(proc.id), &attached) && attached;
+}
+
 std::string drainOutput(HostProcess*, bool) {
     return "";  // the host's output goes to tilestep's own stderr (not captured here)
 }
