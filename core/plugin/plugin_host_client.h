@@ -13,7 +13,8 @@
 // steps differently each time it is asked, as the determinism check needs). When more keys
 // are known than one reply holds, the next request is sent as soon as a reply comes, so that
 // the host steps the next frames while tilestep uses these. What the steps
-// ahead meet that the frame asked for did not (a crash, an exit, a hang past 20 ms) only
+// ahead meet that the frame asked for did not (a crash, an exit, a hang past a few ms of CPU
+// time or 100 ms of wall-clock time) only
 // ends that host and turns stepping ahead off for this build.
 #pragma once
 #include <cstdint>
