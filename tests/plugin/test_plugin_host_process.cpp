@@ -13,6 +13,9 @@
 #include <string>
 #include <thread>
 
+#include "../../app/debugger/debugger_state.h"
+#include "plugin/plugin_mover.h"
+#include "plugin/plugin_registry.h"
 #include "test_support.h"
 
 namespace ts {
@@ -91,6 +94,29 @@ TEST(PluginHostProcess, AnAbortIsLocatedAtThePluginsLineNotInLibc) {
     EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the aborting line"))),
               std::string::npos)
         << r.err;
+}
+
+// The editor's Plugins panel shows the lines a plugin printed (PluginMover::recentOutput),
+// also those before a crash.
+TEST(PluginHostProcess, TheLastLinesPrintedAreKeptForThePluginsPanel) {
+    ::setenv("TILESTEP_TEST_MISBEHAVE", "abort", 1);
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/misbehave.so", false, &kind, &error)) << error;
+    const PluginMover* build = pluginMover(kind);
+    ASSERT_FALSE(build->inProcess());
+    Map m = test::mapFromRows({"##########", "#........#", "#........#", "##########"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(m);
+    dbg.stepForward(KEY_R);
+    dbg.stepForward(KEY_J);  // prints, then aborts
+    ::unsetenv("TILESTEP_TEST_MISBEHAVE");
+    EXPECT_EQ(build->lastFault().rfind("crashed: SIGABRT", 0), 0u) << build->lastFault();
+    const std::vector<std::string> out = build->recentOutput();
+    ASSERT_FALSE(out.empty());
+    // x = 20 px in 16.16 fixed point; the last line, 21 px, is the step that aborted.
+    EXPECT_EQ(out.front(), "stepping from x=1310720");
+    EXPECT_EQ(out.back(), "stepping from x=1376256");
 }
 
 bool alive(pid_t pid) {
