@@ -52,6 +52,11 @@ backtrace_state* g_backtrace = nullptr;
 void* g_libraryBase = nullptr;
 char g_altStack[1 << 16];
 uint64_t g_limitMb = 0;  // the address-space limit (limitMemory), 0: none
+char g_copy[4096];       // the library's copy (libraryPath), removed however the host ends
+
+void removeCopy() {
+    if (g_copy[0]) unlink(g_copy);  // async-signal-safe
+}
 
 const char* signalName(int sig) {
     switch (sig) {
@@ -168,6 +173,7 @@ void addMemoryLimit(Line* l) {
 void onFatalSignal(int sig, siginfo_t* info, void* context) {
     if (g_speculating) {
         sendPartialReply();
+        removeCopy();
         _exit(0);
     }
     Line l;
@@ -193,6 +199,7 @@ void onFatalSignal(int sig, siginfo_t* info, void* context) {
     Line where;
     if (g_inPlugin) describeLocation(pc, &where);
     sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    removeCopy();
     _exit(128 + sig);
 }
 
@@ -203,10 +210,12 @@ void onSpeculationTimeUp(int sig) {
         return;
     }
     sendPartialReply();
+    removeCopy();
     _exit(0);
 }
 
 void onProcessExit(int status, void*) {
+    removeCopy();
     if (!g_inPlugin) return;
     if (g_speculating) {
         sendPartialReply();
@@ -293,6 +302,8 @@ void setAlarm(int us, int thenUs) {
 // The library at a path a debugger can read (plat::hostLibraryCopy: tilestep removes it when
 // it reaps this host), else the inherited descriptor's /proc path (gdb cannot open that one).
 std::string libraryPath() {
+    // Copies that hosts killed with tilestep (SIGKILL) left behind: their process is gone.
+    plat::removeStaleHostLibraryCopies();
     const std::string copy = plat::hostLibraryCopy(getpid());
     const int out = open(copy.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0700);
     bool ok = out >= 0 && lseek(kLibrary, 0, SEEK_SET) == 0;
@@ -303,7 +314,10 @@ std::string libraryPath() {
         ok = n > 0 && write(out, buf, size_t(n)) == n;
     }
     if (out >= 0) close(out);
-    if (ok) return copy;
+    if (ok && copy.size() < sizeof g_copy) {
+        std::memcpy(g_copy, copy.c_str(), copy.size() + 1);
+        return copy;
+    }
     unlink(copy.c_str());
     return "/proc/self/fd/" + std::to_string(kLibrary);
 }

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -43,7 +44,8 @@ test::CommandResult runMisbehaving(const std::string& dir, const std::string& ho
     test::writeFile(dir + "/room.json", text);
     test::writeFile(dir + "/keys.log", std::to_string(walk) + ",R\n1,J\n");
     return test::runShell("TILESTEP_TEST_MISBEHAVE=" + how + " TILESTEP_TEST_PIDFILE=" + dir +
-                          "/child.pid timeout -s KILL 60 '" TILESTEP_BINARY "' run " + dir +
+                          "/child.pid TMPDIR=" + dir +
+                          " timeout -s KILL 60 '" TILESTEP_BINARY "' run " + dir +
                           "/room.json --frames 20 --inputs " + dir + "/keys.log --plugin " +
                           kPluginDir + "/misbehave.so " + more);
 }
@@ -71,12 +73,17 @@ TEST(PluginHostProcess, AStepThatBlocksIsNamedAtItsFrameWithTheFramesBeforeItKep
 }
 
 TEST(PluginHostProcess, ThePluginsPrintfGoesToStderrWithItsNameNotIntoTheTrace) {
-    const auto r = runMisbehaving(test::tempDir(), "none", 5);
+    const std::string dir = test::tempDir();
+    const auto r = runMisbehaving(dir, "none", 5);
     EXPECT_EQ(r.exitCode, 0) << r.err;
     EXPECT_EQ(r.out.find("stepping"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.rfind("{", 0), 0u) << r.out;  // the header first
     EXPECT_EQ(lines(r.out), 21u) << r.out;
     EXPECT_NE(r.err.find("plugin:misbehave: stepping from x="), std::string::npos) << r.err;
+    // The host's copy of the library (a path gdb can read) is gone with the host.
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        EXPECT_EQ(e.path().filename().string().rfind("tilestep-plugin-host-", 0), std::string::npos)
+            << e.path();
 }
 
 TEST(PluginHostProcess, TheLinesPrintedBeforeACrashAreNotLost) {

@@ -68,6 +68,8 @@ bool debuggerAttached(const HostProcess& proc);
 // POSIX: where the host with this process id copies the library it loads, so that a debugger
 // attached to it can read the library by path; removed when the host is reaped.
 std::string hostLibraryCopy(intptr_t pid);
+// Removes the copies of hosts no longer running (a host killed with tilestep cannot).
+void removeStaleHostLibraryCopies();
 
 // Loading into the calling process (the host; TILESTEP_PLUGIN_IN_PROCESS). openLibrary's
 // *error is the loader's own text.

@@ -1,6 +1,7 @@
 // The plugin host's operating system parts on Linux (host_process.h): a Unix socket pair,
 // posix_spawn with the socket and the library on descriptors 3 and 4 and its stdout and stderr
 // on a pipe, in a process group of its own that SIGKILL ends whole, dlopen.
+#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -17,6 +18,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <mutex>
+#include <set>
 #include <vector>
 
 #include "plugin/detail/host_process.h"
@@ -24,6 +27,30 @@
 extern char** environ;
 
 namespace ts::plat {
+
+namespace {
+
+// The hosts running, whose copies tilestep removes when it exits (their SIGKILL on tilestep's
+// end, PR_SET_PDEATHSIG, leaves them no time to).
+std::mutex g_liveMutex;
+std::set<pid_t> g_live;
+
+void removeLiveCopies() {
+    std::lock_guard<std::mutex> lock(g_liveMutex);
+    for (pid_t pid : g_live) ::unlink(hostLibraryCopy(pid).c_str());
+}
+
+void track(pid_t pid, bool live) {
+    static std::once_flag once;
+    std::call_once(once, [] { std::atexit(removeLiveCopies); });
+    std::lock_guard<std::mutex> lock(g_liveMutex);
+    if (live)
+        g_live.insert(pid);
+    else
+        g_live.erase(pid);
+}
+
+}  // namespace
 
 bool writeAll(Pipe p, const void* data, size_t n) {
     const char* c = static_cast<const char*>(data);
@@ -213,6 +240,7 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     }
     proc->id = pid;
     proc->output = out[0];
+    track(pid, true);
     *pipe = sv[0];
     return true;
 }
@@ -221,6 +249,24 @@ std::string hostLibraryCopy(intptr_t pid) {
     const char* dir = std::getenv("TMPDIR");
     return std::string(dir && *dir ? dir : "/tmp") + "/tilestep-plugin-host-" +
            std::to_string(pid) + ".so";
+}
+
+void removeStaleHostLibraryCopies() {
+    const char* env = std::getenv("TMPDIR");
+    const std::string dir = env && *env ? env : "/tmp";
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    const std::string prefix = "tilestep-plugin-host-";
+    while (const dirent* e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (name.rfind(prefix, 0) != 0 || name.size() < prefix.size() + 4 ||
+            name.compare(name.size() - 3, 3, ".so") != 0)
+            continue;
+        const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+            ::unlink((dir + "/" + name).c_str());
+    }
+    ::closedir(d);
 }
 
 std::string drainOutput(HostProcess* proc, bool last) {
@@ -254,6 +300,7 @@ namespace {
 void endGroup(pid_t pid, HostProcess* proc) {
     ::kill(-pid, SIGKILL);
     ::unlink(hostLibraryCopy(pid).c_str());
+    track(pid, false);
     (void)proc;
 }
 
