@@ -39,6 +39,7 @@ int refuseOutputClash(const std::string& clash) {
 
 int screenshot(const EditorArgs& args) {
     PluginRebuildWatch plugins;  // loaded for the map's actors; nothing is watched
+    plugins.setStepLimit(args.stepLimitMs);
     std::string loadError;
     if (!plugins.load(args.plugins, &loadError)) {
         std::fprintf(stderr, "tilestep: %s\n", loadError.c_str());
@@ -149,6 +150,7 @@ int runEditor(int argc, char** argv) {
     watchQuitSignals();
     // Before the map, whose actors may use them.
     PluginRebuildWatch plugins;
+    plugins.setStepLimit(args.stepLimitMs);
     if (!plugins.load(args.plugins, &error)) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;

@@ -66,6 +66,12 @@ bool parseEditorArgs(int argc, char** argv, EditorArgs* out, std::string* error)
     out->level = importOptions.level;
     out->collisionLayer = importOptions.collisionLayer;
     out->plugins = a.all(cli::kPluginFlag.name);
+    if (const std::string* v = a.value(cli::kStepLimitFlag.name)) {
+        long long ms = 0;
+        if (!cli::parseWholeNumber(*v, cli::kStepLimitFlag.name, 1, 3600000, &ms, error))
+            return false;
+        out->stepLimitMs = ms;
+    }
     out->verbose = a.has("--verbose");
     return readDebuggerFlags(a, &out->debugger, error);
 }

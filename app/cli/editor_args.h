@@ -19,6 +19,7 @@ struct EditorArgs {
     std::string collisionLayer;  // --collision-layer: the layer that becomes the tiles
     // --plugin PATH.so, repeatable: mover plugins, each watched and hot-reloaded on its own
     std::vector<std::string> plugins;
+    int64_t stepLimitMs = 2000;  // --step-limit: a plugin call's limit
     bool help = false;
     DebuggerArgs debugger;  // --debug, --inputs, --frame, --overlays, ...
 };

@@ -19,6 +19,9 @@ const std::vector<FlagSpec>& editorWindowFlags() {
          "load a mover plugin (actors with mover \"plugin:NAME\"); once per\n"
          "plugin, each file watched and a rebuild of it reloaded (docs/plugins.md)",
          true},
+        {kStepLimitFlag.name, true, "MS",
+         "a plugin call running longer than MS ms (1 .. 3600000, default 2000)\n"
+         "is a fault; none while a debugger is attached to the plugin host"},
     };
     return flags;
 }
@@ -61,7 +64,7 @@ bool isEditorFlag(const std::string& word) {
 std::string editorUsage() {
     return "usage: tilestep [MAP] [--screenshot OUT.png] [--frames N] [--scale S] [--window WxH]\n"
            "                [--verbose] [--level NAME] [--collision-layer NAME]\n"
-           "                [--plugin PATH.so]... [debugger flags]\n"
+           "                [--plugin PATH.so]... [--step-limit MS] [debugger flags]\n"
            "  MAP               a .json or .tsmap map to open, or a .tmx, .tmj or .ldtk map to\n"
            "                    import (docs/interop.md)\n" +
            formatFlagHelp(editorWindowFlags()) + "debugger:\n" + formatFlagHelp(debuggerFlags());

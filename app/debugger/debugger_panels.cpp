@@ -462,6 +462,19 @@ void pluginsSection(EditorState& s, DebugSession& d) {
                 "failed (Ctrl+Shift+R). Rebuilding the plugin brings it back too.");
         ImGui::Separator();
     }
+    // What each plugin printed last (printf debugging): also on stderr, prefixed.
+    for (MoverKind kind : pluginMoverKinds()) {
+        const PluginMover* build = pluginMover(kind);
+        const std::vector<std::string> output =
+            build ? build->recentOutput() : std::vector<std::string>();
+        if (output.empty()) continue;
+        const std::string label = build->id() + " output (last " + std::to_string(output.size()) +
+                                  " lines)###output" + build->id();
+        if (ImGui::TreeNode(label.c_str())) {
+            for (const std::string& line : output) ImGui::TextUnformatted(line.c_str());
+            ImGui::TreePop();
+        }
+    }
     const auto& log = editorReloadLog().entries();
     if (log.empty()) {
         ImGui::TextDisabled("No reload yet: rebuild a --plugin library to reload it");

@@ -22,7 +22,7 @@ bool PluginRebuildWatch::load(const std::vector<std::string>& paths, std::string
     for (size_t i = 0; i < paths.size(); ++i)
         plugins_.push_back(Watched{kinds[i], PluginFileWatch(paths[i])});
     // One watchdog guards the UI thread: it sees every plugin's steps there.
-    watchdog_ = std::make_unique<StepWatchdog>(kEditorStepLimitMs, [this](const std::string& m) {
+    watchdog_ = std::make_unique<StepWatchdog>(stepLimitMs_, [this](const std::string& m) {
         // The UI thread is stuck inside the plugin's step, the only code that runs there now,
         // and a step never touches the editor's document: reading the map from this thread to
         // write the recovery copy races with nothing. (The step's entry was marked on an
@@ -105,8 +105,7 @@ void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
             }
         };
         const uint64_t revision = s.doc.revision();
-        const ReloadOutcome r =
-            d.dbg.reloadPlugin(p->kind, p->watch.path(), kEditorStepLimitMs, editMap);
+        const ReloadOutcome r = d.dbg.reloadPlugin(p->kind, p->watch.path(), stepLimitMs_, editMap);
         // The debugger re-simulated with the edited map already.
         if (d.seenRevision == revision) d.seenRevision = s.doc.revision();
         std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());

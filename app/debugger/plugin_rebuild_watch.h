@@ -42,6 +42,8 @@ class PluginRebuildWatch {
     // Loads `paths` in order (nothing to do when empty); false with *error ("PATH: problem",
     // or two paths naming the same plugin id).
     bool load(const std::vector<std::string>& paths, std::string* error);
+    // A plugin call's limit (--step-limit; before load()).
+    void setStepLimit(int64_t ms) { stepLimitMs_ = ms; }
     bool loaded() const { return !plugins_.empty(); }
     // Once per UI frame: polls the files (at most every 0.25 s) and reloads each plugin whose
     // file has a settled change.
@@ -60,6 +62,7 @@ class PluginRebuildWatch {
         PluginFileWatch watch;  // its path is the plugin's --plugin PATH
     };
     std::vector<Watched> plugins_;
+    int64_t stepLimitMs_ = kEditorStepLimitMs;
     std::unique_ptr<StepWatchdog> watchdog_;
     double lastPoll_ = -1;
     std::atomic<EditorState*> recoverOnHang_{nullptr};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdio>
 #include <cstring>
 
 #include "movers/step_context.h"
@@ -116,16 +117,43 @@ void PluginHostClient::stop() {
     pending_.active = false;
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
+    const bool ran = process_.id != -1;
     plat::killHost(&process_);
+    if (ran) forwardOutput(true);
     worlds_.clear();
 }
 
-std::string PluginHostClient::ended() {
+std::string PluginHostClient::ended(int64_t waitMs) {
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
     worlds_.clear();
     pending_.active = false;
-    return plat::reapHost(&process_);
+    std::string how = plat::reapHost(&process_, waitMs);
+    forwardOutput(true);
+    return how;
+}
+
+void PluginHostClient::forwardOutput(bool last) {
+    std::string text = plat::drainOutput(&process_, last);
+    std::lock_guard<std::mutex> lock(outputMutex_);
+    outputPartial_ += text;
+    if (last && !outputPartial_.empty() && outputPartial_.back() != '\n') outputPartial_ += '\n';
+    const size_t slash = path_.find_last_of("/\\");
+    std::string name = path_.substr(slash == std::string::npos ? 0 : slash + 1);
+    name = "plugin:" + name.substr(0, name.rfind('.'));
+    size_t from = 0;
+    for (size_t nl; (nl = outputPartial_.find('\n', from)) != std::string::npos; from = nl + 1) {
+        std::string line = outputPartial_.substr(from, nl - from);
+        std::fprintf(stderr, "%s: %s\n", name.c_str(), line.c_str());
+        outputLines_.push_back(std::move(line));
+        if (outputLines_.size() > kOutputLinesKept) outputLines_.pop_front();
+    }
+    outputPartial_.erase(0, from);
+}
+
+std::vector<std::string> PluginHostClient::recentOutput() {
+    std::lock_guard<std::mutex> lock(outputMutex_);
+    return std::vector<std::string>(outputLines_.begin(), outputLines_.end());
 }
 
 bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error) {
@@ -151,7 +179,7 @@ bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::st
         return false;
     }
     if (status == wire::ReadStatus::Closed) {
-        *error = path_ + ": while loading, " + ended();
+        *error = path_ + ": while loading, " + ended(timeoutMs);
         return false;
     }
     if (type == wire::kError) {
@@ -178,8 +206,12 @@ bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_
                                 std::string* reply, std::string* fault) {
     uint8_t got = 0;
     const bool sent = wire::sendMessage(fd_, type, payload);
-    const wire::ReadStatus status =
+    wire::ReadStatus status =
         sent ? wire::readMessage(fd_, limitMs, &got, reply) : wire::ReadStatus::Closed;
+    // A host held at a debugger's breakpoint has no limit: wait while one is attached.
+    while (status == wire::ReadStatus::Timeout && plat::debuggerAttached(process_))
+        status = wire::readMessage(fd_, limitMs, &got, reply);
+    forwardOutput();
     if (status == wire::ReadStatus::Timeout) {
         stop();  // SIGKILL and reaped: the next call starts a new host
         *fault = "ran longer than " + std::to_string(limitMs) + " ms";
@@ -193,7 +225,7 @@ bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_
             dying_ = true;
             return false;
         }
-        *fault = ended();
+        *fault = ended(limitMs);
         return false;
     }
     if (got == wire::kFault) {
@@ -212,7 +244,7 @@ bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault
     w.i64(int64_t(id));
     wire::putWorld(w, world.map());
     if (!wire::sendMessage(fd_, wire::kWorld, w.buf)) {
-        *fault = ended();
+        *fault = ended(kDefaultCallLimitMs);
         return false;
     }
     worlds_.push_back(id);

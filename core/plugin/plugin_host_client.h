@@ -13,7 +13,8 @@
 // steps differently each time it is asked, as the determinism check needs). When more keys
 // are known than one reply holds, the next request is sent as soon as a reply comes, so that
 // the host steps the next frames while tilestep uses these. What the steps
-// ahead meet that the frame asked for did not (a crash, an exit, a hang past 20 ms) only
+// ahead meet that the frame asked for did not (a crash, an exit, a hang past a few ms of CPU
+// time or 100 ms of wall-clock time) only
 // ends that host and turns stepping ahead off for this build.
 #pragma once
 #include <cstdint>
@@ -61,6 +62,11 @@ class PluginHostClient {
     // steps ahead again.
     void restart();
     static constexpr int64_t kLocateLimitMs = 10000;
+    // The last lines the plugin wrote to its stdout or stderr (oldest first, at most
+    // kOutputLinesKept), for the editor's Plugins panel. Each is also written to tilestep's
+    // stderr as it comes, prefixed "plugin:NAME: ", never to tilestep's stdout (a trace).
+    std::vector<std::string> recentOutput();
+    static constexpr size_t kOutputLinesKept = 50;
     // A call's limit where no step watchdog names one (StepWatchdog::guardLimitMs).
     static constexpr int64_t kDefaultCallLimitMs = 2000;
 
@@ -73,7 +79,9 @@ class PluginHostClient {
     bool launch(int64_t timeoutMs, wire::Descriptor* desc, std::string* error);
     void stop();
     std::string takeLocation(int64_t timeoutMs);
-    std::string ended();  // after the stream closed: how the host ended
+    std::string ended(int64_t waitMs);  // after the stream closed: how the host ended
+    // Passes on what the host wrote (drainOutput); `last` after it ended.
+    void forwardOutput(bool last = false);
     bool exchange(uint8_t type, const std::string& payload, int64_t limitMs, std::string* reply,
                   std::string* fault);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
@@ -118,6 +126,9 @@ class PluginHostClient {
     bool ahead_ = true;  // step ahead (off after the steps ahead failed)
     uint32_t guessed_;   // frames per request when guessing the keys (kFramesGuessed..)
     std::mutex mutex_;
+    std::string outputPartial_;            // a line not ended yet
+    std::deque<std::string> outputLines_;  // the last whole lines
+    std::mutex outputMutex_;
 };
 
 }  // namespace ts

@@ -1,8 +1,10 @@
 // The plugin host on Linux (detail/host_side.h): the socket and the library on descriptors 3
 // and 4, fatal signals and exit() reported with libbacktrace's file:line, the address space
-// limited, and the steps ahead's time budget a CPU-time timer (SIGPROF).
+// limited, the steps ahead's time budget a CPU-time timer (SIGPROF) and a wall-clock one
+// (SIGALRM: a step ahead that sleeps or waits on a lock uses no CPU time).
 #include <backtrace.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -38,6 +41,10 @@ constexpr int kLibrary = 4;
 // which was a system call every few steps.
 constexpr int kAheadBudgetUs = 2000;
 constexpr int kAheadHardLimitUs = 8000;
+// A step ahead blocked (sleep, a lock, a read) uses no CPU time: past this much wall time
+// the host sends the frames it has and ends, so that the frame that blocks is asked for on
+// its own and named (well within the shortest sensible --step-limit).
+constexpr int kAheadWallLimitUs = 100000;
 
 // ---- State the fault handlers read (set before any plugin code runs) --------------------
 
@@ -45,6 +52,11 @@ backtrace_state* g_backtrace = nullptr;
 void* g_libraryBase = nullptr;
 char g_altStack[1 << 16];
 uint64_t g_limitMb = 0;  // the address-space limit (limitMemory), 0: none
+char g_copy[4096];       // the library's copy (libraryPath), removed however the host ends
+
+void removeCopy() {
+    if (g_copy[0]) unlink(g_copy);  // async-signal-safe
+}
 
 const char* signalName(int sig) {
     switch (sig) {
@@ -91,7 +103,10 @@ int onFrame(void* data, uintptr_t pc, const char* file, int line, const char* fu
         dladdr(reinterpret_cast<void*>(pc), &info) && info.dli_fbase == g_libraryBase;
     if (!plugin && w.inPlugin) return 1;
     w.inPlugin = w.inPlugin || plugin;
-    if (!file) return 0;
+    // A fault inside libc (abort(), a bad pointer given to memcpy) or the signal trampoline is
+    // the plugin's line that called it: frames before the plugin's first are skipped, even
+    // where libc has debug information.
+    if (!w.inPlugin || !file) return 0;
     w.at.add(" in ");
     w.at.add(function ? function : "?");
     w.at.add(" at ");
@@ -103,8 +118,8 @@ int onFrame(void* data, uintptr_t pc, const char* file, int line, const char* fu
 }
 void onBacktraceError(void*, const char*, int) {}
 
-// " in FUNCTION at FILE:LINE" for the innermost frame with debug information from the
-// faulting one up to the plugin's outermost; else the innermost frame in the plugin's library
+// " in FUNCTION at FILE:LINE" for the innermost frame of the plugin's library with debug
+// information; else the innermost frame in the plugin's library
 // by symbol and offset. Reads
 // the debug information of every loaded library the first time (hundreds of ms where
 // separate debug files are installed), so only once a fault happened.
@@ -158,6 +173,7 @@ void addMemoryLimit(Line* l) {
 void onFatalSignal(int sig, siginfo_t* info, void* context) {
     if (g_speculating) {
         sendPartialReply();
+        removeCopy();
         _exit(0);
     }
     Line l;
@@ -183,20 +199,23 @@ void onFatalSignal(int sig, siginfo_t* info, void* context) {
     Line where;
     if (g_inPlugin) describeLocation(pc, &where);
     sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    removeCopy();
     _exit(128 + sig);
 }
 
-void onSpeculationTimeUp(int) {
+void onSpeculationTimeUp(int sig) {
     if (!g_speculating) return;
-    if (!g_budgetSpent) {
+    if (sig == SIGPROF && !g_budgetSpent) {
         g_budgetSpent = 1;  // no more steps ahead after the one running
         return;
     }
     sendPartialReply();
+    removeCopy();
     _exit(0);
 }
 
 void onProcessExit(int status, void*) {
+    removeCopy();
     if (!g_inPlugin) return;
     if (g_speculating) {
         sendPartialReply();
@@ -215,16 +234,21 @@ void installHandlers() {
     ss.ss_sp = g_altStack;
     ss.ss_size = sizeof g_altStack;
     sigaltstack(&ss, nullptr);
+    // Each handler runs with the others blocked: the profiling timer that ended the steps
+    // ahead once interrupted the fault handler's partial reply and sent a second one into the
+    // middle of it ("the plugin host sent something unexpected" instead of the memory limit's
+    // message, 1 run in 5 on some machines).
     struct sigaction sa {};
     sa.sa_sigaction = onFatalSignal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    sigemptyset(&sa.sa_mask);
+    sigfillset(&sa.sa_mask);
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP})
         sigaction(sig, &sa, nullptr);
     struct sigaction alarm {};
     alarm.sa_handler = onSpeculationTimeUp;
-    sigemptyset(&alarm.sa_mask);
+    sigfillset(&alarm.sa_mask);
     sigaction(SIGPROF, &alarm, nullptr);
+    sigaction(SIGALRM, &alarm, nullptr);
     signal(SIGPIPE, SIG_IGN);
     on_exit(onProcessExit, nullptr);
 }
@@ -269,6 +293,33 @@ void setAlarm(int us, int thenUs) {
     t.it_interval.tv_sec = thenUs / 1000000;
     t.it_interval.tv_usec = thenUs % 1000000;
     setitimer(ITIMER_PROF, &t, nullptr);
+    itimerval wall{};
+    wall.it_value.tv_sec = us ? kAheadWallLimitUs / 1000000 : 0;
+    wall.it_value.tv_usec = us ? kAheadWallLimitUs % 1000000 : 0;
+    setitimer(ITIMER_REAL, &wall, nullptr);
+}
+
+// The library at a path a debugger can read (plat::hostLibraryCopy: tilestep removes it when
+// it reaps this host), else the inherited descriptor's /proc path (gdb cannot open that one).
+std::string libraryPath() {
+    // Copies that hosts killed with tilestep (SIGKILL) left behind: their process is gone.
+    plat::removeStaleHostLibraryCopies();
+    const std::string copy = plat::hostLibraryCopy(getpid());
+    const int out = open(copy.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0700);
+    bool ok = out >= 0 && lseek(kLibrary, 0, SEEK_SET) == 0;
+    char buf[1 << 16];
+    while (ok) {
+        const ssize_t n = read(kLibrary, buf, sizeof buf);
+        if (n == 0) break;
+        ok = n > 0 && write(out, buf, size_t(n)) == n;
+    }
+    if (out >= 0) close(out);
+    if (ok && copy.size() < sizeof g_copy) {
+        std::memcpy(g_copy, copy.c_str(), copy.size() + 1);
+        return copy;
+    }
+    unlink(copy.c_str());
+    return "/proc/self/fd/" + std::to_string(kLibrary);
 }
 
 }  // namespace
@@ -280,12 +331,14 @@ int runPluginHost(int argc, char** argv) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != pid_t(std::strtol(argv[2], nullptr, 10))) return 0;  // tilestep is gone
     limitMemory();
+    // The plugin's printf reaches tilestep (which forwards it, prefixed) line by line, so the
+    // lines before a crash are not lost in a buffer.
+    setvbuf(stdout, nullptr, _IOLBF, 0);
     g_reply = new std::string();
     g_reply->reserve(size_t(1) << 20);
     installHandlers();
 
-    void* library =
-        dlopen(("/proc/self/fd/" + std::to_string(kLibrary)).c_str(), RTLD_NOW | RTLD_LOCAL);
+    void* library = dlopen(libraryPath().c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char* e = dlerror();
         sendText(wire::kError, "not a loadable shared library (" + std::string(e ? e : "") + ")");

@@ -216,6 +216,10 @@ int64_t PluginMover::lastFaultFrame() const {
     return lastFaultFrame_;
 }
 
+std::vector<std::string> PluginMover::recentOutput() const {
+    return host_ ? host_->recentOutput() : std::vector<std::string>();
+}
+
 void PluginMover::restart() const {
     if (host_) host_->restart();
     std::lock_guard<std::mutex> lock(faultMutex_);

@@ -77,6 +77,9 @@ class PluginMover {
     // frame a Sim was stepping then (-1: none).
     std::string lastFault() const;
     int64_t lastFaultFrame() const;
+    // The last lines the plugin printed (stdout and stderr, oldest first; its host's, kept
+    // across its restarts): for the Plugins panel. Empty in process (they go to stdout).
+    std::vector<std::string> recentOutput() const;
     // "Restart plugin": ends the plugin host, whatever state the user's code left there (the
     // next call starts a new one), and forgets the last fault. Nothing to do in process.
     void restart() const;

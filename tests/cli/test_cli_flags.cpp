@@ -84,6 +84,17 @@ TEST(CliFlags, TheEditorsUsageAndDispatchComeFromItsTable) {
     EXPECT_FALSE(cli::isEditorFlag("--json"));  // info's, not the editor's
 }
 
+TEST(CliFlags, TheEditorTakesTheStepLimitThatRunTakes) {
+    // Checked before any window opens, with run's range and message.
+    const auto r = runTilestep("m.json --screenshot out.png --step-limit 0");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_EQ(r.err.rfind("tilestep: --step-limit: '0' is outside 1..3600000\n", 0), 0u) << r.err;
+    const auto run = runTilestep("run m.json --frames 1 --step-limit 0");
+    EXPECT_EQ(run.err.find("--step-limit: '0' is outside 1..3600000"),
+              std::string("tilestep run: ").size())
+        << run.err;
+}
+
 TEST(CliFlags, TheEditorPrintsItsUsageTextAndParsesWithTheSharedParser) {
     // Both before any window opens: no display needed.
     auto r = runTilestep("m.json --help");

@@ -44,16 +44,32 @@ bool isExecutable(const std::string& path);
 // A running host: its process id (POSIX) or process HANDLE (Windows).
 struct HostProcess {
     intptr_t id = -1;
+    // POSIX: the read end of the pipe the host's stdout and stderr go to (kNoPipe: they go
+    // to tilestep's stderr unprefixed, as on Windows).
+    Pipe output = kNoPipe;
 };
+// What the host wrote since the last call, without waiting; `last` (after killHost or
+// reapHost) then closes the pipe.
+std::string drainOutput(HostProcess* proc, bool last = false);
 // Starts `exe` for the plugin at `pluginPath` (for its messages) with `lib`, connected to
 // *pipe. On failure *error is the reason ("No such file or directory").
 bool spawnHost(const std::string& exe, const std::string& pluginPath, const PinnedLibrary& lib,
                HostProcess* proc, Pipe* pipe, std::string* error);
-// Kills and reaps it (nothing when none runs).
+// Kills and reaps it (nothing when none runs), with whatever it started (POSIX: its process
+// group: a plugin's fork()ed children and threads end with it).
 void killHost(HostProcess* proc);
 // After its end of the stream closed: reaps it and says how it ended, as the end of a
-// sentence about the plugin ("was killed by signal 9 (SIGKILL) in the plugin host").
-std::string reapHost(HostProcess* proc);
+// sentence about the plugin ("was killed by signal 9 (SIGKILL) in the plugin host"). A host
+// that closed the stream but does not end within waitMs is killed (it may block for ever).
+std::string reapHost(HostProcess* proc, int64_t waitMs = 2000);
+// Whether a debugger is attached to the host (Linux: TracerPid in /proc/PID/status): a host
+// held at a breakpoint is not hung, and is never killed for taking long.
+bool debuggerAttached(const HostProcess& proc);
+// POSIX: where the host with this process id copies the library it loads, so that a debugger
+// attached to it can read the library by path; removed when the host is reaped.
+std::string hostLibraryCopy(intptr_t pid);
+// Removes the copies of hosts no longer running (a host killed with tilestep cannot).
+void removeStaleHostLibraryCopies();
 
 // Loading into the calling process (the host; TILESTEP_PLUGIN_IN_PROCESS). openLibrary's
 // *error is the loader's own text.

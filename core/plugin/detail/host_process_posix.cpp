@@ -1,5 +1,7 @@
 // The plugin host's operating system parts on Linux (host_process.h): a Unix socket pair,
-// posix_spawn with the socket and the library on descriptors 3 and 4, SIGKILL, dlopen.
+// posix_spawn with the socket and the library on descriptors 3 and 4 and its stdout and stderr
+// on a pipe, in a process group of its own that SIGKILL ends whole, dlopen.
+#include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -16,6 +18,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <mutex>
+#include <set>
 #include <vector>
 
 #include "plugin/detail/host_process.h"
@@ -23,6 +27,30 @@
 extern char** environ;
 
 namespace ts::plat {
+
+namespace {
+
+// The hosts running, whose copies tilestep removes when it exits (their SIGKILL on tilestep's
+// end, PR_SET_PDEATHSIG, leaves them no time to).
+std::mutex g_liveMutex;
+std::set<pid_t> g_live;
+
+void removeLiveCopies() {
+    std::lock_guard<std::mutex> lock(g_liveMutex);
+    for (pid_t pid : g_live) ::unlink(hostLibraryCopy(pid).c_str());
+}
+
+void track(pid_t pid, bool live) {
+    static std::once_flag once;
+    std::call_once(once, [] { std::atexit(removeLiveCopies); });
+    std::lock_guard<std::mutex> lock(g_liveMutex);
+    if (live)
+        g_live.insert(pid);
+    else
+        g_live.erase(pid);
+}
+
+}  // namespace
 
 bool writeAll(Pipe p, const void* data, size_t n) {
     const char* c = static_cast<const char*>(data);
@@ -170,10 +198,21 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     // Out of the way of the 3 and 4 the host finds them at.
     const int child = ::fcntl(sv[1], F_DUPFD_CLOEXEC, 10);
     ::close(sv[1]);
+    // The plugin's printf never reaches tilestep's stdout (a trace): its stdout and stderr
+    // are a pipe tilestep reads (drainOutput). Large, so that a chatty step does not block.
+    int out[2] = {-1, -1};
+    if (::pipe2(out, O_CLOEXEC) == 0) {
+        ::fcntl(out[0], F_SETFL, O_NONBLOCK);
+        ::fcntl(out[0], F_SETPIPE_SZ, 1 << 20);
+    }
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, child, 3);
     posix_spawn_file_actions_adddup2(&actions, int(lib.fd), 4);
+    if (out[1] >= 0) {
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+        posix_spawn_file_actions_adddup2(&actions, out[1], 2);
+    }
     const std::string parent = std::to_string(::getpid());
     char* argv[] = {const_cast<char*>(exe.c_str()), const_cast<char*>(pluginPath.c_str()),
                     const_cast<char*>(parent.c_str()), nullptr};
@@ -184,35 +223,119 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     sigset_t none;
     sigemptyset(&none);
     posix_spawnattr_setsigmask(&attr, &none);
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
+    // Its own process group: killHost ends what the plugin forked with it.
+    posix_spawnattr_setpgroup(&attr, 0);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP);
     pid_t pid = -1;
     const int rc = ::posix_spawn(&pid, exe.c_str(), &actions, &attr, argv, environ);
     posix_spawnattr_destroy(&attr);
     posix_spawn_file_actions_destroy(&actions);
     ::close(child);
+    if (out[1] >= 0) ::close(out[1]);
     if (rc != 0) {
         ::close(sv[0]);
+        if (out[0] >= 0) ::close(out[0]);
         *error = std::strerror(rc);
         return false;
     }
     proc->id = pid;
+    proc->output = out[0];
+    track(pid, true);
     *pipe = sv[0];
     return true;
 }
 
+std::string hostLibraryCopy(intptr_t pid) {
+    const char* dir = std::getenv("TMPDIR");
+    return std::string(dir && *dir ? dir : "/tmp") + "/tilestep-plugin-host-" +
+           std::to_string(pid) + ".so";
+}
+
+void removeStaleHostLibraryCopies() {
+    const char* env = std::getenv("TMPDIR");
+    const std::string dir = env && *env ? env : "/tmp";
+    DIR* d = ::opendir(dir.c_str());
+    if (!d) return;
+    const std::string prefix = "tilestep-plugin-host-";
+    while (const dirent* e = ::readdir(d)) {
+        const std::string name = e->d_name;
+        if (name.rfind(prefix, 0) != 0 || name.size() < prefix.size() + 4 ||
+            name.compare(name.size() - 3, 3, ".so") != 0)
+            continue;
+        const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+        if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+            ::unlink((dir + "/" + name).c_str());
+    }
+    ::closedir(d);
+}
+
+std::string drainOutput(HostProcess* proc, bool last) {
+    std::string text;
+    char buf[4096];
+    while (proc->output >= 0) {
+        const ssize_t n = ::read(int(proc->output), buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        text.append(buf, size_t(n));
+    }
+    if (last && proc->output >= 0) ::close(int(proc->output));
+    if (last) proc->output = kNoPipe;
+    return text;
+}
+
+bool debuggerAttached(const HostProcess& proc) {
+    if (proc.id <= 0) return false;
+    std::ifstream status("/proc/" + std::to_string(proc.id) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("TracerPid:", 0) == 0)
+            return std::strtol(line.c_str() + 10, nullptr, 10) != 0;
+    return false;
+}
+
+namespace {
+
+// After the host is reaped: what it forked ends too (the group keeps its id while any member
+// lives), and its copy of the library goes.
+void endGroup(pid_t pid, HostProcess* proc) {
+    ::kill(-pid, SIGKILL);
+    ::unlink(hostLibraryCopy(pid).c_str());
+    track(pid, false);
+    (void)proc;
+}
+
+}  // namespace
+
 void killHost(HostProcess* proc) {
     if (proc->id > 0) {
+        ::kill(-pid_t(proc->id), SIGKILL);
         ::kill(pid_t(proc->id), SIGKILL);
         ::waitpid(pid_t(proc->id), nullptr, 0);
+        endGroup(pid_t(proc->id), proc);
     }
     proc->id = -1;
 }
 
-std::string reapHost(HostProcess* proc) {
+std::string reapHost(HostProcess* proc, int64_t waitMs) {
     int status = 0;
     const pid_t pid = pid_t(proc->id);
     proc->id = -1;
-    if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) return "ended the plugin host";
+    if (pid <= 0) return "ended the plugin host";
+    // Bounded: a host that closed its end of the stream and then blocks is killed.
+    pid_t got = 0;
+    for (int64_t waited = 0; (got = ::waitpid(pid, &status, WNOHANG)) == 0 && waited < waitMs;
+         waited += 5)
+        ::usleep(5000);
+    if (got == 0) {
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+        endGroup(pid, proc);
+        return "closed its connection to tilestep and was still running " + std::to_string(waitMs) +
+               " ms later in the plugin host; killed";
+    }
+    endGroup(pid, proc);
+    if (got != pid) return "ended the plugin host";
     if (WIFSIGNALED(status)) {
         const int sig = WTERMSIG(status);
         std::string s = "was killed by signal " + std::to_string(sig);

@@ -345,13 +345,30 @@ void killHost(HostProcess* proc) {
     proc->id = -1;
 }
 
-std::string reapHost(HostProcess* proc) {
+bool debuggerAttached(const HostProcess& proc) {
+    BOOL attached = FALSE;
+    return proc.id != -1 &&
+           ::CheckRemoteDebuggerPresent(reinterpret_cast<HANDLE>(proc.id), &attached) && attached;
+}
+
+std::string drainOutput(HostProcess*, bool) {
+    return "";  // the host's output goes to tilestep's own stderr (not captured here)
+}
+
+std::string reapHost(HostProcess* proc, int64_t waitMs) {
     if (proc->id == -1) return "ended the plugin host";
     const HANDLE h = reinterpret_cast<HANDLE>(proc->id);
     proc->id = -1;
     DWORD code = 0;
-    const bool known =
-        ::WaitForSingleObject(h, INFINITE) == WAIT_OBJECT_0 && ::GetExitCodeProcess(h, &code);
+    // A host that closed its end but blocks: killed after waitMs, never waited on for ever.
+    if (::WaitForSingleObject(h, DWORD(std::max<int64_t>(waitMs, 0))) != WAIT_OBJECT_0) {
+        ::TerminateProcess(h, 1);
+        ::WaitForSingleObject(h, INFINITE);
+        ::CloseHandle(h);
+        return "closed its connection and was still running after " + std::to_string(waitMs) +
+               " ms in the plugin host; killed";
+    }
+    const bool known = ::GetExitCodeProcess(h, &code);
     ::CloseHandle(h);
     if (!known) return "ended the plugin host";
     // An exception nothing caught ends a process with its code (0xC0000005 and the like).

@@ -1,0 +1,64 @@
+/* Walks like the others and prints a line each step (printf debugging, as users do); when the
+ * jump key is pressed it misbehaves as $TILESTEP_TEST_MISBEHAVE says:
+ *   abort       calls abort() (the report names the line below, not libc's)
+ *   fork        forks a child that writes its pid to $TILESTEP_TEST_PIDFILE and sleeps
+ *   sleep       blocks for a minute (no CPU time used)
+ *   closeblock  closes its connection to tilestep (descriptor 3) and then blocks, signals
+ *               blocked
+ * Built with -g: tilestep names this file and line. */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "plugin_common.h"
+
+static void misbehave(void) {
+    const char* how = getenv("TILESTEP_TEST_MISBEHAVE");
+    if (!how) return;
+    if (strcmp(how, "abort") == 0) {
+        abort(); /* the aborting line */
+    } else if (strcmp(how, "fork") == 0) {
+        const pid_t child = fork();
+        if (child == 0) {
+            FILE* f = fopen(getenv("TILESTEP_TEST_PIDFILE"), "w");
+            if (f) fprintf(f, "%d\n", (int)getpid()), fclose(f);
+            for (;;) pause();
+        }
+        for (;;) pause(); /* until killed: the child must not outlive the host */
+    } else if (strcmp(how, "sleep") == 0) {
+        sleep(60);
+    } else if (strcmp(how, "closeblock") == 0) {
+        sigset_t all; /* deaf to the host's own timers too */
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, NULL);
+        close(3);
+        sleep(60);
+    }
+}
+
+static void step(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, const ts_fix* p,
+                 const ts_world* w, const ts_draw* d) {
+    (void)w;
+    (void)d;
+    printf("stepping from x=%lld\n", (long long)in->x);
+    walk(in, out, keys, p);
+    if (keys & TS_KEY_J) misbehave();
+}
+
+static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
+                                        sizeof(ts_mover_plugin),
+                                        "misbehave",
+                                        "Misbehave",
+                                        0,
+                                        1,
+                                        kTestParams,
+                                        0,
+                                        NULL,
+                                        NULL,
+                                        step};
+
+const ts_mover_plugin* tilestep_mover_plugin(void) {
+    return &kPlugin;
+}
