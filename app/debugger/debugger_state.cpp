@@ -89,7 +89,21 @@ int Debugger::advance(double dt, InputBits keys) {
         const MoverState before = watch ? state(a) : MoverState{};
         std::vector<StateField> recordedBefore;
         if (watch && recorded_ && !breaks_.rules.empty()) recordedBefore = breakFields(a);
+        const std::vector<std::string> faultsBefore =
+            recorded_ ? std::vector<std::string>{} : pluginFaults();
         stepLive(keys, true);
+        // A plugin that faulted on this step stops play at it: each later frame would start
+        // another host that faults again, and the fault the user looks for would drift.
+        if (!recorded_) {
+            const std::vector<std::string> faults = pluginFaults();
+            for (size_t k = 0; k < faults.size(); ++k)
+                if (!faults[k].empty() &&
+                    (k >= faultsBefore.size() || faults[k] != faultsBefore[k])) {
+                    setPlaying(false);  // clears lastBreak_
+                    lastBreak_ = faults[k];
+                    return i + 1;
+                }
+        }
         if (!watch) continue;
         if (recorded_) {
             const BreakStep fields{std::move(recordedBefore), breakFields(a), &trace_, int32_t(a)};
@@ -325,6 +339,18 @@ void Debugger::runTo(int64_t p) {
         while (position() < p) timeline_.step({}, nullptr);  // past the logs: no keys
     }
     seekNow(p);
+}
+
+std::vector<std::string> Debugger::pluginFaults() const {
+    std::vector<std::string> out;
+    for (MoverKind kind : pluginMoverKinds())
+        if (const PluginMover* build = pluginMover(kind)) {
+            const std::string what = build->lastFault();
+            out.push_back(what.empty() ? what
+                                       : std::string(moverInfo(kind).id) + ": a step at frame " +
+                                             std::to_string(build->lastFaultFrame()) + " " + what);
+        }
+    return out;
 }
 
 int64_t Debugger::restartPlugin(MoverKind kind) {

@@ -174,7 +174,8 @@ class Debugger {
     // The fields of the actor's trace line at the current position, as breakpoint
     // expressions read them: a recorded trace's own line, else what its mover writes.
     std::vector<StateField> breakFields(size_t actor) const;
-    // Why playing last paused by itself ("grounded: no -> yes"); empty once play resumes.
+    // Why playing last paused by itself ("grounded: no -> yes", or the fault of a plugin that
+    // failed on the last step: play stops at it); empty once play resumes.
     const std::string& lastBreak() const { return lastBreak_; }
 
     // --- Output ---
@@ -202,6 +203,9 @@ class Debugger {
     std::unique_ptr<RecordedFrames> recorded_;
     std::unique_ptr<RecordedFrames> recordedGhost_;
     Trace trace_;
+    // Each loaded plugin build's last fault, "ID: a step at frame F WHAT" ("" for none), in
+    // pluginMoverKinds() order.
+    std::vector<std::string> pluginFaults() const;
     bool playing_ = false;
     int speed_ = kNormalSpeed;
     double accumulator_ = 0;

@@ -269,6 +269,31 @@ TEST(PluginIsolation, AHangingStepIsAFaultTheDebuggerSurvives) {
     EXPECT_EQ(build->lastFault(), "") << "cleared by the restart";
 }
 
+// Play stops at a plugin's fault: the position is the faulted step's, and the pause says which
+// plugin failed where. Before, play went on, each later frame starting another host that
+// faulted again, so the reported frame drifted and Restart plugin landed late.
+TEST(PluginIsolation, PlayStopsAtThePluginsFault) {
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/crash_step.so", false, &kind, &error)) << error;
+    ASSERT_FALSE(pluginMover(kind)->inProcess());
+    Map map = test::mapFromRows({"##########", "#........#", "#........#", "##########"});
+    map.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(map);
+    InputLog log;
+    for (int f = 0; f < 5; ++f) log.push(KEY_R);
+    for (int f = 0; f < 20; ++f) log.push(KEY_J);  // frame 5 on: the step crashes
+    dbg.setLog(0, log);
+    dbg.setPlaying(true);
+    const int stepped = dbg.advance(10.0, 0);  // 64 frames due
+    EXPECT_EQ(stepped, 6);
+    EXPECT_FALSE(dbg.playing());
+    EXPECT_EQ(dbg.position(), 6);
+    EXPECT_EQ(dbg.lastBreak().rfind("plugin:crash_step: a step at frame 5 crashed: SIGSEGV", 0), 0u)
+        << dbg.lastBreak();
+    pluginMover(kind)->restart();
+}
+
 // Replaying a recording, the host steps the recorded frames ahead in one message
 // (movers/step_context.h): the states are those of the frames stepped one by one.
 TEST(PluginIsolation, ReplayingWithTheKeysAheadGivesTheStatesSteppedOneByOne) {
