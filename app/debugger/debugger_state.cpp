@@ -395,14 +395,15 @@ void Debugger::mapReplaced() {
     afterJump();
 }
 
-std::vector<MoverState> Debugger::trajectory(size_t actor) {
+std::vector<MoverState> Debugger::trajectory(size_t actor, int64_t end) {
     const int64_t p = position();
+    end = end < 0 ? length() : std::min(end, length());
     std::vector<MoverState> out;
-    out.reserve(size_t(length() + 1));
+    out.reserve(size_t(end + 1));
     timeline_.seek(0, nullptr);
     // The simulation's states (the spawn as it is): a ghost is the run, not its display.
     out.push_back(timeline_.sim().states()[actor]);
-    while (position() < length()) {
+    while (position() < end) {
         timeline_.step({}, nullptr);
         out.push_back(timeline_.sim().states()[actor]);
     }
@@ -420,7 +421,13 @@ ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, in
         map_->actors[size_t(driven_)].mover == kind)
         actor = driven_;
     std::vector<MoverState> before;
-    if (actor >= 0) before = trajectory(size_t(actor));
+    // A build that faulted is never stepped past its fault for the ghost: each frame after it
+    // would start another host that faults again (minutes of a frozen editor on a long
+    // recording). Its ghost ends at the fault, the frames before it stepped ahead in one go.
+    int64_t ghostEnd = length();
+    if (const PluginMover* old = pluginMover(kind); old && !old->lastFault().empty())
+        ghostEnd = std::clamp<int64_t>(old->lastFaultFrame(), 0, length());
+    if (actor >= 0) before = trajectory(size_t(actor), ghostEnd);
     const size_t actors = timeline_.actorCount();
     std::vector<InputBits> keys(size_t(length()) * actors, 0);
     for (int64_t f = 0; f < length(); ++f)

@@ -190,7 +190,8 @@ class Debugger {
     void stepLive(InputBits keys, bool keepTrace);
     void afterJump();  // rebuilds the history (one seek)
     void pushHistory();
-    std::vector<MoverState> trajectory(size_t actor);
+    // The actor's states at positions 0..end (the recording's length when end < 0).
+    std::vector<MoverState> trajectory(size_t actor, int64_t end = -1);
 
     void recordedGhost();
     // Carries the recording's tuning of each plugin over by name when the build in place
