@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "args.h"
+#include "base/atomic_file.h"
+#include "base/file_identity.h"
 #include "commands.h"
 #include "import_args.h"
 #include "plugin_args.h"
@@ -119,13 +121,18 @@ int cmdView(const Args& args) {
     }
     if (const std::string* w = a.value("--window"))
         if (!parseWindow(*w, &r.width, &r.height, &error)) return usageError(cmd, error);
-    if (!r.screenshot.empty() &&
-        (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
-        return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
-    if (!r.savePath.empty() &&
-        (r.savePath == r.mapPath || r.savePath == r.ghostPath || r.savePath == r.screenshot ||
-         (address.unixSocket && r.savePath == address.path)))
-        return usageError(cmd, "--save " + r.savePath + " would overwrite another file");
+    // Every output against every input by file identity (./m.json, absolute, a link), before
+    // anything is opened: the socket file too, which listening would create and later remove.
+    // Numbered recordings (OUT-2, ...) never land on an existing file (debugger/live_feed.h).
+    std::vector<NamedFile> inputs = {
+        {"MAP", r.mapPath}, {"TRACE", r.tracePath}, {"--ghost", r.ghostPath}};
+    for (const std::string& plugin : a.all(kPluginFlag.name))
+        inputs.push_back({"--plugin", plugin});
+    const std::string clash =
+        findOutputClash(inputs, {{"--screenshot", r.screenshot},
+                                 {"--save", r.savePath},
+                                 {"--listen", listen && address.unixSocket ? address.path : ""}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
     if (!importOptionsFor(a, r.mapPath, &options, &error)) return usageError(cmd, error);
 
@@ -138,6 +145,12 @@ int cmdView(const Args& args) {
     if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
     auto trace = std::make_shared<RecordedTrace>();
     if (listen) {
+        // --save is checked before listening (its folder takes a file, it is not read-only),
+        // not when the first game ends.
+        if (!r.savePath.empty()) {
+            AtomicFileWriter probe;
+            if (!probe.open(r.savePath, &error)) return fail(cmd, error, kExitFailure);
+        }
         r.listener = std::make_shared<TraceListener>();
         if (!r.listener->open(address, &error)) return fail(cmd, error, kExitFailure);
         std::fprintf(stderr, "tilestep view: listening on %s%s\n", r.listener->where().c_str(),

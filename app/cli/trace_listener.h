@@ -15,6 +15,7 @@
 #include <string>
 
 #include "record/trace_reader.h"
+#include "listen_socket.h"
 #include "websocket_reader.h"
 
 namespace ts::cli {
@@ -59,6 +60,7 @@ class TraceListener {
   private:
     int fd_ = -1;
     std::string where_, unlinkPath_;
+    net::SocketFileId socketId_;  // the socket file we made: only it is removed
     bool remote_ = false;
 };
 
@@ -71,7 +73,9 @@ void refuseConnection(int fd, const std::string& why);
 // lines that parsed.
 class LiveConnection {
   public:
-    enum class Status { Open, Ended, Failed };
+    // NotAGame: the connection closed without sending a byte (a launcher's `nc -z` port check):
+    // nothing to record, and the listener waits on for the real game.
+    enum class Status { Open, Ended, Failed, NotAGame };
     using LineSink = std::function<void(const char* line, size_t n)>;
 
     LiveConnection(int fd, std::string peer, RecordedTrace* out, const LiveLimits& limits,

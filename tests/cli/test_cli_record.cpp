@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <regex>
 #include <thread>
 
@@ -289,12 +290,83 @@ TEST_F(CliRecord, BadCommandLines) {
     EXPECT_EQ(test::runTilestep("record --listen 127.0.0.1:70000 " + outPath).exitCode, 2);
     auto r = test::runTilestep("record --listen " + dir + "/s.sock " + dir + "/s.sock");
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("is the socket's path"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("OUT " + dir + "/s.sock is the same file as --listen " + dir + "/s.sock"),
+              std::string::npos)
+        << r.err;
     test::writeFile(dir + "/plain", "x");
     r = test::runTilestep("record --listen " + dir + "/plain " + outPath + " --wait 1");
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("exists and is not a socket"), std::string::npos) << r.err;
     EXPECT_EQ(readFile(dir + "/plain"), "x");
+}
+
+// The socket file is an output: OUT naming it by another spelling (./, a link, a folder link)
+// would be saved over the socket, then removed with it. Refused before listening.
+TEST_F(CliRecord, OutThatIsTheSocketPathByAnySpellingIsRefused) {
+    std::filesystem::create_directory_symlink(dir, dir + "/again");
+    std::filesystem::create_symlink("s.sock", dir + "/link.jsonl");
+    for (const std::string& outSpelling :
+         {std::string("s.sock"), dir + "/s.sock", std::string("again/s.sock"),
+          std::string("link.jsonl")}) {
+        auto r = test::runShell("cd '" + dir + "' && '" + TILESTEP_BINARY +
+                                "' record --listen ./s.sock '" + outSpelling + "' --wait 1");
+        EXPECT_EQ(r.exitCode, 2) << outSpelling << ": " << r.err;
+        EXPECT_NE(r.err.find("is the same file as --listen ./s.sock: "), std::string::npos)
+            << r.err;
+        EXPECT_EQ(r.err.find("listening on"), std::string::npos) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir + "/s.sock"));
+    }
+}
+
+// The listener removes the socket file it made, and nothing else put at its path meanwhile.
+TEST_F(CliRecord, OnlyItsOwnSocketFileIsRemoved) {
+    const std::string sock = dir + "/game.sock";
+    rec.start({"--listen", sock, outPath, "--wait", "20"});
+    ASSERT_EQ(rec.where, sock) << rec.err;
+    test::writeFile(dir + "/other", "someone's file");
+    ASSERT_EQ(rename((dir + "/other").c_str(), sock.c_str()), 0);
+    // Its Ctrl+C handler is set just after the "listening on" line.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(rec.pid, SIGINT);
+    EXPECT_EQ(rec.finish(), 1) << rec.err;
+    EXPECT_EQ(readFile(sock), "someone's file");
+}
+
+// OUT's folder is checked before listening, not when the game has been played.
+TEST_F(CliRecord, AnOutThatCannotBeWrittenIsRefusedBeforeListening) {
+    auto r =
+        test::runTilestep("record --listen 127.0.0.1:0 " + dir + "/missing/rec.jsonl --wait 1");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.find("listening on"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(dir + "/missing/rec.jsonl: cannot create a temporary file"),
+              std::string::npos)
+        << r.err;
+}
+
+// A launcher's port check (`nc -z`: connect, close) is no game: record waits on for the real
+// one, and OUT holds that game alone. A check alone leaves an older OUT as it was.
+TEST_F(CliRecord, APortCheckIsNoGame) {
+    test::writeFile(outPath, "an older recording\n");
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    for (int i = 0; i < 3; ++i) close(connectTcp(rec.port()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    EXPECT_EQ(readFile(outPath), "an older recording\n");
+    const int fd = connectTcp(rec.port());
+    sendAll(fd, kHeader + kLine0);
+    close(fd);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+    EXPECT_EQ(rec.out, "recorded " + outPath + ": 1 frames, 1 actors, 2 lines\n");
+
+    Recorder probed;
+    test::writeFile(outPath, "an older recording\n");
+    probed.start({"--listen", "127.0.0.1:0", outPath, "--wait", "2"});
+    ASSERT_FALSE(probed.where.empty()) << probed.err;
+    close(connectTcp(probed.port()));
+    EXPECT_EQ(probed.finish(), 1);
+    EXPECT_NE(probed.err.find("no game connected to "), std::string::npos) << probed.err;
+    EXPECT_EQ(readFile(outPath), "an older recording\n");
 }
 
 TEST(ListenAddress, LoopbackUnlessAnotherAddressIsNamed) {
