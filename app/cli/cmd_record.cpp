@@ -68,7 +68,10 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
                              "busy: recording the game at " + peer + " (one game at a time)");
     }
     if (!openError.empty()) return fail(cmd, openError, kExitFailure);
-    if (status == LiveConnection::Status::NotAGame && !gStop) return std::nullopt;
+    if (status == LiveConnection::Status::NotAGame && !gStop) {
+        if (!gameError.empty()) std::fprintf(stderr, "tilestep record: %s\n", gameError.c_str());
+        return std::nullopt;
+    }
     // Nothing that parsed: OUT (and the recording it may hold from before) stays as it was.
     if (!opened) {
         if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
@@ -88,7 +91,7 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
 
 const char kRecordUsage[] =
     "usage: tilestep record --listen ADDR OUT.jsonl [--idle-timeout S] [--wait S]\n"
-    "                       [--max-bytes N]\n"
+    "                       [--max-bytes N] [--allow-origin ORIGIN]...\n"
     "\n"
     "Waits for a game to connect to ADDR and stream its trace (docs/trace-format.md: JSON\n"
     "lines, as a trace file holds; the game sets TILESTEP_TRACE=tcp://ADDR or unix:PATH:\n"
@@ -103,16 +106,23 @@ const char kRecordUsage[] =
     "                  (default 30; 0: wait for ever, as for a game stopped in a debugger)\n"
     "  --wait S        give up when no game connects within S seconds (default: for ever)\n"
     "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
+    "  --allow-origin ORIGIN  take a browser's WebSocket from the page at ORIGIN\n"
+    "                  (http://localhost:8000); without it only a local file's page may\n"
+    "                  connect, any other web page is refused (HTTP 403)\n"
     "\n"
     "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
-    "so. Exit 0 when the game disconnected after whole lines, or on Ctrl+C while it was\n"
+    "so. A connection that closes without sending anything (a port check: nc -z) or a\n"
+    "refused page is no game: record waits on for the game, and OUT is written only once a\n"
+    "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on Ctrl+C while it was\n"
     "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
     "past --idle-timeout or --max-bytes ('game at ADDR: line L: field \"F\": problem'), and\n"
     "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
     "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
 const std::vector<FlagSpec> kRecordFlags = {
-    {"--listen", true}, {"--idle-timeout", true}, {"--wait", true}, {"--max-bytes", true}};
+    {"--listen", true},    {"--idle-timeout", true},
+    {"--wait", true},      {"--max-bytes", true},
+    kAllowOriginFlag};
 
 int cmdRecord(const Args& args) {
     const char* cmd = "record";
@@ -135,6 +145,7 @@ int cmdRecord(const Args& args) {
         findOutputClash({}, {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
+    limits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     long long n = 0;
     if (const std::string* s = a.value("--idle-timeout")) {
         if (!parseWholeNumber(*s, "--idle-timeout", 0, 86400, &n, &error))

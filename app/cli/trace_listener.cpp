@@ -257,6 +257,12 @@ LiveConnection::Status LiveConnection::pollWebSocket(int waitMs, std::string* er
             return status_;
         case WebSocketReader::Result::Closed:
             return ended(error);
+        case WebSocketReader::Result::Refused:
+            *error = "game at " + peer_ + ": " + why;
+            status_ = Status::NotAGame;
+            net::closeSocket(fd_);
+            fd_ = -1;
+            return status_;
         case WebSocketReader::Result::Failed:
             break;
     }
@@ -278,7 +284,8 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
             // A browser's WebSocket upgrade request: Beast takes the connection from here.
             if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0) {
                 ws_ = std::make_unique<WebSocketReader>(fd_, std::string(buf, size_t(n)),
-                                                        4 * limits_.trace.maxLineBytes);
+                                                        4 * limits_.trace.maxLineBytes,
+                                                        limits_.web);
                 peer_ += " (WebSocket)";
                 return pollWebSocket(waitMs, error);
             }

@@ -99,6 +99,12 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
     }
     if (st == cli::LiveConnection::Status::NotAGame) {
         connection_.reset();
+        // A refused page is said (a port check is not): the recording on screen stays.
+        if (!error.empty()) {
+            std::fprintf(stderr, "tilestep view: %s\n", error.c_str());
+            status_ = error;
+            changed = true;
+        }
         return changed;
     }
     if (!shown_) return changed;  // connected, silent so far
