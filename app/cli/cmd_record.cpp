@@ -113,16 +113,18 @@ const char kRecordUsage[] =
     "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
     "so. A connection that closes without sending anything (a port check: nc -z) or a\n"
     "refused page is no game: record waits on for the game, and OUT is written only once a\n"
-    "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on Ctrl+C while it was\n"
+    "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on "
+    "Ctrl+C while it was\n"
     "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
     "past --idle-timeout or --max-bytes ('game at ADDR: line L: field \"F\": problem'), and\n"
     "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
     "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
-const std::vector<FlagSpec> kRecordFlags = {
-    {"--listen", true},    {"--idle-timeout", true},
-    {"--wait", true},      {"--max-bytes", true},
-    kAllowOriginFlag};
+const std::vector<FlagSpec> kRecordFlags = {{"--listen", true},
+                                            {"--idle-timeout", true},
+                                            {"--wait", true},
+                                            {"--max-bytes", true},
+                                            kAllowOriginFlag};
 
 int cmdRecord(const Args& args) {
     const char* cmd = "record";

@@ -283,9 +283,8 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
         if (n > 0) {
             // A browser's WebSocket upgrade request: Beast takes the connection from here.
             if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0) {
-                ws_ = std::make_unique<WebSocketReader>(fd_, std::string(buf, size_t(n)),
-                                                        4 * limits_.trace.maxLineBytes,
-                                                        limits_.web);
+                ws_ = std::make_unique<WebSocketReader>(
+                    fd_, std::string(buf, size_t(n)), 4 * limits_.trace.maxLineBytes, limits_.web);
                 peer_ += " (WebSocket)";
                 return pollWebSocket(waitMs, error);
             }

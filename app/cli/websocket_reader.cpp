@@ -60,9 +60,8 @@ std::string webSocketRefusal(const WebSocketPolicy& policy, const std::string* o
                              const std::string* host) {
     if (origin && *origin != "null" && lower(*origin).rfind("file://", 0) != 0) {
         const std::string key = originKey(*origin);
-        const bool allowed =
-            std::any_of(policy.allowOrigins.begin(), policy.allowOrigins.end(),
-                        [&](const std::string& a) { return originKey(a) == key; });
+        const bool allowed = std::any_of(policy.allowOrigins.begin(), policy.allowOrigins.end(),
+                                         [&](const std::string& a) { return originKey(a) == key; });
         if (!allowed)
             return "refused a WebSocket from the web page at " + *origin +
                    " (only local files' pages may connect; if that page is your game, pass "

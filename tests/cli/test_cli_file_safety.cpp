@@ -157,6 +157,19 @@ TEST_F(CliFileSafety, ViewRefusesASaveOrSocketThatIsAnInputByAnyPath) {
     EXPECT_EQ(test::readFile(dir + "/t.jsonl"), "{\"tilestep_trace\":1}\n");
 }
 
+// A plugin library is an input too: a trace or a converted map written over it.
+TEST_F(CliFileSafety, APluginIsAnInput) {
+    test::writeFile(dir + "/mover.so", "not really a library");
+    for (const std::string cmd : {"run room.json --frames 2 --plugin mover.so --trace ./mover.so",
+                                  "convert --plugin mover.so room.json ./mover.so"}) {
+        auto r = tilestep(cmd);
+        EXPECT_EQ(r.exitCode, 2) << cmd << ": " << r.err;
+        EXPECT_NE(r.err.find("./mover.so is the same file as --plugin mover.so"), std::string::npos)
+            << cmd << ": " << r.err;
+        EXPECT_EQ(test::readFile(dir + "/mover.so"), "not really a library") << cmd;
+    }
+}
+
 TEST_F(CliFileSafety, DiffsReportMayNotBeAppendedToATrace) {
     test::writeFile(dir + "/t.jsonl", "{\"tilestep_trace\":1}\n");
     auto r = tilestep("{ " + q(TILESTEP_BINARY) + " diff t.jsonl ./t.jsonl >> t.jsonl; }");

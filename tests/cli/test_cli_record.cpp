@@ -471,8 +471,7 @@ TEST_F(CliRecord, AWebSocketForAnotherHostIsRefused) {
     EXPECT_EQ(head.rfind("HTTP/1.1 403 ", 0), 0u) << head;
     close(page);
     EXPECT_EQ(rec.finish(), 1);
-    EXPECT_NE(rec.err.find("refused a WebSocket for the host 'rebound.example:"),
-              std::string::npos)
+    EXPECT_NE(rec.err.find("refused a WebSocket for the host 'rebound.example:"), std::string::npos)
         << rec.err;
     EXPECT_FALSE(std::filesystem::exists(outPath));
 }
