@@ -71,8 +71,11 @@ int cmdConvert(const Args& args) {
     const bool tiledOut = outKind && (outKind->kind == MapFileKind::TiledXml ||
                                       outKind->kind == MapFileKind::TiledJson);
     const std::string image = tiledOut ? interop::exportImagePath(out) : "";
-    const std::string clash = findOutputClash(
-        {{"IN", in}}, {{"OUT", out}, {"OUT's tileset image", image}, {"stdout", "-"}});
+    std::vector<NamedFile> inputs = {{"IN", in}};
+    for (const std::string& plugin : a.all(kPluginFlag.name))
+        inputs.push_back({"--plugin", plugin});
+    const std::string clash =
+        findOutputClash(inputs, {{"OUT", out}, {"OUT's tileset image", image}, {"stdout", "-"}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     if (isTracePath(in) || isTracePath(out)) {
         if (!isTracePath(in) || !isTracePath(out) || !a.values.empty() || !a.lists.empty())

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "args.h"
+#include "base/file_identity.h"
 #include "commands.h"
 #include "record/trace_diff.h"
 
@@ -37,6 +38,9 @@ int cmdDiff(const Args& args) {
     if (a.positional.size() != 2) return usageError(cmd, "expects two traces A.jsonl B.jsonl");
     const std::string& pathA = a.positional[0];
     const std::string& pathB = a.positional[1];
+    // Its report may not be appended to a trace it compares (`>> A.jsonl`).
+    const std::string clash = findOutputClash({{"A", pathA}, {"B", pathB}}, {{"stdout", "-"}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     // Both read a frame at a time (a million frames hold one frame each in memory).
     std::unique_ptr<TraceSource> ta = openTraceSource(pathA, &error);
     if (!ta) return fail(cmd, error, kExitUsage);

@@ -4,9 +4,11 @@
 #include <csignal>
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include "args.h"
 #include "base/atomic_file.h"
+#include "base/file_identity.h"
 #include "commands.h"
 #include "trace_listener.h"
 
@@ -21,11 +23,75 @@ void onStop(int) {
     gStop = 1;
 }
 
+// One connection: its exit code, or nothing when it was no game (closed before a byte).
+// OUT is opened at the game's first line, so that a probe writes nothing.
+std::optional<int> recordGame(TraceListener& listener, int fd, const std::string& peer,
+                              const std::string& out, const LiveLimits& limits) {
+    const char* cmd = "record";
+    std::string error;
+    AtomicFileWriter file;
+    bool opened = false;
+    std::string openError;
+    // Only the header and actors are kept: the reader itself remembers what it needs to check
+    // the next lines (frames must not go back, one state line per actor), and the lines are
+    // already in OUT, so memory stays flat however long the game runs.
+    RecordedTrace trace;
+    int64_t saved = 0;
+    size_t framesSeen = 0;
+    int64_t lastFrame = -1;
+    LiveConnection game(
+        fd, peer, &trace, limits,
+        [&](const char* line, size_t len) {
+            if (!opened && openError.empty()) {
+                if (file.open(out, &openError)) {
+                    opened = true;
+                    std::fprintf(stderr, "tilestep record: recording the game at %s\n",
+                                 peer.c_str());
+                }
+            }
+            if (!opened) return;
+            file.write(line, len);
+            ++saved;
+        },
+        [&](TraceRecord& r) {
+            if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
+            lastFrame = r.frame;
+        });
+    LiveConnection::Status status = LiveConnection::Status::Open;
+    std::string gameError;
+    while (status == LiveConnection::Status::Open && !gStop && openError.empty()) {
+        status = game.poll(200, &gameError);
+        std::string ignored, other;
+        const int second = listener.accept(0, &other, &ignored);
+        if (second >= 0)
+            refuseConnection(second,
+                             "busy: recording the game at " + peer + " (one game at a time)");
+    }
+    if (!openError.empty()) return fail(cmd, openError, kExitFailure);
+    if (status == LiveConnection::Status::NotAGame && !gStop) {
+        if (!gameError.empty()) std::fprintf(stderr, "tilestep record: %s\n", gameError.c_str());
+        return std::nullopt;
+    }
+    // Nothing that parsed: OUT (and the recording it may hold from before) stays as it was.
+    if (!opened) {
+        if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
+        return fail(cmd, "stopped before the game at " + peer + " sent a line", kExitFailure);
+    }
+    if (!file.commit(&error)) return fail(cmd, error, kExitFailure);
+    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
+                trace.actors.size(), (long long)saved);
+    if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
+    if (status == LiveConnection::Status::Open)
+        std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",
+                     peer.c_str());
+    return kExitOk;
+}
+
 }  // namespace
 
 const char kRecordUsage[] =
     "usage: tilestep record --listen ADDR OUT.jsonl [--idle-timeout S] [--wait S]\n"
-    "                       [--max-bytes N]\n"
+    "                       [--max-bytes N] [--allow-origin ORIGIN]...\n"
     "\n"
     "Waits for a game to connect to ADDR and stream its trace (docs/trace-format.md: JSON\n"
     "lines, as a trace file holds; the game sets TILESTEP_TRACE=tcp://ADDR or unix:PATH:\n"
@@ -40,16 +106,25 @@ const char kRecordUsage[] =
     "                  (default 30; 0: wait for ever, as for a game stopped in a debugger)\n"
     "  --wait S        give up when no game connects within S seconds (default: for ever)\n"
     "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
+    "  --allow-origin ORIGIN  take a browser's WebSocket from the page at ORIGIN\n"
+    "                  (http://localhost:8000); without it only a local file's page may\n"
+    "                  connect, any other web page is refused (HTTP 403)\n"
     "\n"
     "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
-    "so. Exit 0 when the game disconnected after whole lines, or on Ctrl+C while it was\n"
+    "so. A connection that closes without sending anything (a port check: nc -z) or a\n"
+    "refused page is no game: record waits on for the game, and OUT is written only once a\n"
+    "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on "
+    "Ctrl+C while it was\n"
     "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
     "past --idle-timeout or --max-bytes ('game at ADDR: line L: field \"F\": problem'), and\n"
     "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
     "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
-const std::vector<FlagSpec> kRecordFlags = {
-    {"--listen", true}, {"--idle-timeout", true}, {"--wait", true}, {"--max-bytes", true}};
+const std::vector<FlagSpec> kRecordFlags = {{"--listen", true},
+                                            {"--idle-timeout", true},
+                                            {"--wait", true},
+                                            {"--max-bytes", true},
+                                            kAllowOriginFlag};
 
 int cmdRecord(const Args& args) {
     const char* cmd = "record";
@@ -66,9 +141,13 @@ int cmdRecord(const Args& args) {
     const std::string out = a.positional[0];
     ListenAddress address;
     if (!parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
-    if (address.unixSocket && address.path == out)
-        return usageError(cmd, "OUT " + out + " is the socket's path");
+    // The socket file is an output too, by identity: `--listen ./s.sock s.sock` would save the
+    // recording over the socket and then remove it with the socket's path.
+    const std::string clash =
+        findOutputClash({}, {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
+    limits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     long long n = 0;
     if (const std::string* s = a.value("--idle-timeout")) {
         if (!parseWholeNumber(*s, "--idle-timeout", 0, 86400, &n, &error))
@@ -86,6 +165,12 @@ int cmdRecord(const Args& args) {
         limits.maxBytes = uint64_t(n);
     }
 
+    // OUT is checked before listening (its folder takes a file, it is not read-only), not
+    // after the game: a writer opened and abandoned at once.
+    {
+        AtomicFileWriter probe;
+        if (!probe.open(out, &error)) return fail(cmd, error, kExitFailure);
+    }
     TraceListener listener;
     if (!listener.open(address, &error)) return fail(cmd, error, kExitFailure);
     // Tests and scripts read the port the system picked from this line.
@@ -93,61 +178,24 @@ int cmdRecord(const Args& args) {
                  listener.remote() ? " (reachable from other machines)" : "");
     std::signal(SIGINT, onStop);
     std::signal(SIGTERM, onStop);
-    std::string peer;
-    int fd = -1;
-    // In slices, so that Ctrl+C while waiting ends record (nothing to save yet).
-    for (int waited = 0; fd < 0 && !gStop && (waitMs < 0 || waited < waitMs); waited += 200) {
-        fd = listener.accept(waitMs < 0 ? 200 : std::min(200, waitMs - waited), &peer, &error);
-        if (!error.empty()) return fail(cmd, error, kExitFailure);
+    // A connection that closes without sending a byte (a launcher's `nc -z` port check) is no
+    // game: record waits on, within the same --wait, for the real one.
+    for (int waited = 0;;) {
+        std::string peer;
+        int fd = -1;
+        // In slices, so that Ctrl+C while waiting ends record (nothing to save yet).
+        for (; fd < 0 && !gStop && (waitMs < 0 || waited < waitMs); waited += 200) {
+            fd = listener.accept(waitMs < 0 ? 200 : std::min(200, waitMs - waited), &peer, &error);
+            if (!error.empty()) return fail(cmd, error, kExitFailure);
+        }
+        if (fd < 0)
+            return fail(cmd,
+                        gStop ? "stopped before a game connected to " + listener.where()
+                              : "no game connected to " + listener.where() + " within " +
+                                    *a.value("--wait") + " s",
+                        kExitFailure);
+        if (std::optional<int> code = recordGame(listener, fd, peer, out, limits)) return *code;
     }
-    if (fd < 0)
-        return fail(cmd,
-                    gStop ? "stopped before a game connected to " + listener.where()
-                          : "no game connected to " + listener.where() + " within " +
-                                *a.value("--wait") + " s",
-                    kExitFailure);
-    std::fprintf(stderr, "tilestep record: recording the game at %s\n", peer.c_str());
-
-    AtomicFileWriter file;
-    if (!file.open(out, &error)) {
-        refuseConnection(fd, "cannot save the recording: " + error);
-        return fail(cmd, error, kExitFailure);
-    }
-    // Only the header and actors are kept: the reader itself remembers what it needs to check
-    // the next lines (frames must not go back, one state line per actor), and the lines are
-    // already in OUT, so memory stays flat however long the game runs.
-    RecordedTrace trace;
-    int64_t saved = 0;
-    size_t framesSeen = 0;
-    int64_t lastFrame = -1;
-    LiveConnection game(
-        fd, peer, &trace, limits,
-        [&](const char* line, size_t len) {
-            file.write(line, len);
-            ++saved;
-        },
-        [&](TraceRecord& r) {
-            if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
-            lastFrame = r.frame;
-        });
-    LiveConnection::Status status = LiveConnection::Status::Open;
-    std::string gameError;
-    while (status == LiveConnection::Status::Open && !gStop) {
-        status = game.poll(200, &gameError);
-        std::string ignored, other;
-        const int second = listener.accept(0, &other, &ignored);
-        if (second >= 0)
-            refuseConnection(second,
-                             "busy: recording the game at " + peer + " (one game at a time)");
-    }
-    if (!file.commit(&error)) return fail(cmd, error, kExitFailure);
-    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
-                trace.actors.size(), (long long)saved);
-    if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
-    if (status == LiveConnection::Status::Open)
-        std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",
-                     peer.c_str());
-    return kExitOk;
 }
 
 }  // namespace ts::cli

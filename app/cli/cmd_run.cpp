@@ -190,9 +190,10 @@ int cmdRun(const Args& args) {
     const std::string tracePath = a.value("--trace") ? *a.value("--trace") : "";
     const std::string logPath = a.value("--inputs") ? *a.value("--inputs") : "";
     // Before anything is opened: TraceOut truncates its file.
+    std::vector<NamedFile> read = {{"MAP", mapPath}, {"--inputs", logPath}};
+    for (const std::string& plugin : a.all(kPluginFlag.name)) read.push_back({"--plugin", plugin});
     const std::string clash = findOutputClash(
-        {{"MAP", mapPath}, {"--inputs", logPath}},
-        {tracePath.empty() ? NamedFile{"stdout", "-"} : NamedFile{"--trace", tracePath}});
+        read, {tracePath.empty() ? NamedFile{"stdout", "-"} : NamedFile{"--trace", tracePath}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
     if (!importOptionsFor(a, mapPath, &options, &error)) return usageError(cmd, error);

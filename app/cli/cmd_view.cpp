@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "args.h"
+#include "base/atomic_file.h"
+#include "base/file_identity.h"
 #include "commands.h"
 #include "import_args.h"
 #include "plugin_args.h"
@@ -16,7 +18,8 @@ const char kViewUsage[] =
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
     "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
     "                     [--collision-layer NAME]\n"
-    "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S] ...\n"
+    "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S]\n"
+    "                     [--allow-origin ORIGIN]... ...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: JSON lines or .tstrace,\n"
     "from tilestep run, the debugger's --trace or a game's include/tilestep/trace_emit.h)\n"
@@ -36,6 +39,9 @@ const char kViewUsage[] =
     "                 first to OUT, then OUT-2, OUT-3, ...: none overwrites another)\n"
     "  --idle-timeout S  with --listen: a connected game silent for S s is dropped\n"
     "                 (default 30; 0: never)\n"
+    "  --allow-origin ORIGIN  with --listen: take a browser's WebSocket from the page at\n"
+    "                 ORIGIN (http://localhost:8000); without it only a local file's page\n"
+    "                 may connect, any other web page is refused (HTTP 403)\n"
     "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
     "  --frame N      start at the first recorded frame numbered N or more\n"
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
@@ -79,7 +85,8 @@ void setViewer(Viewer viewer) {
 const std::vector<FlagSpec> kViewFlags = {
     {"--ghost", true},    {"--frame", true},  {"--screenshot", true}, {"--window", true},
     {"--verbose", false}, kPluginFlag,        kStepLimitFlag,         kLevelFlag,
-    kCollisionLayerFlag,  {"--listen", true}, {"--save", true},       {"--idle-timeout", true}};
+    kCollisionLayerFlag,  {"--listen", true}, {"--save", true},       {"--idle-timeout", true},
+    kAllowOriginFlag};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -94,14 +101,15 @@ int cmdView(const Args& args) {
     if (listen && a.positional.size() != 1)
         return usageError(cmd, "expects MAP alone with --listen (the game sends the trace)");
     if (!listen && a.positional.size() != 2) return usageError(cmd, "expects MAP and TRACE.jsonl");
-    if (!listen && (a.has("--save") || a.has("--idle-timeout")))
-        return usageError(cmd, "--save and --idle-timeout need --listen");
+    if (!listen && (a.has("--save") || a.has("--idle-timeout") || a.has(kAllowOriginFlag.name)))
+        return usageError(cmd, "--save, --idle-timeout and --allow-origin need --listen");
     ViewRequest r;
     r.mapPath = a.positional[0];
     if (!listen) r.tracePath = a.positional[1];
     ListenAddress address;
     if (listen && !parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     if (const std::string* s = a.value("--save")) r.savePath = *s;
+    r.liveLimits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     if (const std::string* s = a.value("--idle-timeout")) {
         long long n = 0;
         if (!parseWholeNumber(*s, "--idle-timeout", 0, 86400, &n, &error))
@@ -119,13 +127,18 @@ int cmdView(const Args& args) {
     }
     if (const std::string* w = a.value("--window"))
         if (!parseWindow(*w, &r.width, &r.height, &error)) return usageError(cmd, error);
-    if (!r.screenshot.empty() &&
-        (r.screenshot == r.mapPath || r.screenshot == r.tracePath || r.screenshot == r.ghostPath))
-        return usageError(cmd, "--screenshot " + r.screenshot + " would overwrite an input file");
-    if (!r.savePath.empty() &&
-        (r.savePath == r.mapPath || r.savePath == r.ghostPath || r.savePath == r.screenshot ||
-         (address.unixSocket && r.savePath == address.path)))
-        return usageError(cmd, "--save " + r.savePath + " would overwrite another file");
+    // Every output against every input by file identity (./m.json, absolute, a link), before
+    // anything is opened: the socket file too, which listening would create and later remove.
+    // Numbered recordings (OUT-2, ...) never land on an existing file (debugger/live_feed.h).
+    std::vector<NamedFile> inputs = {
+        {"MAP", r.mapPath}, {"TRACE", r.tracePath}, {"--ghost", r.ghostPath}};
+    for (const std::string& plugin : a.all(kPluginFlag.name))
+        inputs.push_back({"--plugin", plugin});
+    const std::string clash =
+        findOutputClash(inputs, {{"--screenshot", r.screenshot},
+                                 {"--save", r.savePath},
+                                 {"--listen", listen && address.unixSocket ? address.path : ""}});
+    if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
     if (!importOptionsFor(a, r.mapPath, &options, &error)) return usageError(cmd, error);
 
@@ -138,6 +151,12 @@ int cmdView(const Args& args) {
     if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
     auto trace = std::make_shared<RecordedTrace>();
     if (listen) {
+        // --save is checked before listening (its folder takes a file, it is not read-only),
+        // not when the first game ends.
+        if (!r.savePath.empty()) {
+            AtomicFileWriter probe;
+            if (!probe.open(r.savePath, &error)) return fail(cmd, error, kExitFailure);
+        }
         r.listener = std::make_shared<TraceListener>();
         if (!r.listener->open(address, &error)) return fail(cmd, error, kExitFailure);
         std::fprintf(stderr, "tilestep view: listening on %s%s\n", r.listener->where().c_str(),

@@ -42,8 +42,13 @@ intptr_t duplicateSocket(int fd, int* family);
 // Unix sockets (a path given to --listen): bound, not yet listening, in *fd; a socket file
 // left by a listener that died is replaced, any other file is not. Windows has none here:
 // false with a message that says what to use instead.
+// The socket file a listener made, by identity: removing the path removes only that file (the
+// path may have been replaced since, by a recording saved there or by another listener).
+struct SocketFileId {
+    uint64_t dev = 0, ino = 0;
+};
 bool unixPathFits(const std::string& path, std::string* error);
-bool bindUnixSocket(const std::string& path, int* fd, std::string* error);
-void removeUnixSocket(const std::string& path);
+bool bindUnixSocket(const std::string& path, int* fd, SocketFileId* id, std::string* error);
+void removeUnixSocket(const std::string& path, const SocketFileId& id);
 
 }  // namespace ts::cli::net

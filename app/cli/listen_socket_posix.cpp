@@ -70,7 +70,7 @@ bool unixPathFits(const std::string& path, std::string* error) {
     return false;
 }
 
-bool bindUnixSocket(const std::string& path, int* fd, std::string* error) {
+bool bindUnixSocket(const std::string& path, int* fd, SocketFileId* id, std::string* error) {
     sockaddr_un sa{};
     sa.sun_family = AF_UNIX;
     std::strncpy(sa.sun_path, path.c_str(), sizeof sa.sun_path - 1);
@@ -96,11 +96,16 @@ bool bindUnixSocket(const std::string& path, int* fd, std::string* error) {
         *error = path + ": cannot listen (" + lastError() + ")";
         return false;
     }
+    struct stat made;
+    if (::lstat(path.c_str(), &made) == 0) *id = {uint64_t(made.st_dev), uint64_t(made.st_ino)};
     return true;
 }
 
-void removeUnixSocket(const std::string& path) {
-    ::unlink(path.c_str());
+void removeUnixSocket(const std::string& path, const SocketFileId& id) {
+    struct stat st;
+    if (::lstat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode) && uint64_t(st.st_dev) == id.dev &&
+        uint64_t(st.st_ino) == id.ino)
+        ::unlink(path.c_str());
 }
 
 }  // namespace ts::cli::net

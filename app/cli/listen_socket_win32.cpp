@@ -74,11 +74,11 @@ bool unixPathFits(const std::string&, std::string*) {
     return true;  // refused when opened, with the reason
 }
 
-bool bindUnixSocket(const std::string& path, int*, std::string* error) {
+bool bindUnixSocket(const std::string& path, int*, SocketFileId*, std::string* error) {
     *error = path + ": Unix sockets are not supported on Windows (listen on 127.0.0.1:PORT)";
     return false;
 }
 
-void removeUnixSocket(const std::string&) {}
+void removeUnixSocket(const std::string&, const SocketFileId&) {}
 
 }  // namespace ts::cli::net

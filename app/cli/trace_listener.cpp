@@ -71,12 +71,12 @@ bool parseListenAddress(const std::string& text, ListenAddress* out, std::string
 
 TraceListener::~TraceListener() {
     net::closeSocket(fd_);
-    if (!unlinkPath_.empty()) net::removeUnixSocket(unlinkPath_);
+    if (!unlinkPath_.empty()) net::removeUnixSocket(unlinkPath_, socketId_);
 }
 
 bool TraceListener::open(const ListenAddress& a, std::string* error) {
     if (a.unixSocket) {
-        if (!net::bindUnixSocket(a.path, &fd_, error)) return false;
+        if (!net::bindUnixSocket(a.path, &fd_, &socketId_, error)) return false;
         unlinkPath_ = a.path;
         where_ = a.path;
     } else {
@@ -217,7 +217,13 @@ LiveConnection::Status LiveConnection::ended(std::string* error) {
                         std::to_string(pending_.size()) +
                         " bytes into the line (a half line; the lines before it are kept)",
                     error);
-    if (bytes_ == 0) return fail("disconnected before sending the header line", error);
+    if (bytes_ == 0) {
+        // Connect and close (`nc -z`, a launcher's port check): not a game, nothing ends.
+        status_ = Status::NotAGame;
+        net::closeSocket(fd_);
+        fd_ = -1;
+        return status_;
+    }
     std::string why;
     if (!stream_.finish(&why)) return fail(why, error);
     status_ = Status::Ended;
@@ -251,6 +257,12 @@ LiveConnection::Status LiveConnection::pollWebSocket(int waitMs, std::string* er
             return status_;
         case WebSocketReader::Result::Closed:
             return ended(error);
+        case WebSocketReader::Result::Refused:
+            *error = "game at " + peer_ + ": " + why;
+            status_ = Status::NotAGame;
+            net::closeSocket(fd_);
+            fd_ = -1;
+            return status_;
         case WebSocketReader::Result::Failed:
             break;
     }
@@ -271,8 +283,8 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
         if (n > 0) {
             // A browser's WebSocket upgrade request: Beast takes the connection from here.
             if (bytes_ == 0 && n >= 4 && std::memcmp(buf, "GET ", 4) == 0) {
-                ws_ = std::make_unique<WebSocketReader>(fd_, std::string(buf, size_t(n)),
-                                                        4 * limits_.trace.maxLineBytes);
+                ws_ = std::make_unique<WebSocketReader>(
+                    fd_, std::string(buf, size_t(n)), 4 * limits_.trace.maxLineBytes, limits_.web);
                 peer_ += " (WebSocket)";
                 return pollWebSocket(waitMs, error);
             }

@@ -14,10 +14,15 @@
 #include <memory>
 #include <string>
 
+#include "args.h"
 #include "record/trace_reader.h"
+#include "listen_socket.h"
 #include "websocket_reader.h"
 
 namespace ts::cli {
+
+// --allow-origin ORIGIN, repeatable (record, view --listen): see WebSocketPolicy.
+constexpr FlagSpec kAllowOriginFlag = {"--allow-origin", true, "ORIGIN", nullptr, true};
 
 struct ListenAddress {
     bool unixSocket = false;
@@ -38,6 +43,7 @@ struct LiveLimits {
     // sends: `record` checks for a second game, the window draws.
     uint64_t pollBytes = uint64_t(4) << 20;
     TraceLimits trace;
+    WebSocketPolicy web;  // which pages' WebSockets are taken (--allow-origin, the Host)
 };
 
 class TraceListener {
@@ -59,6 +65,7 @@ class TraceListener {
   private:
     int fd_ = -1;
     std::string where_, unlinkPath_;
+    net::SocketFileId socketId_;  // the socket file we made: only it is removed
     bool remote_ = false;
 };
 
@@ -71,7 +78,10 @@ void refuseConnection(int fd, const std::string& why);
 // lines that parsed.
 class LiveConnection {
   public:
-    enum class Status { Open, Ended, Failed };
+    // NotAGame: the connection closed without sending a byte (a launcher's `nc -z` port check),
+    // or a web page's WebSocket was refused (*error says why): nothing to record, and the
+    // listener waits on for the real game.
+    enum class Status { Open, Ended, Failed, NotAGame };
     using LineSink = std::function<void(const char* line, size_t n)>;
 
     LiveConnection(int fd, std::string peer, RecordedTrace* out, const LiveLimits& limits,

@@ -2,9 +2,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "base/atomic_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace ts {
 
@@ -25,7 +31,10 @@ LiveFeed::LiveFeed(std::shared_ptr<cli::TraceListener> listener, const cli::Live
     status_ = "waiting for a game on " + listener_->where();
 }
 
-LiveFeed::~LiveFeed() = default;
+LiveFeed::~LiveFeed() {
+    file_.reset();  // an unfinished recording is not saved: its numbered name is freed again
+    dropPlaceholder();
+}
 
 std::string LiveFeed::savePathFor(const std::string& out, int n) {
     if (n <= 1) return out;
@@ -46,26 +55,20 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
             if (!error.empty()) status_ = error;
             return false;
         }
-        ++recordings_;
+        // Not a recording yet: a connection that closes without a byte is a port check, and the
+        // recording on screen stays until the game's first bytes (startRecording).
         peer_ = peer;
+        shown_ = saveTried_ = false;
         trace_ = std::make_shared<RecordedTrace>();
-        if (!savePath_.empty()) {
-            file_ = std::make_unique<AtomicFileWriter>();
-            const std::string path = savePathFor(savePath_, recordings_);
-            if (!file_->open(path, &error)) {
-                std::fprintf(stderr, "tilestep view: %s (the recording is not saved)\n",
-                             error.c_str());
-                file_.reset();
-            }
-        }
-        AtomicFileWriter* file = file_.get();
-        connection_ = std::make_unique<cli::LiveConnection>(fd, peer, trace_.get(), limits_,
-                                                            [file](const char* line, size_t n) {
-                                                                if (file) file->write(line, n);
-                                                            });
-        g.showRecording(trace_);
-        std::fprintf(stderr, "tilestep view: recording the game at %s\n", peer.c_str());
-        changed = true;
+        file_.reset();
+        connection_ = std::make_unique<cli::LiveConnection>(
+            fd, peer, trace_.get(), limits_, [this](const char* line, size_t n) {
+                if (!file_ && !saveTried_ && !savePath_.empty()) {
+                    saveTried_ = true;
+                    openSaveFile();
+                }
+                if (file_) file_->write(line, n);
+            });
     } else {
         // A second game while one is recorded is told so and turned away.
         const int other = listener_->accept(0, &peer, &error);
@@ -82,6 +85,10 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
     for (;;) {
         const uint64_t before = connection_->bytes();
         st = connection_->poll(0, &error);
+        if (!shown_ && connection_->bytes() > 0) {
+            startRecording(g);
+            changed = true;
+        }
         if (st != cli::LiveConnection::Status::Open ||
             connection_->bytes() - before < limits_.pollBytes)
             break;  // all that had arrived is read
@@ -90,6 +97,17 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
             break;
         }
     }
+    if (st == cli::LiveConnection::Status::NotAGame) {
+        connection_.reset();
+        // A refused page is said (a port check is not): the recording on screen stays.
+        if (!error.empty()) {
+            std::fprintf(stderr, "tilestep view: %s\n", error.c_str());
+            status_ = error;
+            changed = true;
+        }
+        return changed;
+    }
+    if (!shown_) return changed;  // connected, silent so far
     if (trace_->frameCount() != frames || trace_->actors.size() != actors ||
         connection_->lines() != lines) {
         g.recordingGrew();
@@ -103,16 +121,76 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
     return changed;
 }
 
+void LiveFeed::startRecording(Debugger& g) {
+    shown_ = true;
+    ++recordings_;
+    g.showRecording(trace_);
+    g.setFollowLive(true);  // its first frames may be in already: show the newest
+    std::fprintf(stderr, "tilestep view: recording the game at %s\n", peer_.c_str());
+}
+
+bool LiveFeed::openSaveFile() {
+    std::string error;
+    std::string path = savePath_;
+    if (savedAny_) {
+        // A numbered name only where nothing is: made exclusively (O_EXCL), so that neither an
+        // existing file nor one appearing meanwhile is replaced; a number in use is skipped.
+        for (int tries = 0;; ++tries, ++nextNumber_) {
+            path = savePathFor(savePath_, nextNumber_);
+            const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+            if (fd >= 0) {
+                struct stat st {};
+                ::fstat(fd, &st);
+                ::close(fd);
+                placeholder_ = path;
+                placeholderDev_ = uint64_t(st.st_dev);
+                placeholderIno_ = uint64_t(st.st_ino);
+                ++nextNumber_;
+                break;
+            }
+            if (errno != EEXIST || tries > 100000) {
+                std::fprintf(stderr,
+                             "tilestep view: %s: cannot create (%s; the recording is not "
+                             "saved)\n",
+                             path.c_str(), std::strerror(errno));
+                return false;
+            }
+        }
+    }
+    file_ = std::make_unique<AtomicFileWriter>();
+    if (!file_->open(path, &error)) {
+        std::fprintf(stderr, "tilestep view: %s (the recording is not saved)\n", error.c_str());
+        file_.reset();
+        dropPlaceholder();
+        return false;
+    }
+    filePath_ = path;
+    savedAny_ = true;
+    return true;
+}
+
+void LiveFeed::dropPlaceholder() {
+    struct stat st {};
+    // Only our own empty file: the path may name another file by now.
+    if (!placeholder_.empty() && ::lstat(placeholder_.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+        st.st_size == 0 && uint64_t(st.st_dev) == placeholderDev_ &&
+        uint64_t(st.st_ino) == placeholderIno_)
+        ::unlink(placeholder_.c_str());
+    placeholder_.clear();
+}
+
 void LiveFeed::end(bool failed, const std::string& error) {
     connection_.reset();
     std::string saved;
     if (file_) {
         std::string why;
-        const std::string path = savePathFor(savePath_, recordings_);
         if (file_->commit(&why))
-            saved = ", saved to " + path;
-        else
+            saved = ", saved to " + filePath_;
+        else {
             std::fprintf(stderr, "tilestep view: %s\n", why.c_str());
+            dropPlaceholder();
+        }
+        placeholder_.clear();
         file_.reset();
     }
     status_ = "game at " + peer_ + " " + (failed ? "failed: " + error : "disconnected") + " (" +

@@ -3,10 +3,13 @@
 // the debugger as it grows (Debugger::recordingGrew). No GL: tested without a window.
 //
 // One game at a time: a second connection while one is connected is refused with a line
-// saying so. After a game disconnects, its recording stays on screen (step, scrub) until the
-// next game connects, which starts a new recording. With a save path, each recording is
-// written when its game disconnects: the first to OUT, later ones to OUT-2, OUT-3, ... (same
-// extension), so that no recording overwrites another.
+// saying so. A connection that closes without sending a byte (a launcher's `nc -z` port check)
+// is no game: no recording starts or ends, nothing is saved, the recording on screen stays. After a
+// game disconnects, its recording stays on screen (step, scrub) until the next game connects, which
+// starts a new recording. With a save path, each recording is written when its game disconnects:
+// the first to OUT, later ones to OUT-2, OUT-3, ... (same extension), so that no recording
+// overwrites another: a numbered name is taken only where no file is (created exclusively when the
+// game's first line arrives; a number in use is skipped).
 #pragma once
 #include <memory>
 #include <string>
@@ -40,6 +43,9 @@ class LiveFeed {
 
   private:
     void end(bool failed, const std::string& error);
+    void startRecording(Debugger& g);
+    bool openSaveFile();  // at the game's first line: OUT, or the next free OUT-N
+    void dropPlaceholder();
 
     std::shared_ptr<cli::TraceListener> listener_;
     cli::LiveLimits limits_;
@@ -47,8 +53,14 @@ class LiveFeed {
     std::shared_ptr<RecordedTrace> trace_;
     std::unique_ptr<cli::LiveConnection> connection_;
     std::unique_ptr<AtomicFileWriter> file_;
-    std::string status_, peer_;
-    int recordings_ = 0;
+    std::string status_, peer_, filePath_;
+    std::string placeholder_;  // the empty OUT-N made exclusively, until the recording replaces it
+    uint64_t placeholderDev_ = 0, placeholderIno_ = 0;
+    int recordings_ = 0, nextNumber_ = 2;
+    bool savedAny_ = false;  // OUT itself is taken: later recordings are numbered
+    bool shown_ = false;
+    bool saveTried_ = false;  // this game's file was opened (or could not be)  // the connection
+                              // sent something: it is a game, on screen
     bool busy_ = false;
 };
 

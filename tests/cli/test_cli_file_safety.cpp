@@ -126,6 +126,58 @@ TEST_F(CliFileSafety, StdoutAppendedToAnInputIsRefused) {
     EXPECT_EQ(test::readFile(logPath), logBytes);
 }
 
+// view --listen's outputs: the recording (--save), the socket file (--listen PATH) and the
+// screenshot, against the map, the traces and each other, before anything listens.
+TEST_F(CliFileSafety, ViewRefusesASaveOrSocketThatIsAnInputByAnyPath) {
+    auto r = tilestep("view room.json --listen 0 --save ./room.json");
+    expectRefused(r, "./room.json", "room.json");
+    EXPECT_EQ(r.err,
+              "tilestep view: --save ./room.json is the same file as MAP room.json: an output "
+              "may not overwrite an input\n");
+    expectRefused(tilestep("view room.json --listen 0 --save " + q(mapPath)), mapPath, "room.json");
+    fs::create_symlink("room.json", dir + "/link.json");
+    expectRefused(tilestep("view room.json --listen 0 --save link.json"), "link.json", "room.json");
+    fs::create_hard_link(mapPath, dir + "/hard.json");
+    expectRefused(tilestep("view hard.json --listen 0 --save room.json"), "room.json", "hard.json");
+    // The socket path is an output too (listening would create it, ending would remove it).
+    expectRefused(tilestep("view room.json --listen ./room.json"), "./room.json", "room.json");
+    auto both = tilestep("view room.json --listen ./s.sock --save s.sock");
+    EXPECT_EQ(both.exitCode, 2) << both.err;
+    EXPECT_NE(both.err.find("--listen ./s.sock is the same file as --save s.sock"),
+              std::string::npos)
+        << both.err;
+    // The screenshot of a recorded trace onto that trace, by a hard link.
+    test::writeFile(dir + "/t.jsonl", "{\"tilestep_trace\":1}\n");
+    fs::create_hard_link(dir + "/t.jsonl", dir + "/t2.jsonl");
+    auto shot = tilestep("view room.json t.jsonl --screenshot t2.jsonl");
+    EXPECT_EQ(shot.exitCode, 2) << shot.err;
+    EXPECT_NE(shot.err.find("--screenshot t2.jsonl is the same file as TRACE t.jsonl"),
+              std::string::npos)
+        << shot.err;
+    EXPECT_EQ(test::readFile(dir + "/t.jsonl"), "{\"tilestep_trace\":1}\n");
+}
+
+// A plugin library is an input too: a trace or a converted map written over it.
+TEST_F(CliFileSafety, APluginIsAnInput) {
+    test::writeFile(dir + "/mover.so", "not really a library");
+    for (const std::string cmd : {"run room.json --frames 2 --plugin mover.so --trace ./mover.so",
+                                  "convert --plugin mover.so room.json ./mover.so"}) {
+        auto r = tilestep(cmd);
+        EXPECT_EQ(r.exitCode, 2) << cmd << ": " << r.err;
+        EXPECT_NE(r.err.find("./mover.so is the same file as --plugin mover.so"), std::string::npos)
+            << cmd << ": " << r.err;
+        EXPECT_EQ(test::readFile(dir + "/mover.so"), "not really a library") << cmd;
+    }
+}
+
+TEST_F(CliFileSafety, DiffsReportMayNotBeAppendedToATrace) {
+    test::writeFile(dir + "/t.jsonl", "{\"tilestep_trace\":1}\n");
+    auto r = tilestep("{ " + q(TILESTEP_BINARY) + " diff t.jsonl ./t.jsonl >> t.jsonl; }");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find("stdout - is the same file as A t.jsonl"), std::string::npos) << r.err;
+    EXPECT_EQ(test::readFile(dir + "/t.jsonl"), "{\"tilestep_trace\":1}\n");
+}
+
 TEST_F(CliFileSafety, EditorOutputsMayNotBeItsInputs) {
     // Refused before any window: DISPLAY is empty, so trying one would fail differently.
     auto r = tilestep("room.json --trace ./room.json");

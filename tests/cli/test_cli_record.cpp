@@ -13,11 +13,14 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <regex>
 #include <thread>
 
 #include "test_support.h"
 #include "cli/trace_listener.h"
+#include "cli/websocket_reader.h"
 
 namespace ts {
 namespace {
@@ -229,7 +232,7 @@ TEST_F(CliRecord, AFloodOfLinesStopsAtMaxBytes) {
 }
 
 TEST_F(CliRecord, AnHttpRequestThatIsNoWebSocketUpgradeIsRefused) {
-    EXPECT_EQ(recordRaw("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), 1);
+    EXPECT_EQ(recordRaw("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"), 1);
     EXPECT_TRUE(std::regex_search(
         rec.err,
         std::regex("game at 127\\.0\\.0\\.1:[0-9]+ \\(WebSocket\\): WebSocket handshake failed")))
@@ -289,12 +292,213 @@ TEST_F(CliRecord, BadCommandLines) {
     EXPECT_EQ(test::runTilestep("record --listen 127.0.0.1:70000 " + outPath).exitCode, 2);
     auto r = test::runTilestep("record --listen " + dir + "/s.sock " + dir + "/s.sock");
     EXPECT_EQ(r.exitCode, 2);
-    EXPECT_NE(r.err.find("is the socket's path"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("OUT " + dir + "/s.sock is the same file as --listen " + dir + "/s.sock"),
+              std::string::npos)
+        << r.err;
     test::writeFile(dir + "/plain", "x");
     r = test::runTilestep("record --listen " + dir + "/plain " + outPath + " --wait 1");
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_NE(r.err.find("exists and is not a socket"), std::string::npos) << r.err;
     EXPECT_EQ(readFile(dir + "/plain"), "x");
+}
+
+// The socket file is an output: OUT naming it by another spelling (./, a link, a folder link)
+// would be saved over the socket, then removed with it. Refused before listening.
+TEST_F(CliRecord, OutThatIsTheSocketPathByAnySpellingIsRefused) {
+    std::filesystem::create_directory_symlink(dir, dir + "/again");
+    std::filesystem::create_symlink("s.sock", dir + "/link.jsonl");
+    for (const std::string& outSpelling :
+         {std::string("s.sock"), dir + "/s.sock", std::string("again/s.sock"),
+          std::string("link.jsonl")}) {
+        auto r = test::runShell("cd '" + dir + "' && '" + TILESTEP_BINARY +
+                                "' record --listen ./s.sock '" + outSpelling + "' --wait 1");
+        EXPECT_EQ(r.exitCode, 2) << outSpelling << ": " << r.err;
+        EXPECT_NE(r.err.find("is the same file as --listen ./s.sock: "), std::string::npos)
+            << r.err;
+        EXPECT_EQ(r.err.find("listening on"), std::string::npos) << r.err;
+        EXPECT_FALSE(std::filesystem::exists(dir + "/s.sock"));
+    }
+}
+
+// The listener removes the socket file it made, and nothing else put at its path meanwhile.
+TEST_F(CliRecord, OnlyItsOwnSocketFileIsRemoved) {
+    const std::string sock = dir + "/game.sock";
+    rec.start({"--listen", sock, outPath, "--wait", "20"});
+    ASSERT_EQ(rec.where, sock) << rec.err;
+    test::writeFile(dir + "/other", "someone's file");
+    ASSERT_EQ(rename((dir + "/other").c_str(), sock.c_str()), 0);
+    // Its Ctrl+C handler is set just after the "listening on" line.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(rec.pid, SIGINT);
+    EXPECT_EQ(rec.finish(), 1) << rec.err;
+    EXPECT_EQ(readFile(sock), "someone's file");
+}
+
+// OUT's folder is checked before listening, not when the game has been played.
+TEST_F(CliRecord, AnOutThatCannotBeWrittenIsRefusedBeforeListening) {
+    auto r =
+        test::runTilestep("record --listen 127.0.0.1:0 " + dir + "/missing/rec.jsonl --wait 1");
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.find("listening on"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(dir + "/missing/rec.jsonl: cannot create a temporary file"),
+              std::string::npos)
+        << r.err;
+}
+
+// A launcher's port check (`nc -z`: connect, close) is no game: record waits on for the real
+// one, and OUT holds that game alone. A check alone leaves an older OUT as it was.
+TEST_F(CliRecord, APortCheckIsNoGame) {
+    test::writeFile(outPath, "an older recording\n");
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    for (int i = 0; i < 3; ++i) close(connectTcp(rec.port()));
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    EXPECT_EQ(readFile(outPath), "an older recording\n");
+    const int fd = connectTcp(rec.port());
+    sendAll(fd, kHeader + kLine0);
+    close(fd);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+    EXPECT_EQ(rec.out, "recorded " + outPath + ": 1 frames, 1 actors, 2 lines\n");
+
+    Recorder probed;
+    test::writeFile(outPath, "an older recording\n");
+    probed.start({"--listen", "127.0.0.1:0", outPath, "--wait", "2"});
+    ASSERT_FALSE(probed.where.empty()) << probed.err;
+    close(connectTcp(probed.port()));
+    EXPECT_EQ(probed.finish(), 1);
+    EXPECT_NE(probed.err.find("no game connected to "), std::string::npos) << probed.err;
+    EXPECT_EQ(readFile(outPath), "an older recording\n");
+}
+
+// A browser's WebSocket, by hand: the upgrade request, then one client frame (mask of zeros).
+std::string upgradeRequest(const std::string& host, const std::string& origin) {
+    return "GET / HTTP/1.1\r\nHost: " + host +
+           "\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n" +
+           (origin.empty() ? "" : "Origin: " + origin + "\r\n") + "\r\n";
+}
+std::string clientFrame(int opcode, const std::string& payload) {
+    std::string f(1, char(0x80 | opcode));
+    if (payload.size() < 126) {
+        f += char(0x80 | payload.size());
+    } else {
+        f += char(0x80 | 126);
+        f += char(payload.size() >> 8);
+        f += char(payload.size() & 0xff);
+    }
+    return f + std::string(4, '\0') + payload;
+}
+// What the recorder answered, up to its first blank line (the HTTP response head).
+std::string responseHead(int fd) {
+    std::string got;
+    char c;
+    pollfd p{fd, POLLIN, 0};
+    while (got.find("\r\n\r\n") == std::string::npos && poll(&p, 1, 10000) > 0 &&
+           read(fd, &c, 1) == 1)
+        got += c;
+    return got;
+}
+std::string readRest(int fd) {
+    std::string got;
+    char buf[512];
+    pollfd p{fd, POLLIN, 0};
+    while (poll(&p, 1, 10000) > 0) {
+        const ssize_t n = read(fd, buf, sizeof buf);
+        if (n <= 0) break;
+        got.append(buf, size_t(n));
+    }
+    return got;
+}
+
+// Any web page open in the developer's browser could take the game slot: a page's WebSocket
+// is refused (HTTP 403, naming the origin and the flag), nothing is recorded, and record
+// waits on for the game.
+TEST_F(CliRecord, AWebPagesWebSocketIsRefused) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int page = connectTcp(rec.port());
+    sendAll(page, upgradeRequest(rec.where, "http://evil.example"));
+    const std::string head = responseHead(page);
+    EXPECT_EQ(head.rfind("HTTP/1.1 403 ", 0), 0u) << head;
+    sendAll(page, clientFrame(1, kHeader + kLine0));
+    const std::string body = readRest(page);
+    EXPECT_NE(body.find("refused a WebSocket from the web page at http://evil.example"),
+              std::string::npos)
+        << body;
+    EXPECT_NE(body.find("--allow-origin http://evil.example"), std::string::npos) << body;
+    close(page);
+    EXPECT_FALSE(std::filesystem::exists(outPath));
+    const std::string line1 = "{\"frame\":1,\"actor\":\"hero\",\"x\":3,\"y\":2}\n";
+    const int game = connectTcp(rec.port());
+    sendAll(game, kHeader + line1);
+    close(game);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_NE(rec.err.find("tilestep record: game at 127.0.0.1:"), std::string::npos) << rec.err;
+    EXPECT_NE(rec.err.find("refused a WebSocket from the web page at http://evil.example"),
+              std::string::npos)
+        << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + line1);
+}
+
+// A page the user names with --allow-origin is taken; so is a local file's page ("null").
+TEST_F(CliRecord, AnAllowedOriginsWebSocketIsRecorded) {
+    for (const std::string origin : {"http://localhost:8000", "null"}) {
+        Recorder r;
+        r.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20", "--allow-origin",
+                 "http://localhost:8000"});
+        ASSERT_FALSE(r.where.empty()) << r.err;
+        const int page = connectTcp(r.port());
+        sendAll(page, upgradeRequest("localhost:" + std::to_string(r.port()), origin));
+        const std::string head = responseHead(page);
+        EXPECT_EQ(head.rfind("HTTP/1.1 101 ", 0), 0u) << origin << ": " << head;
+        sendAll(page, clientFrame(1, kHeader + kLine0) + clientFrame(8, ""));
+        readRest(page);
+        close(page);
+        EXPECT_EQ(r.finish(), 0) << origin << ": " << r.err;
+        EXPECT_EQ(readFile(outPath), kHeader + kLine0) << origin;
+        std::remove(outPath.c_str());
+    }
+}
+
+// DNS rebinding: a page whose own name now points at 127.0.0.1 sends that name as the Host.
+TEST_F(CliRecord, AWebSocketForAnotherHostIsRefused) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "2"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int page = connectTcp(rec.port());
+    sendAll(page, upgradeRequest("rebound.example:" + std::to_string(rec.port()), ""));
+    const std::string head = responseHead(page);
+    EXPECT_EQ(head.rfind("HTTP/1.1 403 ", 0), 0u) << head;
+    close(page);
+    EXPECT_EQ(rec.finish(), 1);
+    EXPECT_NE(rec.err.find("refused a WebSocket for the host 'rebound.example:"), std::string::npos)
+        << rec.err;
+    EXPECT_FALSE(std::filesystem::exists(outPath));
+}
+
+TEST(WebSocketPolicy, OriginsAndHosts) {
+    const std::string* none = nullptr;
+    auto refused = [](const cli::WebSocketPolicy& p, const char* origin, const char* host) {
+        const std::string o = origin ? origin : "", h = host ? host : "";
+        return !cli::webSocketRefusal(p, origin ? &o : nullptr, host ? &h : nullptr).empty();
+    };
+    cli::WebSocketPolicy loop{{"http://localhost:8000"}, "127.0.0.1"};
+    EXPECT_TRUE(cli::webSocketRefusal(loop, none, none).empty());
+    EXPECT_FALSE(refused(loop, "null", "127.0.0.1:5555"));
+    EXPECT_FALSE(refused(loop, "file://", "localhost:5555"));
+    EXPECT_FALSE(refused(loop, "http://LOCALHOST:8000/", "[::1]:5555"));
+    EXPECT_TRUE(refused(loop, "http://localhost:8001", "127.0.0.1:5555"));
+    EXPECT_TRUE(refused(loop, "https://evil.example", nullptr));
+    EXPECT_FALSE(refused(loop, nullptr, "game.localhost:5555"));
+    EXPECT_TRUE(refused(loop, nullptr, "127.0.0.1.evil.example:5555"));
+    EXPECT_TRUE(refused(loop, nullptr, "192.168.1.5:5555"));
+    // Listening on a named address, or on every interface: that address, any numeric one.
+    EXPECT_FALSE(refused({{}, "192.168.1.5"}, nullptr, "192.168.1.5:5555"));
+    EXPECT_FALSE(refused({{}, "0.0.0.0"}, nullptr, "10.0.0.7:5555"));
+    EXPECT_TRUE(refused({{}, "0.0.0.0"}, nullptr, "rebound.example:5555"));
+    // A Unix socket: no Host to check (no browser reaches it), the Origin still.
+    EXPECT_FALSE(refused({{}, ""}, nullptr, "anything"));
+    EXPECT_TRUE(refused({{}, ""}, "http://evil.example", "anything"));
 }
 
 TEST(ListenAddress, LoopbackUnlessAnotherAddressIsNamed) {

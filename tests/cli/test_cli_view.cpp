@@ -38,7 +38,8 @@ TEST_F(CliView, BadCommandLinesExitTwo) {
         {map + " " + trace + " --window 10x10",
          "tilestep view: --window: expected WxH from 320x240 to 8192x8192, got '10x10'" + hint},
         {map + " " + trace + " --screenshot " + trace,
-         "tilestep view: --screenshot " + trace + " would overwrite an input file" + hint},
+         "tilestep view: --screenshot " + trace + " is the same file as TRACE " + trace +
+             ": an output may not overwrite an input\n"},
         {map + " " + trace + " --bogus", "tilestep view: unknown option '--bogus'" + hint},
     };
     for (const Case& c : cases) {

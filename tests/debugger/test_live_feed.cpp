@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "../../app/debugger/live_feed.h"
@@ -160,6 +161,50 @@ TEST_F(LiveFeedTest, GarbageEndsTheRecordingWithTheLineAndKeepsTheFrames) {
         << feed->status();
     EXPECT_GE(g.length(), 1);
     EXPECT_EQ(readFile(dir + "/live.jsonl"), kHeader + state(0, 1));
+}
+
+// A numbered recording never lands on an existing file: a number in use is skipped.
+TEST_F(LiveFeedTest, ANumberedRecordingSkipsAFileThatExists) {
+    writeFile(dir + "/live-2.jsonl", "someone's file");
+    for (int x : {1, 2}) {
+        const int game = connectGame();
+        sendText(game, kHeader + state(0, x));
+        close(game);
+        ASSERT_TRUE(pollUntil([&] { return feed->recordings() == x && !feed->connected(); }));
+    }
+    EXPECT_EQ(readFile(dir + "/live.jsonl"), kHeader + state(0, 1));
+    EXPECT_EQ(readFile(dir + "/live-2.jsonl"), "someone's file");
+    EXPECT_EQ(readFile(dir + "/live-3.jsonl"), kHeader + state(0, 2));
+    EXPECT_NE(feed->status().find("saved to " + dir + "/live-3.jsonl)"), std::string::npos)
+        << feed->status();
+}
+
+// A port check (`nc -z`: connect, close) is no game: no recording starts or ends, nothing is
+// written, the recording on screen stays; the real game after it is recorded as the first.
+TEST_F(LiveFeedTest, APortCheckIsNoGame) {
+    int game = connectGame();
+    sendText(game, kHeader + state(0, 1) + state(1, 2));
+    close(game);
+    ASSERT_TRUE(pollUntil([&] { return feed->recordings() == 1 && !feed->connected(); }));
+    const std::string status = feed->status();
+    for (int i = 0; i < 3; ++i) {
+        close(connectGame());
+        for (int k = 0; k < 20; ++k) {
+            feed->poll(g);
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        EXPECT_FALSE(feed->connected());
+    }
+    EXPECT_EQ(feed->recordings(), 1);
+    EXPECT_EQ(g.length(), 2);
+    EXPECT_EQ(feed->status(), status);
+    EXPECT_FALSE(std::filesystem::exists(dir + "/live-2.jsonl"));
+    game = connectGame();
+    sendText(game, kHeader + state(5, 7));
+    close(game);
+    ASSERT_TRUE(pollUntil([&] { return feed->recordings() == 2 && !feed->connected(); }));
+    EXPECT_EQ(readFile(dir + "/live-2.jsonl"), kHeader + state(5, 7));
+    EXPECT_FALSE(std::filesystem::exists(dir + "/live-3.jsonl"));
 }
 
 TEST(LiveFeedSave, EachRecordingHasItsOwnFile) {
