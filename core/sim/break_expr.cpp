@@ -54,6 +54,13 @@ bool lex(const std::string& s, std::vector<Token>* out, size_t* column, std::str
             size_t j = i + 1;
             while (j < s.size() && (std::isdigit(static_cast<unsigned char>(s[j])) || s[j] == '.'))
                 ++j;
+            // An exponent, as traces write one ("1e400", "2.5E-3"): taken with its number, so a
+            // bad one reads "'1e' is not a number", never "found 'e400'".
+            if (j < s.size() && (s[j] == 'e' || s[j] == 'E')) {
+                ++j;
+                if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+                while (j < s.size() && std::isalnum(static_cast<unsigned char>(s[j]))) ++j;
+            }
             t.kind = Token::Number;
             t.text = s.substr(i, j - i);
             jsonnum::Decimal d;

@@ -117,6 +117,19 @@ TEST(BreakExpr, ComparesNumbersExactlyByValue) {
             .holds(step({0, "1", "0", "true", "right"}, {1, "-2.25", "0", "true", "right"})));
     EXPECT_TRUE(parsed("300 <= x")
                     .holds(step({0, "1", "0", "true", "right"}, {1, "300", "0", "true", "right"})));
+    // Exponents, as traces write them, compared exactly: 1e400 is far past any x, 3e2 is 300.
+    EXPECT_FALSE(
+        parsed("x > 1e400")
+            .holds(step({0, "1", "0", "true", "right"}, {1, "300", "0", "true", "right"})));
+    EXPECT_TRUE(parsed("x < 1E+400")
+                    .holds(step({0, "1", "0", "true", "right"}, {1, "300", "0", "true", "right"})));
+    EXPECT_TRUE(parsed("x == 3e2")
+                    .holds(step({0, "1", "0", "true", "right"}, {1, "300", "0", "true", "right"})));
+    EXPECT_TRUE(parsed("x > 2.5e-3")
+                    .holds(step({0, "1", "0", "true", "right"},
+                                {1, "0.0025000001", "0", "true", "right"})));
+    EXPECT_EQ(errorOf("x > 1e"), "column 5: '1e' is not a number");
+    EXPECT_EQ(errorOf("x > 1e4x"), "column 5: '1e4x' is not a number");
     // Text compares by equality only.
     EXPECT_TRUE(parsed("facing == \"left\"")
                     .holds(step({0, "1", "0", "true", "right"}, {1, "1", "0", "true", "left"})));
