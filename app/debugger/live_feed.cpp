@@ -7,10 +7,7 @@
 #include <cstring>
 
 #include "base/atomic_file.h"
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#include "base/exclusive_file.h"
 
 namespace ts {
 
@@ -137,22 +134,18 @@ bool LiveFeed::openSaveFile() {
         // existing file nor one appearing meanwhile is replaced; a number in use is skipped.
         for (int tries = 0;; ++tries, ++nextNumber_) {
             path = savePathFor(savePath_, nextNumber_);
-            const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-            if (fd >= 0) {
-                struct stat st {};
-                ::fstat(fd, &st);
-                ::close(fd);
-                placeholder_ = path;
-                placeholderDev_ = uint64_t(st.st_dev);
-                placeholderIno_ = uint64_t(st.st_ino);
+            std::string why;
+            const ClaimResult made = claimNewFile(path, &placeholder_, &why);
+            if (made == ClaimResult::Claimed) {
                 ++nextNumber_;
                 break;
             }
-            if (errno != EEXIST || tries > 100000) {
+            if (made == ClaimResult::Failed || tries > 100000) {
                 std::fprintf(stderr,
                              "tilestep view: %s: cannot create (%s; the recording is not "
                              "saved)\n",
-                             path.c_str(), std::strerror(errno));
+                             path.c_str(),
+                             made == ClaimResult::Failed ? why.c_str() : "every number is in use");
                 return false;
             }
         }
@@ -170,13 +163,8 @@ bool LiveFeed::openSaveFile() {
 }
 
 void LiveFeed::dropPlaceholder() {
-    struct stat st {};
-    // Only our own empty file: the path may name another file by now.
-    if (!placeholder_.empty() && ::lstat(placeholder_.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-        st.st_size == 0 && uint64_t(st.st_dev) == placeholderDev_ &&
-        uint64_t(st.st_ino) == placeholderIno_)
-        ::unlink(placeholder_.c_str());
-    placeholder_.clear();
+    releaseClaimedFile(placeholder_);
+    placeholder_ = ClaimedFile{};
 }
 
 void LiveFeed::end(bool failed, const std::string& error) {
@@ -190,7 +178,7 @@ void LiveFeed::end(bool failed, const std::string& error) {
             std::fprintf(stderr, "tilestep view: %s\n", why.c_str());
             dropPlaceholder();
         }
-        placeholder_.clear();
+        placeholder_ = ClaimedFile{};
         file_.reset();
     }
     status_ = "game at " + peer_ + " " + (failed ? "failed: " + error : "disconnected") + " (" +

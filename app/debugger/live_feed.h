@@ -15,6 +15,7 @@
 #include <string>
 
 #include "base/atomic_file.h"
+#include "base/exclusive_file.h"
 #include "cli/trace_listener.h"
 #include "debugger/debugger_state.h"
 
@@ -54,8 +55,7 @@ class LiveFeed {
     std::unique_ptr<cli::LiveConnection> connection_;
     std::unique_ptr<AtomicFileWriter> file_;
     std::string status_, peer_, filePath_;
-    std::string placeholder_;  // the empty OUT-N made exclusively, until the recording replaces it
-    uint64_t placeholderDev_ = 0, placeholderIno_ = 0;
+    ClaimedFile placeholder_;  // the empty OUT-N made exclusively, until the recording replaces it
     int recordings_ = 0, nextNumber_ = 2;
     bool savedAny_ = false;  // OUT itself is taken: later recordings are numbered
     bool shown_ = false;
