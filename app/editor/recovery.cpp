@@ -115,6 +115,8 @@ void recoverCopy(EditorState& s) {
     }
     std::error_code ec;
     if (restored) {
+        // Saved as JSON, the work patches the file's own text, not the copy's.
+        recovered.jsonSource = s.doc.map().jsonSource;
         files::watchDocumentFiles(s);
         // What the files held when the work was opened or saved: a change made since, while
         // no editor ran, is asked about at the first Save.
