@@ -83,10 +83,12 @@ struct Dialogs {
     bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
     bool openImport = false, openExport = false;  // File > Import..., File > Export...
     bool openViewerSave = false;                  // a read-only window's own save (ViewerSave)
+    bool openOutside = false;  // the document's files changed on disk (file_actions.h)
     // A dialog asked for and not yet opened: the window keeps drawing until it shows.
     bool anyToOpen() const {
         return openNew || openOpen || openSaveAs || openResize || openError || openConfirm ||
-               openRecovery || openImage || openImport || openExport || openViewerSave;
+               openRecovery || openImage || openImport || openExport || openViewerSave ||
+               openOutside;
     }
     std::string error;
     // What to do once unsaved changes were saved or discarded.
@@ -104,8 +106,16 @@ struct Dialogs {
     bool recoveryPending = false;  // offered, not yet answered: keep the old copy
     int imageCellSize = 0;
     std::string collisionLayer;  // Open / Import of a Tiled / LDtk map: its layer, "" default
-    std::string level;           // Open / Import of an LDtk project: its level, "" the first
+    // The picker beside it: the layers of the file `layersOf` (read when the path changes).
+    std::string layersOf;
+    std::vector<std::string> layerChoices;
+    std::string level;  // Open / Import of an LDtk project: its level, "" the first
     LevelPicker levelPicker;
+    // "Changed on disk": the files another program changed, whether Save asked (else the
+    // window regained focus), and the user's Overwrite for the one save that follows.
+    std::vector<std::string> outsideFiles;
+    bool outsideOnSave = false;
+    bool overwriteOutside = false;
 };
 
 // What a read-only window saves instead of the map (`tilestep view`: the recording, set by
@@ -191,6 +201,13 @@ struct EditorState {
         bool valid = false;
     } hint;
     size_t wallCount = 0;  // kept by the renderer's sync (counting walls is O(map))
+
+    // What the document's files held when opened or last saved: Save and a regained focus
+    // notice another program's change (file_actions.h, checkOutsideChanges).
+    DiskWatch disk;
+    // A recovered map whose own file could not be restored as it was opened (an imported
+    // map's kept document): Save As may not write over that file (the reason is shown).
+    std::string noSaveOver;
 
     RecoverySlot recovery;  // this editor's own recovery copy, when it could take a slot
     double lastRecoveryTime = 0;

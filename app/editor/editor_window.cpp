@@ -215,6 +215,7 @@ void EditorWindow::watchEvents() {
     });
     focus = glfwSetWindowFocusCallback(window_, [](GLFWwindow* w, int focused) {
         countEvent(w);
+        if (focused) static_cast<EditorWindow*>(glfwGetWindowUserPointer(w))->focusGained_ = true;
         if (focus) focus(w, focused);
     });
     glfwSetWindowSizeCallback(window_, [](GLFWwindow* w, int, int) { countEvent(w); });
@@ -251,6 +252,11 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     }
     ++quietFrames_;
     takeCloseRequest();
+    if (focusGained_) {
+        // Back from another program (Tiled, a terminal with git): was a file changed there?
+        focusGained_ = false;
+        checkOutsideChanges(s);
+    }
     applyPendingUiScale();
     int winW = 0, winH = 0, fbW = 0, fbH = 0;
     glfwGetWindowSize(window_, &winW, &winH);

@@ -69,6 +69,7 @@ class EditorWindow {
     // Frames drawn after the last event before an idle editor stops drawing.
     static constexpr int kSettleFrames = 10;
     uint64_t events_ = 0;
+    bool focusGained_ = false;  // the window regained focus: look for outside changes
     int quietFrames_ = 0;
     static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
     std::unique_ptr<InputGate> gate_;  // keys, characters and clicks reach ImGui through it

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "base/file_identity.h"
 #include "edit/map_edits.h"
 #include "editor/file_steps.h"
 #include "io/foreign_maps.h"
@@ -105,6 +106,23 @@ bool saveTo(EditorState& s, const std::string& path) {
         setMessage(s, "Read-only: view saves nothing");
         return false;
     }
+    if (!s.noSaveOver.empty() && sameFile(path, s.noSaveOver)) {
+        showError(s, path +
+                         ": not saved: the recovered work could not be put back into this file "
+                         "as it was opened; save it under another name (Save As)");
+        return false;
+    }
+    // Another program changed the file since it was opened or saved: never written over
+    // silently (Overwrite in the dialog sets overwriteOutside for this one save).
+    const bool ownFile = !s.doc.path().empty() && sameFile(path, s.doc.path());
+    if (ownFile && !s.dialogs.overwriteOutside) {
+        std::vector<std::string> changed = s.disk.changed();
+        if (!changed.empty()) {
+            askAboutOutsideChanges(s, std::move(changed), true);
+            return false;
+        }
+    }
+    s.dialogs.overwriteOutside = false;
     // Save As into another folder: the image path is relative to the map file, so it must
     // follow (one undoable step) or the saved map would point next to itself.
     const Tileset& ts = s.doc.map().tileset;
@@ -123,6 +141,7 @@ bool saveTo(EditorState& s, const std::string& path) {
     }
     s.doc.setPath(path);
     s.doc.markSaved();
+    watchDocumentFiles(s);
     s.settings.addRecent(path);
     saveSettings(s.configDir, s.settings);
     s.recovery.removeCopy();
@@ -133,6 +152,19 @@ bool saveTo(EditorState& s, const std::string& path) {
 
 // Save As to .tmx / .tmj exports a Tiled copy; the document keeps its own file and state.
 bool exportTo(EditorState& s, const std::string& path) {
+    if (!s.noSaveOver.empty() && sameFile(path, s.noSaveOver)) {
+        showError(s, path +
+                         ": not exported: the recovered work could not be put back into this "
+                         "file as it was opened; export it under another name");
+        return false;
+    }
+    if (!s.doc.path().empty() && sameFile(path, s.doc.path())) {
+        std::vector<std::string> changed = s.disk.changed();
+        if (!changed.empty()) {
+            askAboutOutsideChanges(s, std::move(changed), true);
+            return false;
+        }
+    }
     std::error_code ec;
     const std::string folder =
         s.doc.path().empty() ? "." : fs::absolute(s.doc.path(), ec).parent_path().string();
@@ -268,10 +300,11 @@ bool drawnByArt(const std::string& w) {
 // in place (only the collision cells, tile shapes and objects tilestep owns change:
 // core/io/tiled/tiled_inplace.h, core/io/ldtk/ldtk_inplace.h), Save As to .json / .tsmap
 // makes a tilestep map of it. The image path stays relative to the file's folder.
-void files::importInto(EditorState& s, const std::string& path) {
+void files::importInto(EditorState& s, const std::string& path, const interop::ImportOptions* given,
+                       bool reload) {
     interop::ImportOptions options;
-    options.collisionLayer = s.dialogs.collisionLayer;
-    options.level = s.dialogs.level;
+    options.collisionLayer = given ? given->collisionLayer : s.dialogs.collisionLayer;
+    options.level = given ? given->level : s.dialogs.level;
     std::error_code ec;
     const fs::path folder = fs::absolute(path, ec).parent_path();
     options.keepSource = true;
@@ -285,7 +318,10 @@ void files::importInto(EditorState& s, const std::string& path) {
         s.warnings.push_back(path + ": " + w);
     };
     s.warnings.clear();
-    s.doc.replace(std::move(r.map), inPlace ? path : "");
+    if (reload)
+        s.doc.reload(std::move(r.map), "Reload " + fs::path(path).filename().string());
+    else
+        s.doc.replace(std::move(r.map), inPlace ? path : "");
     std::vector<std::string> artWarnings =
         r.source && r.source->levelIndex >= 0
             ? loadLdtkArt(s.tiledArt, path, size_t(r.source->levelIndex),
@@ -324,10 +360,73 @@ bool openPath(EditorState& s, const std::string& path) {
     s.selectedActor = s.selectedBrush = -1;
     s.lastStampCell.reset();
     s.fitRequested = true;
+    s.noSaveOver.clear();
+    watchDocumentFiles(s);
     s.settings.addRecent(path);
     saveSettings(s.configDir, s.settings);
     if (!imported) setMessage(s, "Opened " + path);
     return true;
+}
+
+void files::watchDocumentFiles(EditorState& s) {
+    const std::string& path = s.doc.path();
+    if (path.empty()) {
+        s.disk.clear();
+        return;
+    }
+    std::vector<std::string> files = {path};
+    if (auto src = interop::rememberedSource(path)) {
+        for (const std::string& t : src->tilesetFiles) files.push_back(t);
+        if (!src->levelFile.empty())
+            files.push_back((fs::path(src->path).parent_path() / src->levelFile).string());
+    }
+    s.disk.watch(files);
+}
+
+void files::askAboutOutsideChanges(EditorState& s, std::vector<std::string> changed, bool onSave) {
+    s.dialogs.outsideFiles = std::move(changed);
+    s.dialogs.outsideOnSave = onSave;
+    s.dialogs.openOutside = true;
+}
+
+bool reloadDocument(EditorState& s, bool automatic) {
+    const std::string path = s.doc.path();
+    if (path.empty()) return false;
+    const std::string name = fs::path(path).filename().string();
+    try {
+        if (interop::isImportPath(path)) {
+            const auto src = interop::rememberedSource(path);
+            interop::ImportOptions options;
+            if (src) options = src->options;
+            importInto(s, path, &options, true);
+        } else {
+            s.doc.reload(loadMap(path), "Reload " + name);
+        }
+    } catch (const std::exception& e) {
+        showError(s, std::string("Reload failed: ") + e.what());
+        return false;
+    }
+    clampSelection(s);
+    watchDocumentFiles(s);
+    setMessage(s, automatic ? name + " changed on disk: reloaded (Undo goes back)"
+                            : "Reloaded " + path + " (Undo brings back your version)");
+    return true;
+}
+
+void checkOutsideChanges(EditorState& s) {
+    if (!s.interactive || s.readOnly || s.doc.path().empty() || s.doc.inStroke()) return;
+    // A dialog about them already waits for an answer.
+    if (s.dialogs.openOutside) return;
+    switch (s.disk.onFocus(s.doc.dirty())) {
+        case DiskWatch::Action::Reload:
+            reloadDocument(s, true);
+            break;
+        case DiskWatch::Action::Ask:
+            askAboutOutsideChanges(s, s.disk.lastChanged(), false);
+            break;
+        default:
+            break;
+    }
 }
 
 }  // namespace ts

@@ -30,6 +30,14 @@ void requestViewerSave(EditorState& s);
 // Loads `path` into the document; on failure shows the error and keeps the current map.
 bool openPath(EditorState& s, const std::string& path);
 
+// Another program's changes (EditorState::disk): called when the window regains focus. A
+// document without unsaved changes reloads (a status note says so); one with changes asks:
+// Reload, Overwrite, Save As or Cancel ("File changed on disk"). Save asks the same, always.
+void checkOutsideChanges(EditorState& s);
+// Reads the document's file again (an imported map with its own collision layer and level),
+// as one undo step (Document::reload). False on failure (shown).
+bool reloadDocument(EditorState& s, bool automatic);
+
 // The modal dialogs; call once per frame.
 void fileDialogs(EditorState& s);
 

@@ -11,7 +11,9 @@
 #include "editor/file_actions.h"
 #include "editor/file_steps.h"
 #include "editor/level_picker.h"
+#include "editor/recovery.h"
 #include "io/foreign_maps.h"
+#include "io/layer_choices.h"
 #include "io/map_formats.h"
 #include "io/map_io.h"
 
@@ -89,6 +91,47 @@ void openIfRequested(const EditorState& s, bool& flag, const char* title) {
     }
 }
 
+// The collision layer of a Tiled / LDtk map: a list of the selected file's layers, and the
+// field (a name, or "#N" for the N-th of several with one name).
+void collisionLayerField(Dialogs& d, const char* label) {
+    std::string path = d.path;
+    if (!path.empty() && fs::path(path).is_relative()) path = (fs::path(d.folder) / path).string();
+    if (path != d.layersOf) {
+        d.layersOf = path;
+        d.layerChoices.clear();
+        std::error_code ec;
+        if (interop::isImportPath(path) && fs::is_regular_file(path, ec)) {
+            try {
+                d.layerChoices = interop::collisionLayerChoices(path);
+            } catch (const std::exception&) {
+                // Open says what is wrong with the file; the field still takes a name.
+            }
+        }
+    }
+    ImGui::SetNextItemWidth(ui(200));
+    const char* preview = d.collisionLayer.empty() ? "(default)" : d.collisionLayer.c_str();
+    if (ImGui::BeginCombo("##layers", preview)) {
+        if (ImGui::Selectable("(default)", d.collisionLayer.empty())) d.collisionLayer.clear();
+        for (size_t i = 0; i < d.layerChoices.size(); ++i) {
+            const std::string value = interop::collisionLayerOption(d.layerChoices, i);
+            const std::string item =
+                value == d.layerChoices[i] ? value : d.layerChoices[i] + " (" + value + ")";
+            ImGui::PushID(int(i));
+            if (ImGui::Selectable(item.c_str(), d.collisionLayer == value))
+                d.collisionLayer = value;
+            ImGui::PopID();
+        }
+        if (d.layerChoices.empty()) ImGui::TextDisabled("select a Tiled or LDtk map first");
+        ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(ui(160));
+    ImGui::InputText(label, &d.collisionLayer);
+    ImGui::TextDisabled(
+        "(default): the layer named \"collision\" (or collisions, solid, ...), "
+        "else the first (docs/interop.md)");
+}
+
 void centreNextWindow() {
     ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -112,6 +155,8 @@ void newDialog(EditorState& s) {
     d.newTile = std::clamp(d.newTile, int(kMinTileSize), int(kMaxTileSize));
     if (ImGui::Button("Create")) {
         s.doc.replace(Map::blank(d.newW, d.newH, d.newTile), "");
+        s.disk.clear();
+        s.noSaveOver.clear();
         clearTiledArt(s.tiledArt);
         s.selectedActor = s.selectedBrush = -1;
         s.fitRequested = true;
@@ -127,9 +172,7 @@ void openDialog(EditorState& s) {
     centreNextWindow();
     if (!ImGui::BeginPopupModal("Open map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     bool accept = pathPicker(d, mapExtensionFilter(false).c_str(), "Open");
-    ImGui::SetNextItemWidth(ui(200));
-    ImGui::InputText("Collision layer (Tiled, LDtk)", &d.collisionLayer);
-    ImGui::TextDisabled("empty: the layer named \"collision\", else the first (docs/interop.md)");
+    collisionLayerField(d, "Collision layer (Tiled, LDtk)");
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         ImGui::CloseCurrentPopup();
@@ -147,9 +190,7 @@ void importDialog(EditorState& s) {
     if (!ImGui::BeginPopupModal("Import map", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     ImGui::TextDisabled("Tiled (.tmx, .tmj) or LDtk (.ldtk): opens as an untitled map");
     bool accept = pathPicker(d, mapExtensionFilter(false, true).c_str(), "Import");
-    ImGui::SetNextItemWidth(ui(200));
-    ImGui::InputText("Collision layer", &d.collisionLayer);
-    ImGui::TextDisabled("empty: the layer named \"collision\", else the first (docs/interop.md)");
+    collisionLayerField(d, "Collision layer");
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         std::string path = d.path;
@@ -359,24 +400,7 @@ void recoveryDialog(EditorState& s) {
         (!ImGui::IsWindowAppearing() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))) {
         ImGui::CloseCurrentPopup();
         try {
-            Map recovered = loadMap(s.recovery.mapPath());
-            // Reopen the original, then put the recovered map on top as one undoable step:
-            // the document is then unsaved, as the work was.
-            Map base = Map::blank(recovered.width, recovered.height, recovered.tileSize);
-            std::string path;
-            if (!d.recoverySource.empty()) {
-                try {
-                    base = loadMap(d.recoverySource);
-                    path = d.recoverySource;
-                } catch (const std::exception&) {
-                    path = d.recoverySource;  // gone or broken: saving writes it anew
-                }
-            }
-            s.doc.replace(std::move(base), path);
-            clearTiledArt(s.tiledArt);
-            applyEdit(s, std::make_unique<SwapMapEdit>("Recovered changes", std::move(recovered)));
-            s.fitRequested = true;
-            setMessage(s, "Recovered unsaved changes: save to keep them");
+            recoverCopy(s);
         } catch (const std::exception& e) {
             showError(s, e.what());
         }
@@ -388,6 +412,48 @@ void recoveryDialog(EditorState& s) {
         s.recovery.removeCopy();
         d.recoveryPending = false;
         ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+// Another program changed the document's files (EditorState::disk): never written over
+// silently. Reload reads them again as one undo step (Undo brings this version back).
+void outsideDialog(EditorState& s) {
+    Dialogs& d = s.dialogs;
+    constexpr const char* kTitle = "File changed on disk";
+    openIfRequested(s, d.openOutside, kTitle);
+    centreNextWindow();
+    if (!ImGui::BeginPopupModal(kTitle, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    ImGui::TextUnformatted("Another program changed, since it was opened or last saved:");
+    for (const std::string& f : d.outsideFiles) ImGui::BulletText("%s", f.c_str());
+    ImGui::TextUnformatted(s.doc.dirty() ? "This window has unsaved changes to the map."
+                                         : "This window's map is as it was saved.");
+    if (d.outsideOnSave) ImGui::TextUnformatted("Nothing was saved yet.");
+    if (ImGui::Button("Reload")) {
+        ImGui::CloseCurrentPopup();
+        d.after = Dialogs::After::None;
+        reloadDocument(s, false);
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Read the file again; Undo brings back this window's version");
+    ImGui::SameLine();
+    if (ImGui::Button("Overwrite")) {
+        ImGui::CloseCurrentPopup();
+        d.overwriteOutside = true;
+        if (saveTo(s, s.doc.path()) && d.after != Dialogs::After::None) doAfter(s);
+        d.overwriteOutside = false;
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this window's map over the changed file");
+    ImGui::SameLine();
+    if (ImGui::Button("Save As...")) {
+        ImGui::CloseCurrentPopup();
+        startFolder(s);
+        d.openSaveAs = true;  // doAfter runs once Save As succeeds
+    }
+    if (cancelButton()) {
+        ImGui::CloseCurrentPopup();
+        d.after = Dialogs::After::None;
+        s.disk.decline();  // asked again on Save, not on every focus
     }
     ImGui::EndPopup();
 }
@@ -405,6 +471,7 @@ void fileDialogs(EditorState& s) {
     resizeDialog(s);
     confirmDialog(s);
     recoveryDialog(s);
+    outsideDialog(s);
     imageDialog(s);
     errorDialog(s);
 }

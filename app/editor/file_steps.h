@@ -5,6 +5,7 @@
 #include <string>
 
 #include "editor/editor_state.h"
+#include "io/import_result.h"
 
 namespace ts::files {
 
@@ -28,7 +29,15 @@ bool saveTo(EditorState& s, const std::string& path);
 bool exportTo(EditorState& s, const std::string& path);
 // `p` ends in an extension of a map format the editor writes.
 bool hasMapExtension(const std::string& p);
-// A Tiled or LDtk map into an untitled document (see file_actions.cpp).
-void importInto(EditorState& s, const std::string& path);
+// A Tiled or LDtk map into the document (see file_actions.cpp), with the Open dialog's
+// collision layer and level unless OPTIONS are given; RELOAD reads the document's own file
+// again (Document::reload) instead of replacing the document.
+void importInto(EditorState& s, const std::string& path,
+                const interop::ImportOptions* options = nullptr, bool reload = false);
+// Records what the document's files hold now (its map, an imported map's external tilesets
+// and LDtk level file), after an open, a reload or a save.
+void watchDocumentFiles(EditorState& s);
+// The files changed on disk since: the "File changed on disk" dialog.
+void askAboutOutsideChanges(EditorState& s, std::vector<std::string> files, bool onSave);
 
 }  // namespace ts::files

@@ -14,5 +14,11 @@ void updateRecovery(EditorState& s, double now);
 // or in the recovery copy; false when there is no slot or the write failed (message shown).
 bool writeRecoveryNow(EditorState& s);
 void offerRecovery(EditorState& s);
+// The offer's Recover: the map's own file reopened as it was (an imported Tiled or LDtk map
+// through its import, so that Save writes it back in place) with the recovered work on top
+// as one undo step. When that file cannot be reopened so, the work is recovered untitled and
+// no save may write over that file (EditorState::noSaveOver; the status note says why).
+// Throws MapError when the copy itself cannot be read.
+void recoverCopy(EditorState& s);
 
 }  // namespace ts

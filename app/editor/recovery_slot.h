@@ -5,9 +5,31 @@
 // it offers the copy it left. Slot 0 is recovery.json / recovery.txt (the names from before
 // slots existed); slot N > 0 is recovery-N.json / recovery-N.txt.
 #pragma once
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ts {
+
+// What the recovery copy needs besides the map to save back where the work came from: the
+// map's own path, how a Tiled or LDtk map was imported (its collision layer and level), and
+// what each of the document's files held when it was opened or last saved (so that Save
+// after recovering notices a file changed in between, and an imported map is saved back
+// into its own file, never exported over it). Stored after the path's line in the source
+// file, one `key=value` line each, newlines and backslashes escaped; an older editor reads
+// the path alone.
+struct RecoveryInfo {
+    std::string path;  // "" for a map never saved
+    bool imported = false;
+    std::string collisionLayer, level;
+    struct File {
+        std::string path;
+        bool exists = false;
+        uint64_t hash = 0;  // core/edit/disk_watch.h's contentHash
+    };
+    std::vector<File> files;
+    bool hasFiles = false;  // false for a copy made before files were recorded
+};
 
 class RecoverySlot {
   public:
@@ -37,6 +59,10 @@ class RecoverySlot {
     bool hasCopy(std::string* originalPath) const;
     // Stores originalPath made absolute against the current working folder.
     void writeSource(const std::string& originalPath) const;
+    // The same with the rest of what a recovery needs; readInfo reads it back (false when no
+    // copy is there).
+    void writeInfo(const RecoveryInfo& info) const;
+    bool readInfo(RecoveryInfo* info) const;
     void removeCopy() const;
 
   private:

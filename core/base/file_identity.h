@@ -13,6 +13,11 @@ namespace ts {
 // missing) are compared as normalised absolute paths.
 bool sameFile(const std::string& a, const std::string& b);
 
+// The identity of the existing file PATH names (symlinks followed) as text: its device and
+// inode (volume and file index on Windows); "" when there is none. A file replaced by a
+// rename, as every atomic save does, gets another identity with the same name.
+std::string fileIdentityKey(const std::string& path);
+
 // One file a command reads or writes, with what the user calls it in messages: "MAP",
 // "--inputs", "--trace".
 struct NamedFile {

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 
 namespace fs = std::filesystem;
@@ -67,6 +68,12 @@ Identity identify(const std::string& path, int depth = 0) {
 
 bool sameFile(const std::string& a, const std::string& b) {
     return identify(a) == identify(b);
+}
+
+std::string fileIdentityKey(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return "";
+    return std::to_string(uint64_t(st.st_dev)) + ":" + std::to_string(uint64_t(st.st_ino));
 }
 
 }  // namespace ts

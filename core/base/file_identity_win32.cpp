@@ -82,4 +82,11 @@ bool sameFile(const std::string& a, const std::string& b) {
     return identify(a) == identify(b);
 }
 
+std::string fileIdentityKey(const std::string& path) {
+    Identity id;
+    if (!pathIdentity(win32::widen(path), &id)) return "";
+    return std::to_string(id.volume) + ":" + std::to_string(id.indexHigh) + ":" +
+           std::to_string(id.indexLow);
+}
+
 }  // namespace ts

@@ -1,5 +1,7 @@
 #include "edit/document.h"
 
+#include "edit/map_edits.h"
+
 namespace ts {
 
 Document::Document(Map map, std::string path) : map_(std::move(map)), path_(std::move(path)) {}
@@ -73,6 +75,12 @@ void Document::replace(Map map, std::string path) {
     savedPosition_ = 0;
     ++revision_;
     shift_ = ContentShift{};
+}
+
+void Document::reload(Map map, std::string label) {
+    endStroke();
+    if (!(map == map_)) apply(std::make_unique<SwapMapEdit>(std::move(label), std::move(map)));
+    markSaved();
 }
 
 void Document::addShift(const ContentShift& d, int sign) {

@@ -60,6 +60,10 @@ class Document {
     bool dirty() const;  // changed since the last markSaved() (or since construction)
     // New or Open: takes `map` as the document, clears the history, not dirty.
     void replace(Map map, std::string path);
+    // The file read again after another program changed it (disk_watch.h): the map becomes
+    // MAP as one undo step labelled `label`, and that state is the saved one. Undo brings
+    // back what was there before, unsaved edits included: a reload loses no work.
+    void reload(Map map, std::string label);
 
   private:
     void addShift(const ContentShift& d, int sign);

@@ -2,6 +2,7 @@
 #pragma once
 #include "edit/actor_tools.h"
 #include "edit/brush_tools.h"
+#include "edit/disk_watch.h"
 #include "edit/document.h"
 #include "edit/map_tools.h"
 #include "edit/plugin_reload_edit.h"

@@ -36,6 +36,10 @@ struct ForeignSource {
     // LDtk "separate level files": the level's .ldtkl as read (every save patches these bytes,
     // not the file as an earlier save left it), and its path relative to the project.
     std::string levelFile, levelBytes;
+    // Tiled: the external tilesets (.tsx, .tsj) the map names, as paths joined to `path`'s
+    // folder; an in-place save may write them, and the editor watches them for outside
+    // changes (core/edit/disk_watch.h).
+    std::vector<std::string> tilesetFiles;
     // LDtk: per actor of `imported`, the level's layer instance and the entity in its
     // entityInstances that the import made it from.
     struct EntityAt {

@@ -4,6 +4,7 @@
 // folder ($XDG_CONFIG_HOME, else ~/.config; never the working directory) and the UI scale.
 #include <filesystem>
 
+#include "edit/disk_watch.h"
 #include "test_app_verify_support.h"
 
 namespace ts::test {
@@ -56,7 +57,14 @@ TEST_F(AppFiles, RecoveryCopyHoldsTheEditAndTheNextStartOffersIt) {
         },
         10000);
     ASSERT_TRUE(holdsEdit) << "no recovery copy with the edit in " << settingsDir();
-    EXPECT_EQ(readFile(settingsDir() + "/recovery.txt"), path_ + "\n");
+    // The map's path on the first line (what older editors read), then what the map file
+    // held when opened: Save after recovering asks if another program changed it since.
+    const std::string source = readFile(settingsDir() + "/recovery.txt");
+    EXPECT_EQ(source.substr(0, source.find('\n') + 1), path_ + "\n");
+    EXPECT_NE(
+        source.find("\nfile=" + std::to_string(contentHash(readFile(path_))) + " " + path_ + "\n"),
+        std::string::npos)
+        << source;
     EXPECT_TRUE(loadMap(path_) == original) << "the map file itself must not change";
 
     // The editor dies (SIGKILL: no chance to clean up); the next start offers the copy.

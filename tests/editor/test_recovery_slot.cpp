@@ -171,3 +171,38 @@ TEST(RecoverySlot, TheMapPathIsStoredAbsolute) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(RecoverySlot, TheImportAndFilesRecordedComeBackAsWritten) {
+    const std::string dir = ts::test::tempDir();
+    RecoverySlot a;
+    ASSERT_TRUE(a.acquire(dir));
+    writeFile(a.mapPath(), "{}");
+    ts::RecoveryInfo info;
+    info.path = "/maps/m.tmx";
+    info.imported = true;
+    info.collisionLayer = "odd\\name\nwith a line break";
+    info.level = "Level_0";
+    info.hasFiles = true;
+    info.files = {{"/maps/m.tmx", true, 18446744073709551557ull}, {"/maps/gone.tsx", false, 0}};
+    a.writeInfo(info);
+    ts::RecoveryInfo back;
+    ASSERT_TRUE(a.readInfo(&back));
+    EXPECT_EQ(back.path, info.path);
+    EXPECT_TRUE(back.imported);
+    EXPECT_EQ(back.collisionLayer, info.collisionLayer);
+    EXPECT_EQ(back.level, info.level);
+    EXPECT_TRUE(back.hasFiles);
+    ASSERT_EQ(back.files.size(), 2u);
+    EXPECT_EQ(back.files[0].path, "/maps/m.tmx");
+    EXPECT_TRUE(back.files[0].exists);
+    EXPECT_EQ(back.files[0].hash, 18446744073709551557ull);
+    EXPECT_FALSE(back.files[1].exists);
+    // An older editor reads the first line alone: the path.
+    std::string src;
+    ASSERT_TRUE(a.hasCopy(&src));
+    EXPECT_EQ(src, "/maps/m.tmx");
+}
+
+}  // namespace

@@ -129,6 +129,9 @@ class Importer {
             src->path = path_;
             src->options = options_;
             src->imported = m;
+            for (const TiledTileset& t : tm_.tilesets)
+                if (!t.source.empty())
+                    src->tilesetFiles.push_back(joinPath(folderOf(path_), t.source));
             src->layerIndex = result_.collisionLayerIndex;
             src->originX = originX_;
             src->originY = originY_;
