@@ -73,7 +73,9 @@ TEST(HuntBroken, TunnelIsFoundThroughAThinBrush) {
     const HuntResult r = hunt(m);
     const SnagFinding* f = findingOf(r, SnagKind::Tunnel);
     expectShrunkCase(m, f);
-    if (f) EXPECT_EQ(f->feature.kind, "brush") << f->feature.text;
+    if (f) {
+        EXPECT_EQ(f->feature.kind, "brush") << f->feature.text;
+    }
 }
 
 TEST(HuntBroken, JitterIsFound) {
@@ -96,7 +98,9 @@ TEST(HuntBroken, PreciseTimingDefectIsFoundAsEscape) {
     const SnagFinding* f = findingOf(r, SnagKind::Escape);
     // A walk to x mod 16 == 3, 7 frames of J (which may walk too), the release: a few lines.
     expectShrunkCase(m, f, 4);
-    if (f) EXPECT_EQ(f->feature.kind, "map edge") << f->feature.text;
+    if (f) {
+        EXPECT_EQ(f->feature.kind, "map edge") << f->feature.text;
+    }
 }
 
 // The pixel sweep with its corner correction switched off in the step while its rules still
@@ -129,7 +133,9 @@ TEST(HuntBroken, MissingCornerCorrectionIsFound) {
     const HuntResult r = hunt(m);
     const SnagFinding* f = findingOf(r, SnagKind::Corner);
     expectShrunkCase(m, f);
-    if (f) EXPECT_EQ(f->feature.kind, "corner") << f->feature.text;
+    if (f) {
+        EXPECT_EQ(f->feature.kind, "corner") << f->feature.text;
+    }
 }
 
 // The same seed gives the same findings, logs included, with one thread and with two.

@@ -46,7 +46,9 @@ TEST(HuntSamples, SampleMapsHaveNoMoverDefectsAndTheSlopesLipIsFound) {
             }
             ADD_FAILURE() << path << ": " << describe(f);
         }
-        if (slopes) EXPECT_TRUE(lip) << "the 2-px brush lip of " << path;
+        if (slopes) {
+            EXPECT_TRUE(lip) << "the 2-px brush lip of " << path;
+        }
     }
 }
 
