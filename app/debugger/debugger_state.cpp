@@ -544,4 +544,21 @@ bool Debugger::writeTrace(const std::string& path, const std::string& mapPath, b
     return writeFileAtomically(path, text, error);
 }
 
+// "hero: run_speed 2 -> 3, gravity 0.25 -> 0.3"
+std::string tuningSummary(const Map& m, const Debugger& g, size_t a) {
+    const MoverInfo& info = moverInfo(m.actors[a].mover);
+    const ParamValues& now = g.tunedParams(a);
+    std::string out = m.actors[a].name + ":";
+    const char* sep = " ";
+    for (int i = 0; i < info.paramCount; ++i) {
+        const Fix before = m.actors[a].params[size_t(i)], after = now[size_t(i)];
+        if (before == after) continue;
+        // The shortest decimals, as the map file writes them: 0.05, not 0.0500031.
+        out += sep + std::string(info.params[i].name) + " " + before.shortest() + " -> " +
+               after.shortest();
+        sep = ", ";
+    }
+    return out;
+}
+
 }  // namespace ts

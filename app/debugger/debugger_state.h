@@ -237,4 +237,8 @@ class Debugger {
     std::vector<ParamLayout> layouts_;  // per plugin kind: the list the tuning follows
 };
 
+// One line of the "Keep tuned values?" dialog (keep_tuning.cpp): "hero: run_speed 2 -> 3,
+// gravity 0.25 -> 0.3", each value in the shortest decimals the map file writes.
+std::string tuningSummary(const Map& m, const Debugger& g, size_t actor);
+
 }  // namespace ts

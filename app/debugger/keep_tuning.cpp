@@ -13,24 +13,6 @@ namespace {
 
 constexpr const char* kKeepTitle = "Keep tuned values?";
 
-// "hero: run_speed 2 -> 3, gravity 0.25 -> 0.3"
-std::string tuningSummary(const Map& m, const Debugger& g, size_t a) {
-    const MoverInfo& info = moverInfo(m.actors[a].mover);
-    const ParamValues& now = g.tunedParams(a);
-    std::string out = m.actors[a].name + ":";
-    const char* sep = " ";
-    for (int i = 0; i < info.paramCount; ++i) {
-        const Fix before = m.actors[a].params[size_t(i)], after = now[size_t(i)];
-        if (before == after) continue;
-        char buf[96];
-        std::snprintf(buf, sizeof buf, "%s%s %.6g -> %.6g", sep, info.params[i].name,
-                      before.toDouble(), after.toDouble());
-        out += buf;
-        sep = ", ";
-    }
-    return out;
-}
-
 // What the question was about goes on once it is answered.
 void finishAsk(EditorState& s, DebugSession& d) {
     const DebugSession::KeepAsk ask = d.keepAsk;

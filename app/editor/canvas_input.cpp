@@ -77,7 +77,13 @@ void redoEdit(EditorState& s) {
 }
 
 void deleteSelection(EditorState& s) {
-    // The selected edit tool's (s.tool, which inspecting keeps).
+    // Deleting is an Edit-mode action: in Debug mode the selection is the inspected actor, and
+    // Delete there removed it unnoticed (issue 30).
+    if (s.debugMode || s.inspecting) {
+        setMessage(s, "Debug mode does not delete: Tab goes back to Edit mode");
+        return;
+    }
+    // The selected edit tool's.
     if (auto del = toolSpec(s.tool).deleteSelected) del(s);
 }
 

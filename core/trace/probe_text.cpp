@@ -51,11 +51,16 @@ std::string readableProbe(const Probe& p) {
     std::string head = words(p.why);
     const char* verdict = verdictWord(p.verdict);
     switch (p.shape) {
-        case ProbeShape::Value: {
-            const bool passes = p.verdict != Verdict::Block;
-            return head + " " + roundedNumber(p.x0) + (passes ? " >= " : " < ") + "threshold " +
-                   roundedNumber(p.x1) + ": " + (passes ? "passes" : "blocked");
-        }
+        case ProbeShape::Value:
+            // Only a pass or a block is a threshold test; any other value probe (a plugin's
+            // "hold 1 vs 3, info") is two numbers side by side, with its own verdict if any.
+            if (p.verdict == Verdict::Pass || p.verdict == Verdict::Block) {
+                const bool passes = p.verdict == Verdict::Pass;
+                return head + " " + roundedNumber(p.x0) + (passes ? " >= " : " < ") + "threshold " +
+                       roundedNumber(p.x1) + ": " + verdict;
+            }
+            return head + " " + roundedNumber(p.x0) + " vs " + roundedNumber(p.x1) +
+                   (*verdict ? ": " : "") + verdict;
         case ProbeShape::Point:
             return head + " pixel " + verdict + " at " + point(p.x0, p.y0);
         case ProbeShape::Cell:

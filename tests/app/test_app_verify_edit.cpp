@@ -22,6 +22,37 @@ constexpr int kResizePlusX = 694, kResizeWidthY = 332, kResizeHeightY = 356;
 constexpr int kAnchorBottomRightX = 578, kAnchorBottomRightY = 454;
 constexpr int kResizeOkX = 520, kResizeOkY = 485;
 
+// Issue 30: Delete or BackSpace in Debug mode removed the inspected actor without a word.
+// Deleting is an Edit-mode action: the actor clicked in Debug mode survives both keys, and
+// the same keys with the actor tool in Edit mode do delete it (so the keys reach the window).
+TEST_F(AppEdit, DebugModeNeverDeletesTheInspectedActor) {
+    Map original = Map::blank(20, 12);
+    for (int x = 0; x < 20; ++x) original.setTile(x, 11, 1);
+    original.actors.push_back(makeActor("hero", MoverKind::PixelSweep, 64, 160, 12, 16));
+    original.actors.push_back(makeActor("twin", MoverKind::PixelSweep, 192, 160, 12, 16));
+    start(original);
+    if (HasFatalFailure()) return;
+    key("a");  // the actor tool, which Debug mode's inspecting keeps
+    const size_t views = countOf(app_->out(), "view x0=");
+    key("Tab");  // Debug mode, inspecting: the timeline takes the canvas's foot, the map moves
+    ASSERT_TRUE(waitForNewLine("view x0=", views)) << app_->out();
+    const ViewLine edit = view_;
+    view_ = parseViewLine(app_->out());
+    click(winX(70), winY(168));  // hero, standing at frame 0
+    key("Delete");
+    key("BackSpace");
+    key("Tab");  // back to Edit mode, the actor tool
+    EXPECT_NE(app_->out().find("message Debug mode does not delete"), std::string::npos);
+    view_ = edit;
+    click(winX(198), winY(168));  // twin
+    key("Delete");
+    saveAndQuit();
+    if (HasFatalFailure()) return;
+    Map saved = loadMap(path_);
+    ASSERT_EQ(saved.actors.size(), 1u) << "Edit mode's Delete must delete, Debug mode's not";
+    EXPECT_EQ(saved.actors[0].name, "hero");
+}
+
 TEST_F(AppEdit, BrushHandlesSelectMoveResizeAndDelete) {
     Map original = Map::blank(20, 12);
     original.brushes = {Brush{RectI{32, 32, 48, 32}}, Brush{RectI{200, 100, 40, 40}}};

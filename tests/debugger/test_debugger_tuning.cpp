@@ -123,6 +123,19 @@ TEST(DebuggerTuning, DroppingThrowsTheTuningAway) {
     EXPECT_EQ(d.timeline().sim().states(), sim.states());
 }
 
+// Issue 30: the Keep dialog showed 0.0500031 and 0.300003 for values typed as 0.05 and 0.3.
+TEST(DebuggerTuning, TheKeepDialogShowsTheShortestDecimals) {
+    Map m = threeActors();
+    const int gravity = findParam(MoverKind::PixelSweep, "gravity");
+    ASSERT_GE(gravity, 0);
+    m.actors[0].params[size_t(gravity)] = Fix::fromDouble(0.05);
+    Debugger d(m);
+    d.setParam(0, runSpeed(), Fix::fromDouble(2.5));
+    d.setParam(0, gravity, Fix::fromDouble(0.3));
+    const std::string before = m.actors[0].params[size_t(runSpeed())].shortest();
+    EXPECT_EQ(tuningSummary(m, d, 0), "hero: run_speed " + before + " -> 2.5, gravity 0.05 -> 0.3");
+}
+
 // Tuning back to the map's value is not "unapplied".
 TEST(DebuggerTuning, TuningBackToTheMapValueIsNotPending) {
     Map m = threeActors();

@@ -27,6 +27,17 @@ TEST(ProbeText, ThresholdsSayWhichWayTheyWent) {
     EXPECT_EQ(readableProbe(t.probes[1]), "pass rate 0.75 >= threshold 0.5: passes");
 }
 
+TEST(ProbeText, OtherValueProbesDoNotClaimAThreshold) {
+    // Issue 30: a plugin's "hold 1 vs 3, info" probe read "hold 1 >= threshold 3: passes".
+    Trace t;
+    t.value(Verdict::Info, "hold", Fix::fromInt(1), Fix::fromInt(3));
+    t.value(Verdict::Hit, "coyote", Fix::fromInt(2), Fix::fromInt(6));
+    t.value(Verdict::Miss, "coyote", Fix::fromInt(7), Fix::fromInt(6));
+    EXPECT_EQ(readableProbe(t.probes[0]), "hold 1 vs 3");
+    EXPECT_EQ(readableProbe(t.probes[1]), "coyote 2 vs 6: hit");
+    EXPECT_EQ(readableProbe(t.probes[2]), "coyote 7 vs 6: free");
+}
+
 TEST(ProbeText, ShapesReadAsSentences) {
     const Fix third = Fix::fromRaw(49 * Fix::kOne + Fix::kOne / 3);
     Trace t;

@@ -49,8 +49,10 @@ void actorsOptions(EditorState& s) {
 
 void actorsDelete(EditorState& s) {
     if (s.selectedActor < 0 || s.locked[kLayerActors]) return;
+    const std::string name = s.doc.map().actors[size_t(s.selectedActor)].name;
     applyEdit(s, deleteActor(s.doc.map(), size_t(s.selectedActor)));
     s.selectedActor = -1;
+    setMessage(s, "Deleted actor " + name + " (Ctrl+Z brings it back)");
 }
 
 }  // namespace

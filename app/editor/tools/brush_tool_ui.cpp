@@ -112,6 +112,7 @@ void brushesDelete(EditorState& s) {
     if (s.selectedBrush < 0 || s.locked[kLayerBrushes]) return;
     applyEdit(s, deleteBrush(s.doc.map(), size_t(s.selectedBrush)));
     s.selectedBrush = -1;
+    setMessage(s, "Deleted a brush (Ctrl+Z brings it back)");
 }
 
 }  // namespace
