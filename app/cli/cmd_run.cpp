@@ -302,6 +302,7 @@ int cmdRun(const Args& args) {
     if (breakText)
         before = spawnAsShown(breakMover, sim.states()[driven], sim.params()[driven], sim.world());
     long long brokeAt = -1;
+    SignMemory signs;  // `changes sign` across a step to exactly 0 (a jump's top)
     for (long long f = 0; f < frames && out.ok(); ++f) {
         inputs[driven] = keys.next();
         ahead.left = frames - f - 1;
@@ -324,11 +325,12 @@ int cmdRun(const Args& args) {
             const MoverState& now = sim.states()[driven];
             const BreakStep step{traceFields(f - 1, breakMover, before),
                                  traceFields(f, breakMover, now), traced ? &trace : nullptr,
-                                 int32_t(driven)};
+                                 int32_t(driven), &signs};
             if (breakAt.holds(step)) {
                 brokeAt = f;
                 break;
             }
+            signs.remember(step.after);
             before = now;
         }
     }

@@ -105,14 +105,17 @@ int Debugger::advance(double dt, InputBits keys) {
                 }
         }
         if (!watch) continue;
+        if (breakSignsAt_ != position() - 1 || breakSignsActor_ != a) breakSigns_.clear();
         if (recorded_) {
             const BreakStep fields{std::move(recordedBefore), breakFields(a), &trace_, int32_t(a)};
             lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
-                                     MoverKind{}, &fields);
+                                     MoverKind{}, &fields, &breakSigns_);
         } else {
             lastBreak_ = breakReason(breaks_, position(), before, state(a), trace_, int32_t(a),
-                                     map_->actors[a].mover);
+                                     map_->actors[a].mover, nullptr, &breakSigns_);
         }
+        breakSignsAt_ = breaks_.anyRule() ? position() : -1;
+        breakSignsActor_ = a;
         if (!lastBreak_.empty()) {
             const std::string why = lastBreak_;
             setPlaying(false);  // clears lastBreak_

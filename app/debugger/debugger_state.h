@@ -229,6 +229,11 @@ class Debugger {
     std::vector<SavedRun> runs_;
     Breakpoints breaks_;
     std::string lastBreak_;
+    // `changes sign`'s memory while playing forward: valid for the actor and position it was
+    // last brought to; a seek or another actor starts it afresh from the frame before.
+    SignMemory breakSigns_;
+    int64_t breakSignsAt_ = -1;
+    size_t breakSignsActor_ = 0;
     struct ParamLayout {
         MoverKind kind;
         const ParamSpec* params;  // the build's own (builds are never freed: plugin_registry.h)

@@ -376,10 +376,14 @@ bool eval(const std::vector<Node>& nodes, int i, const BreakStep& s) {
             return now && (*now == "true" || sign(*now) != 0);
         case Node::Op::Changes:
             return now && was && !compare(*now, Node::Cmp::Eq, *was);
-        // Strictly from one side of zero to the other: a mover that rests at 0 between two
-        // frames (vy 0.25 -> 0 on the floor) is no sign change.
-        case Node::Op::ChangesSign:
-            return now && was && sign(*now) * sign(*was) < 0;
+        // From one side of zero to the other, through 0 or not: the side it was on is its
+        // last non-zero sign (SignMemory). Coming to rest at 0 is no sign change.
+        case Node::Op::ChangesSign: {
+            if (!now || !was) return false;
+            int side = sign(*was);
+            if (side == 0 && s.signs) side = s.signs->last(n.left);
+            return sign(*now) * side < 0;
+        }
         case Node::Op::Becomes:
             return now && was && compare(*now, Node::Cmp::Eq, n.right) &&
                    !compare(*was, Node::Cmp::Eq, n.right);
@@ -431,6 +435,30 @@ bool BreakExpr::parse(const std::string& text, const std::vector<std::string>& f
     }
     *out = std::move(e);
     return true;
+}
+
+void SignMemory::remember(const std::vector<StateField>& fields) {
+    for (const StateField& f : fields) {
+        const int v = sign(f.value);
+        auto it = std::find_if(signs_.begin(), signs_.end(),
+                               [&](const Side& e) { return e.field == f.name; });
+        if (it == signs_.end()) {
+            if (v == 0) continue;
+            it = signs_.insert(signs_.end(), Side{f.name, v, 0});
+        }
+        if (v != 0) {
+            it->sign = v;
+            it->zeros = 0;
+        } else if (++it->zeros >= 2) {
+            it->sign = 0;  // at rest
+        }
+    }
+}
+
+int SignMemory::last(const std::string& field) const {
+    for (const Side& e : signs_)
+        if (e.field == field) return e.sign;
+    return 0;
 }
 
 bool BreakExpr::holds(const BreakStep& step) const {

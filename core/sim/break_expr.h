@@ -22,12 +22,34 @@ namespace ts {
 // model's own; the actor's name left out.
 std::vector<StateField> traceFields(int64_t frame, MoverKind mover, const MoverState& s);
 
+// What `changes sign` remembers between steps: each field's last sign that was not zero,
+// while the value only passes through 0. A jump's vy goes -0.25, 0, 0.25 through its top: the
+// rise-to-fall is a sign change. A value at 0 for two frames or more is at rest and its side
+// is forgotten: standing still, then jumping, is no sign change.
+// Whoever steps in frame order keeps one and remembers every step's `after` fields.
+class SignMemory {
+  public:
+    void remember(const std::vector<StateField>& fields);
+    int last(const std::string& field) const;  // -1 or 1; 0 when never non-zero, or at rest
+    void clear() { signs_.clear(); }
+
+  private:
+    struct Side {
+        std::string field;
+        int sign = 0;
+        int zeros = 0;  // frames at 0 since it was last non-zero
+    };
+    std::vector<Side> signs_;
+};
+
 // One step as an expression sees it.
 struct BreakStep {
     std::vector<StateField> before;  // the trace fields before the step (frame F - 1)
     std::vector<StateField> after;   // and after it (frame F)
     const Trace* trace = nullptr;    // the step's probes; null when not traced
     int32_t actor = 0;               // whose probes count
+    // The signs before `before` (null: none known, `before` alone counts).
+    const SignMemory* signs = nullptr;
 };
 
 constexpr size_t kMaxBreakExprChars = 4096;

@@ -33,6 +33,7 @@ struct Breakpoints {
         return probeKinds.empty() && !groundedChanges && !pushingChanges && markers.empty() &&
                noRule;
     }
+    bool anyRule() const;  // an enabled expression
     // Adds a marker at `position`, or removes the one there. True when one is there after.
     bool toggleMarker(int64_t position);
 };
@@ -42,8 +43,10 @@ struct Breakpoints {
 // "scanline blocked", or an expression's text; empty when none does. `trace` holds that
 // step's probes; only those of `actor` (a `mover`) count. The expressions read `fields`
 // when given (a recorded trace's own lines), else the fields `mover` writes for the states.
+// `signs`, when given, is what `changes sign` knew before this step; while an expression is
+// enabled, the step's fields are added to it.
 std::string breakReason(const Breakpoints& b, int64_t position, const MoverState& before,
                         const MoverState& after, const Trace& trace, int32_t actor, MoverKind mover,
-                        const BreakStep* fields = nullptr);
+                        const BreakStep* fields = nullptr, SignMemory* signs = nullptr);
 
 }  // namespace ts

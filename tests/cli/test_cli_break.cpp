@@ -42,6 +42,9 @@ TEST(CliBreak, PrintsTheFrameWhereTheExpressionFirstHolds) {
         {"vy becomes 0 and not grounded", 30},
         {"vy <= -4.5 and x >= 39 or frame == 70", 12},
         {"not (grounded or vy < 0)", 30},
+        // The top passes through vy 0 exactly (frame 30); the fall's first frame, 31 (vy 0.25),
+        // is the sign change from the rise's last non-zero vy (issue 30: it never fired).
+        {"vy changes sign", 31},
     };
     for (const auto& c : cases) {
         const test::CommandResult r = runTilestep("run " + breakRun(c.expr));

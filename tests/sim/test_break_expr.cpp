@@ -165,6 +165,40 @@ TEST(BreakExpr, ChangesAndBecomesCompareTheStepsTwoSides) {
             .holds(step({0, "2", "0", "true", "right"}, {1, "2.0", "0", "true", "right"})));
 }
 
+// A jump's vy through its top: -0.25, 0, 0.25. Without memory the step 0 -> 0.25 is no
+// sign change; with the last non-zero sign remembered (as run and the debugger keep it), it is.
+TEST(BreakExpr, ChangesSignRemembersTheLastNonZeroSign) {
+    const BreakExpr sign = parsed("vy changes sign");
+    const BreakStep rise =
+        step({0, "1", "-0.5", "false", "right"}, {1, "1", "-0.25", "false", "right"});
+    const BreakStep top =
+        step({1, "1", "-0.25", "false", "right"}, {2, "1", "0", "false", "right"});
+    BreakStep fall = step({2, "1", "0", "false", "right"}, {3, "1", "0.25", "false", "right"});
+    EXPECT_FALSE(sign.holds(fall));
+    SignMemory memory;
+    memory.remember(rise.before);
+    memory.remember(rise.after);
+    EXPECT_EQ(memory.last("vy"), -1);
+    memory.remember(top.after);  // 0 keeps the last non-zero sign
+    EXPECT_EQ(memory.last("vy"), -1);
+    EXPECT_EQ(memory.last("nothing"), 0);
+    fall.signs = &memory;
+    EXPECT_TRUE(sign.holds(fall));
+    // A landing: 0.25 -> 0 is no change; then 0 for a second frame is rest, and a jump
+    // from rest (0 -> -5) is no sign change either.
+    memory.remember(fall.after);
+    BreakStep land = step({3, "1", "0.25", "false", "right"}, {4, "1", "0", "true", "right"});
+    land.signs = &memory;
+    EXPECT_FALSE(sign.holds(land));
+    memory.remember(land.after);
+    EXPECT_EQ(memory.last("vy"), 1);  // one frame at 0: still on its way through
+    memory.remember(land.after);
+    EXPECT_EQ(memory.last("vy"), 0);  // two: at rest
+    BreakStep jump = step({5, "1", "0", "true", "right"}, {6, "1", "-5", "false", "right"});
+    jump.signs = &memory;
+    EXPECT_FALSE(sign.holds(jump));
+}
+
 TEST(BreakExpr, AndOrNotAndParenthesesCombine) {
     const BreakStep s = step({119, "1", "0", "true", "right"}, {120, "301", "-1", "false", "left"});
     EXPECT_TRUE(parsed("frame == 120").holds(s));
