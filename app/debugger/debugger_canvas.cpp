@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "debugger/debugger_ui.h"
+#include "draw/coverage_overlay.h"
 #include "draw/overlays.h"
 #include "editor/canvas_input.h"
 #include "gfx/overlay_draw.h"
@@ -310,6 +311,7 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     const Map& m = s.doc.map();
     const View& v = s.view;
     gfx::OverlayDraw draw(d.batch, v.canvas.x + v.originX, v.canvas.y + v.originY, v.zoom());
+    if (d.showCoverage && d.hunt.hasResult()) drawCoverage(d.hunt.coverage(), m.tileSize, draw);
     drawGhost(s, d, draw);
     drawActors(s, d);
     std::vector<ActorView> views;

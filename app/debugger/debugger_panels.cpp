@@ -361,12 +361,20 @@ void debuggerMenu(const EditorState& s, DebugSession& d) {
         if (ImGui::MenuItem("Restart", "Ctrl+R", false, d.active)) g.restart();
         if (ImGui::MenuItem("Slower", "[", false, d.active)) g.setSpeedStep(g.speedStep() - 1);
         if (ImGui::MenuItem("Faster", "]", false, d.active)) g.setSpeedStep(g.speedStep() + 1);
+        ImGui::Separator();
+        const bool hunting = d.hunt.running();
+        if (ImGui::MenuItem("Snag hunt", nullptr, false, !hunting && !s.readOnly && !g.recorded()))
+            startSnagHunt(s, d);
+        if (ImGui::MenuItem("Cancel snag hunt", nullptr, false, hunting)) d.hunt.cancel();
         if (!g.recorded()) {  // a recorded trace takes no keys
             ImGui::Separator();
             ImGui::TextDisabled("Arrows move, Z jumps (the selected actor)");
         }
         ImGui::EndMenu();
     }
+    pollSnagHunt(d);
+    if (d.hunt.running())
+        ImGui::TextColored(kReplayColor, "  hunting %d%%", int(d.hunt.progress().fraction * 100));
     if (d.active) {
         ImGui::TextColored(g.recording() ? kRecColor : kReplayColor, "  DEBUG  %s",
                            g.playing() ? "running" : "paused");
@@ -513,6 +521,14 @@ void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, f
                                 ImGuiTreeNodeFlags_DefaultOpen))
         tuningSection(s, d);
     if (ImGui::CollapsingHeader("Runs to compare", ImGuiTreeNodeFlags_DefaultOpen)) runsSection(d);
+    if (!recorded && !s.readOnly) {
+        if (d.openSnags) {
+            ImGui::SetNextItemOpen(true);
+            ImGui::SetScrollHereY(0);
+            d.openSnags = false;
+        }
+        if (ImGui::CollapsingHeader("Snags")) snagsSection(s, d);
+    }
     if (ImGui::CollapsingHeader("Overlays", ImGuiTreeNodeFlags_DefaultOpen)) overlaysSection(d);
     if (!pluginMoverKinds().empty() &&
         ImGui::CollapsingHeader("Plugins", ImGuiTreeNodeFlags_DefaultOpen))

@@ -11,6 +11,7 @@
 #include "debugger/debugger_state.h"
 #include "editor/editor_state.h"
 #include "debugger/log_paths.h"
+#include "debugger/snag_hunt_session.h"
 #include "gfx/batch_renderer.h"
 
 namespace ts {
@@ -48,6 +49,13 @@ struct DebugSession {
     enum class KeepAsk : uint8_t { None, LeaveDebug, FileAction } keepAsk = KeepAsk::None;
     bool openKeepAsk = false;
     gfx::BatchRenderer batch;  // the debugger's layer, drawn over the editor's canvas
+    // The Snag hunt (snags_panel.cpp): its thread and findings, the settings of the next one,
+    // the finding opened last, and the coverage heat map's switch.
+    SnagHuntSession hunt;
+    SnagHuntSession::Settings huntSettings;
+    int openedSnag = -1;
+    bool showCoverage = true;
+    bool openSnags = false;  // Debug > Snag hunt opens the Snags section
 };
 
 // Height of the timeline bar under the canvas, in logical pixels.
@@ -82,6 +90,12 @@ void debuggerMenu(const EditorState& s, DebugSession& d);
 // window rectangle, and the right-hand debugger panel.
 void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, float h);
 void debuggerPanel(EditorState& s, DebugSession& d, float x, float y, float w, float h);
+// Debug > Snag hunt: starts a hunt of the map as it is (docs/hunt.md), in the background.
+void startSnagHunt(const EditorState& s, DebugSession& d);
+// Once per frame: takes a finished hunt's findings and keeps the window drawing while one runs.
+void pollSnagHunt(DebugSession& d);
+// The panel's "Snags" section: settings, progress, findings by map feature (snags_panel.cpp).
+void snagsSection(EditorState& s, DebugSession& d);
 // The panel's "Decisions" section (decisions_panel.cpp).
 void decisionsSection(DebugSession& d);
 // The panel's "Breakpoints" section, and the markers over the timeline's scrubber at the

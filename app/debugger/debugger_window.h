@@ -17,7 +17,9 @@ class DebuggerExtension final : public WindowExtension {
     DebugSession& session() { return *session_; }
 
     bool open(EditorState& s, std::string* error) override;
-    bool animating() const override { return session_->dbg.playing() || session_->liveChanged; }
+    bool animating() const override {
+        return session_->dbg.playing() || session_->liveChanged || session_->hunt.running();
+    }
     bool active() const override { return session_->active; }
     float barHeight(float uiScale) const override { return debuggerBarHeight(uiScale); }
     void beginFrame(EditorState& s, double now) override { debuggerFrame(s, *session_, now); }

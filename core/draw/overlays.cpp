@@ -160,6 +160,14 @@ Overlay overlayOf(const Probe& p) {
     }
 }
 
+OverlayMask overlaysShowing(const Trace& trace, int32_t actor) {
+    OverlayMask m = overlayBit(Overlay::Hitboxes) | overlayBit(Overlay::Trail) |
+                    overlayBit(Overlay::Velocity) | overlayBit(Overlay::Facing);
+    for (const Probe& p : trace.probes)
+        if (p.actor == actor) m |= overlayBit(overlayOf(p));
+    return m;
+}
+
 Rgba verdictColor(Verdict v) {
     switch (v) {
         case Verdict::Miss:

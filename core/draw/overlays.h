@@ -43,6 +43,9 @@ constexpr double kScanlineMarkPx = 6;
 
 // Which overlay a probe belongs to.
 Overlay overlayOf(const Probe& p);
+// The overlays that show why `actor` moved as it did in `trace`'s frame: those of its probes,
+// with its hitbox, trail, velocity and facing (the Snags panel turns these on at a finding).
+OverlayMask overlaysShowing(const Trace& trace, int32_t actor);
 Rgba verdictColor(Verdict v);
 Rgba regionColor(const char* why);  // "region_a" / "region_b" / "region_c"
 

@@ -1,0 +1,167 @@
+#include "debugger/snag_hunt_session.h"
+
+#include "hunt/ignore_list.h"
+
+namespace ts {
+
+SnagHuntSession::~SnagHuntSession() {
+    cancel_ = true;
+    wait();
+}
+
+void SnagHuntSession::wait() {
+    if (thread_.joinable()) thread_.join();
+}
+
+bool SnagHuntSession::start(const Map& map, const std::string& mapPath, const Settings& settings,
+                            std::string* error) {
+    if (running_) {
+        *error = "a snag hunt is running (Cancel stops it)";
+        return false;
+    }
+    wait();  // the last one's thread, finished
+    if (map.actors.empty()) {
+        *error = "the map has no actors to hunt with";
+        return false;
+    }
+    HuntOptions options;
+    options.frames = settings.frames;
+    options.budgetSeconds = settings.seconds;
+    options.seed = settings.seed;
+    options.jobs = settings.jobs;
+    options.kinds = settings.kinds;
+    if (!mapPath.empty() && !loadIgnoreList(ignoreListPath(mapPath), &options.ignoredKeys, error))
+        return false;
+    mapPath_ = mapPath;
+    cancel_ = false;
+    done_ = false;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        progress_ = HuntProgress{};
+    }
+    options.cancel = &cancel_;
+    options.onProgress = [this](const HuntProgress& p) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        progress_ = p;
+    };
+    running_ = true;
+    thread_ = std::thread(&SnagHuntSession::run, this, map, std::move(options));
+    return true;
+}
+
+void SnagHuntSession::run(Map map, HuntOptions options) {
+    HuntResult result;
+    std::string error;
+    if (!huntMap(map, options, &result, &error) && error.empty()) error = "the hunt failed";
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pending_ = std::move(result);
+        pendingError_ = error;
+        progress_.fraction = 1;
+        progress_.findings = pending_.findings.size();
+    }
+    done_ = true;
+    running_ = false;
+}
+
+bool SnagHuntSession::poll() {
+    if (!done_.exchange(false)) return false;
+    wait();
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_ = std::move(pending_);
+    pending_ = HuntResult{};
+    error_ = pendingError_;
+    hasResult_ = error_.empty();
+    ignoredCount_ = 0;
+    if (!mapPath_.empty()) {
+        std::vector<std::string> keys;
+        std::string why;
+        if (loadIgnoreList(ignoreListPath(mapPath_), &keys, &why)) ignoredCount_ = keys.size();
+    }
+    checks_.assign(result_.findings.size(), Check::NotChecked);
+    checkWhy_.assign(result_.findings.size(), std::string());
+    return true;
+}
+
+HuntProgress SnagHuntSession::progress() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return progress_;
+}
+
+std::vector<SnagHuntSession::Group> SnagHuntSession::groups() const {
+    std::vector<Group> out;
+    for (size_t i = 0; i < result_.findings.size(); ++i) {
+        const std::string& text = result_.findings[i].feature.text;
+        Group* g = nullptr;
+        for (Group& x : out)
+            if (x.feature == text) g = &x;
+        if (!g) {
+            out.push_back(Group{text, {}});
+            g = &out.back();
+        }
+        g->members.push_back(i);
+    }
+    return out;
+}
+
+bool SnagHuntSession::ignore(size_t i, std::string* error) {
+    if (i >= result_.findings.size()) {
+        *error = "no such finding";
+        return false;
+    }
+    if (mapPath_.empty()) {
+        *error = "save the map first: the ignore list is kept beside it";
+        return false;
+    }
+    const SnagFinding& f = result_.findings[i];
+    if (!addToIgnoreList(ignoreListPath(mapPath_), f, "ignored in the editor", error)) return false;
+    result_.findings.erase(result_.findings.begin() + std::ptrdiff_t(i));
+    checks_.erase(checks_.begin() + std::ptrdiff_t(i));
+    checkWhy_.erase(checkWhy_.begin() + std::ptrdiff_t(i));
+    ++ignoredCount_;
+    return true;
+}
+
+void SnagHuntSession::recheckAll(const Map& map) {
+    checks_.assign(result_.findings.size(), Check::NotChecked);
+    checkWhy_.assign(result_.findings.size(), std::string());
+    for (size_t i = 0; i < result_.findings.size(); ++i) {
+        const SnagFinding& f = result_.findings[i];
+        if (f.actor >= map.actors.size() || map.actors[f.actor].name != f.actorName) {
+            checks_[i] = Check::Fixed;
+            checkWhy_[i] = "actor " + f.actorName + " is no longer in the map";
+            continue;
+        }
+        std::string why;
+        const bool still = recheckFinding(map, f, &why);
+        checks_[i] = still ? Check::StillThere : Check::Fixed;
+        checkWhy_[i] = why;
+    }
+}
+
+const std::string& SnagHuntSession::checkWhy(size_t i) const {
+    static const std::string none;
+    return i < checkWhy_.size() ? checkWhy_[i] : none;
+}
+
+bool openSnagFinding(Debugger& g, const SnagFinding& f, OverlayMask* overlays, std::string* note) {
+    note->clear();
+    if (g.recorded() || f.actor >= g.actorCount() || g.actorName(f.actor) != f.actorName) {
+        *note = "actor " + f.actorName + " is not in the map shown";
+        return false;
+    }
+    g.setDrivenActor(int(f.actor));
+    g.setLog(f.actor, f.inputs);
+    if (f.variedParams)
+        for (size_t p = 0; p < f.params.size(); ++p)
+            if (f.params[p] != g.params(f.actor)[p]) g.setParam(f.actor, int(p), f.params[p]);
+    if (f.variedSpawn)
+        *note = "this case starts " + f.actorName + " at (" + std::to_string(f.spawnX) + ", " +
+                std::to_string(f.spawnY) + "), not at the map's spawn: run `tilestep hunt` " +
+                "--vary spawn to get its case map";
+    g.runTo(f.frame + 1);
+    *overlays = overlaysShowing(g.trace(), int32_t(f.actor));
+    return true;
+}
+
+}  // namespace ts

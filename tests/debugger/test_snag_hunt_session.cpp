@@ -1,0 +1,185 @@
+// The editor's Snag hunt (app/debugger/snag_hunt_session.h) on maps/platformer-slopes.json,
+// whose one level-design finding is the 2-px lip of brush #1 at (448,238) 32x2 (issue 27;
+// walking right from the spawn reaches it: tests/hunt/test_hunt_samples.cpp). The hunt runs
+// on its own thread: start returns at once, progress is readable meanwhile, cancel ends it.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "../../app/debugger/snag_hunt_session.h"
+#include "hunt/ignore_list.h"
+#include "io/map_io.h"
+#include "test_support.h"
+
+namespace ts {
+namespace {
+
+const char* kLip = "brush #1 at (448,238) 32x2";
+
+SnagHuntSession::Settings smallHunt() {
+    SnagHuntSession::Settings s;
+    s.frames = 600000;
+    s.seconds = 120;
+    s.jobs = 2;
+    return s;
+}
+
+// A copy of the sample in a folder of its own (the ignore list is written beside it).
+std::string sampleCopy() {
+    const std::string path = test::tempDir() + "/slopes.json";
+    std::filesystem::copy_file(test::sourcePath("maps/platformer-slopes.json"), path);
+    return path;
+}
+
+// Index of the lip finding going right, or -1.
+int lipIndex(const SnagHuntSession& h) {
+    for (size_t i = 0; i < h.findings().size(); ++i) {
+        const SnagFinding& f = h.findings()[i];
+        if (f.kind == SnagKind::Lip && f.feature.text == kLip && f.dir == DIR_RIGHT) return int(i);
+    }
+    return -1;
+}
+
+void runToEnd(SnagHuntSession& h, const Map& m, const std::string& path) {
+    std::string error;
+    ASSERT_TRUE(h.start(m, path, smallHunt(), &error)) << error;
+    h.wait();
+    ASSERT_TRUE(h.poll());
+    ASSERT_TRUE(h.hasResult()) << h.error();
+    EXPECT_FALSE(h.poll()) << "one result, taken once";
+}
+
+TEST(SnagHuntSession, FindsTheLipAndGroupsFindingsByFeature) {
+    const std::string path = sampleCopy();
+    const Map m = loadMap(path);
+    SnagHuntSession h;
+    runToEnd(h, m, path);
+    EXPECT_GE(h.framesExplored(), 600000);
+    EXPECT_FALSE(h.cancelled());
+    ASSERT_GE(lipIndex(h), 0);
+    EXPECT_EQ(h.progress().fraction, 1);
+    // Every finding is in exactly one group, the group of its own feature.
+    std::vector<int> seen(h.findings().size(), 0);
+    bool lipGroup = false;
+    for (const SnagHuntSession::Group& g : h.groups()) {
+        lipGroup = lipGroup || g.feature == kLip;
+        for (size_t i : g.members) {
+            ASSERT_LT(i, seen.size());
+            ++seen[i];
+            EXPECT_EQ(h.findings()[i].feature.text, g.feature);
+        }
+    }
+    EXPECT_TRUE(lipGroup);
+    for (int n : seen) EXPECT_EQ(n, 1);
+    // The coverage covers the map, and the spawn cell (20, 224) / 16 was visited.
+    ASSERT_EQ(h.coverage().width, m.width);
+    ASSERT_EQ(h.coverage().height, m.height);
+    EXPECT_GT(h.coverage().visits[size_t(224 / 16) * size_t(m.width) + 20 / 16], 0u);
+}
+
+TEST(SnagHuntSession, CancelEndsAHuntEarly) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    SnagHuntSession::Settings s = smallHunt();
+    s.frames = int64_t(1) << 40;  // far more than it could explore before the cancel
+    s.seconds = 600;
+    std::string error;
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    EXPECT_TRUE(h.running());
+    EXPECT_FALSE(h.start(m, "", s, &error)) << "a second hunt while one runs";
+    EXPECT_NE(error.find("running"), std::string::npos) << error;
+    h.cancel();
+    h.wait();
+    ASSERT_TRUE(h.poll());
+    EXPECT_TRUE(h.cancelled());
+    EXPECT_LT(h.framesExplored(), int64_t(1) << 40);
+}
+
+TEST(SnagHuntSession, AMapWithoutActorsIsRefused) {
+    SnagHuntSession h;
+    std::string error;
+    EXPECT_FALSE(h.start(Map::blank(10, 10), "", smallHunt(), &error));
+    EXPECT_NE(error.find("no actors"), std::string::npos) << error;
+}
+
+TEST(SnagHuntSession, IgnoreWritesTheListBesideTheMapAndTheNextHuntLeavesItOut) {
+    const std::string path = sampleCopy();
+    const Map m = loadMap(path);
+    SnagHuntSession h;
+    runToEnd(h, m, path);
+    const int lip = lipIndex(h);
+    ASSERT_GE(lip, 0);
+    const std::string key = h.findings()[size_t(lip)].key();
+    const size_t before = h.findings().size();
+    std::string error;
+    ASSERT_TRUE(h.ignore(size_t(lip), &error)) << error;
+    EXPECT_EQ(h.findings().size(), before - 1);
+    EXPECT_EQ(lipIndex(h), -1);
+    std::vector<std::string> keys;
+    ASSERT_TRUE(loadIgnoreList(path + ".snagignore", &keys, &error)) << error;
+    ASSERT_EQ(keys.size(), 1u);
+    EXPECT_EQ(keys[0], key);
+    runToEnd(h, m, path);
+    EXPECT_EQ(lipIndex(h), -1) << "ignored findings stay out of later hunts";
+    EXPECT_EQ(h.ignoredCount(), 1u);
+    // An unsaved map has no list to keep it in.
+    SnagHuntSession unsaved;
+    runToEnd(unsaved, m, "");
+    ASSERT_FALSE(unsaved.findings().empty());
+    EXPECT_FALSE(unsaved.ignore(0, &error));
+    EXPECT_NE(error.find("save the map"), std::string::npos) << error;
+}
+
+TEST(SnagHuntSession, RecheckSaysFixedOnceTheLipIsGoneAndStillThereBefore) {
+    const std::string path = sampleCopy();
+    const Map m = loadMap(path);
+    SnagHuntSession h;
+    runToEnd(h, m, path);
+    const int lip = lipIndex(h);
+    ASSERT_GE(lip, 0);
+    EXPECT_EQ(h.check(size_t(lip)), SnagHuntSession::Check::NotChecked);
+    h.recheckAll(m);
+    EXPECT_EQ(h.check(size_t(lip)), SnagHuntSession::Check::StillThere);
+    // The edit that fixes it: the 2-px brush lowered to the floor (removed).
+    Map fixed = m;
+    ASSERT_GE(fixed.brushes.size(), 2u);
+    ASSERT_EQ(fixed.brushes[1].rect.x, 448);
+    ASSERT_EQ(fixed.brushes[1].rect.h, 2);
+    fixed.brushes.erase(fixed.brushes.begin() + 1);
+    h.recheckAll(fixed);
+    EXPECT_EQ(h.check(size_t(lip)), SnagHuntSession::Check::Fixed);
+    EXPECT_NE(h.checkWhy(size_t(lip)).find("no longer"), std::string::npos)
+        << h.checkWhy(size_t(lip));
+}
+
+TEST(SnagHuntSession, OpeningAFindingPausesTheDebuggerOnItsFrameWithItsOverlays) {
+    const std::string path = sampleCopy();
+    const Map m = loadMap(path);
+    SnagHuntSession h;
+    runToEnd(h, m, path);
+    const int lip = lipIndex(h);
+    ASSERT_GE(lip, 0);
+    const SnagFinding f = h.findings()[size_t(lip)];
+    Debugger g(m);
+    OverlayMask overlays = 0;
+    std::string note;
+    ASSERT_TRUE(openSnagFinding(g, f, &overlays, &note)) << note;
+    EXPECT_TRUE(note.empty()) << note;
+    EXPECT_EQ(g.position(), f.frame + 1) << "the state after the bad frame's step";
+    EXPECT_EQ(g.drivenActor(), int(f.actor));
+    EXPECT_FALSE(g.playing());
+    EXPECT_EQ(g.state(f.actor).x.floor(), f.x);
+    EXPECT_EQ(g.state(f.actor).y.floor(), f.y);
+    // The pixel sweep's step probes of that frame are why: the Probes overlay is on.
+    EXPECT_TRUE(overlays & overlayBit(Overlay::Probes));
+    EXPECT_TRUE(overlays & overlayBit(Overlay::Hitboxes));
+    EXPECT_EQ(g.log(f.actor).runs.size(), f.inputs.runs.size());
+    // A finding for an actor the map does not have is refused with a note.
+    SnagFinding other = f;
+    other.actorName = "nobody";
+    EXPECT_FALSE(openSnagFinding(g, other, &overlays, &note));
+    EXPECT_NE(note.find("nobody"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ts
