@@ -30,11 +30,20 @@ uint32_t TraceStrings::id(const std::string& s) {
     const uint32_t id = uint32_t(texts_.size());
     texts_.push_back(s);
     ids_.emplace(s, id);
+    memory_ += costOf(s.size());
     return id;
 }
 
+namespace {
+constexpr size_t kShortString = 15;  // held inside std::string itself (libstdc++, libc++)
+}
+
+size_t TraceStrings::costOf(size_t length) {
+    return 2 * sizeof(std::string) + 4 * sizeof(void*) +
+           (length > kShortString ? 2 * (length + 1) : 0);
+}
+
 size_t TraceStrings::residentBytes() const {
-    constexpr size_t kShortString = 15;  // held inside std::string itself (libstdc++, libc++)
     size_t n = texts_.size() * (2 * sizeof(std::string) + 4 * sizeof(void*)) +
                ids_.bucket_count() * sizeof(void*);
     for (const std::string& t : texts_)

@@ -68,8 +68,14 @@ class TraceStrings {
     size_t size() const { return texts_.size(); }
     // About what the table holds in memory: each text, twice (list and index), and the nodes.
     size_t residentBytes() const;
+    // The same without the index's bucket array, kept as strings are added (readers check it
+    // against TraceLimits::maxStringMemory after every line).
+    size_t stringMemory() const { return memory_; }
+    // What one string of `length` bytes costs in the table.
+    static size_t costOf(size_t length);
 
   private:
+    size_t memory_ = 0;
     std::deque<std::string> texts_;
     std::unordered_map<std::string, uint32_t> ids_;
 };
@@ -90,6 +96,7 @@ class RecordedTrace {
     // limits first). The record's probe `why` may point anywhere: it is copied.
     void append(const TraceRecord& r);
 
+    size_t stringMemory() const { return strings_->stringMemory(); }
     size_t frameCount() const { return frames_.size(); }
     int64_t frameNumber(size_t i) const { return frames_[i].frame; }
     // Frame i decoded (frame numbers strictly increasing with i).

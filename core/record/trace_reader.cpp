@@ -617,16 +617,30 @@ std::unique_ptr<TraceSource> openJsonTraceSource(std::unique_ptr<ByteInput> in, 
     return s;
 }
 
+std::string stringMemoryProblem(const TraceLimits& limits) {
+    return "the trace's distinct strings (keys, text values, kept number texts, actor names, "
+           "probe kinds) would take more than " +
+           std::to_string(limits.maxStringMemory >> 20) +
+           " MiB of memory, the most a trace may hold";
+}
+
 TraceLineReader::TraceLineReader(RecordedTrace* out, const TraceLimits& limits,
                                  TraceRecordSink sink)
-    : parser_(std::make_unique<TraceParser>(
+    : out_(sink ? nullptr : out),
+      limits_(limits),
+      parser_(std::make_unique<TraceParser>(
           out, limits,
           sink ? TraceParser::Sink(std::move(sink))
                : TraceParser::Sink([out](TraceRecord& r) { out->append(r); }))) {}
 TraceLineReader::~TraceLineReader() = default;
 
 bool TraceLineReader::line(const char* s, size_t n, std::string* error) {
-    return parser_->line(s, n, ++lineNo_, error);
+    if (!parser_->line(s, n, ++lineNo_, error)) return false;
+    if (out_ && out_->stringMemory() > limits_.maxStringMemory) {
+        *error = "line " + std::to_string(lineNo_) + ": " + stringMemoryProblem(limits_);
+        return false;
+    }
+    return true;
 }
 
 bool TraceLineReader::finish(std::string* error) {
@@ -680,11 +694,19 @@ bool TraceStream::finish(std::string* error) {
 
 namespace {
 
-bool readAll(std::unique_ptr<TraceSource> source, RecordedTrace* out, std::string* error) {
+bool readAll(std::unique_ptr<TraceSource> source, const std::string& name,
+             const TraceLimits& limits, RecordedTrace* out, std::string* error) {
     if (!source) return false;
     TraceRecord r;
     int k = 0;
-    while ((k = source->next(&r, error)) > 0) out->append(r);
+    while ((k = source->next(&r, error)) > 0) {
+        out->append(r);
+        if (out->stringMemory() > limits.maxStringMemory) {
+            *error = name + ": line " + std::to_string(source->meta().lines) + ": " +
+                     stringMemoryProblem(limits);
+            return false;
+        }
+    }
     if (k < 0) return false;
     out->header = source->meta().header;
     out->actors = source->meta().actors;
@@ -698,13 +720,13 @@ bool readAll(std::unique_ptr<TraceSource> source, RecordedTrace* out, std::strin
 bool parseTrace(const std::string& text, const std::string& name, RecordedTrace* out,
                 std::string* error, const TraceLimits& limits) {
     *out = RecordedTrace{};
-    return readAll(traceSourceFromText(text, name, error, limits), out, error);
+    return readAll(traceSourceFromText(text, name, error, limits), name, limits, out, error);
 }
 
 bool readTrace(const std::string& path, RecordedTrace* out, std::string* error,
                const TraceLimits& limits) {
     *out = RecordedTrace{};
-    return readAll(openTraceSource(path, error, limits), out, error);
+    return readAll(openTraceSource(path, error, limits), path, limits, out, error);
 }
 
 bool parseTraceNumber(const std::string& literal, TraceField* out) {

@@ -25,6 +25,11 @@ struct TraceLimits {
     int64_t maxFrames = 20000000;
     int64_t maxProbes = 20000000;
     size_t maxFieldsPerLine = 256;
+    // What the distinct strings (keys, text values, number texts kept as written, actor names,
+    // probe kinds) may take in memory, counted at what each costs there (a string object and
+    // its index entry even when empty), not by its bytes in the file: 2^24 empty strings are
+    // 32 MiB of .tstrace but would be over 1 GiB held.
+    size_t maxStringMemory = size_t(64) << 20;
 };
 
 // Parses trace text; `name` prefixes errors ("NAME: line 3: field \"x\": expected a
@@ -55,9 +60,15 @@ class TraceLineReader {
     int64_t lines() const { return lineNo_; }
 
   private:
+    RecordedTrace* out_;  // null when a sink takes the lines (their strings are not kept)
+    TraceLimits limits_;
     std::unique_ptr<TraceParser> parser_;
     int64_t lineNo_ = 0;
 };
+
+// "the trace's distinct strings (...) would take more than 64 MiB of memory, the most a trace
+// may hold".
+std::string stringMemoryProblem(const TraceLimits& limits);
 
 // Parses a trace as its bytes arrive (a game streaming to `tilestep record --listen` or
 // `view --listen`): each line goes through a TraceLineReader as soon as its '\n' arrives, so

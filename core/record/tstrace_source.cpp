@@ -81,19 +81,26 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
                                         std::to_string(limits_.maxLineBytes) + " bytes",
                                     error),
                                -1;
-                    if (strings_.size() >= tstrace::kMaxStrings ||
-                        stringBytes_ + v > tstrace::kMaxStringBytes)
+                    // Counted at what each costs held (a string object even when empty),
+                    // not at its bytes in the file: 2^24 empty strings are 32 MiB of file.
+                    const uint64_t cost = sizeof(std::string) + (v > 15 ? v + 1 : 0);
+                    if (strings_.size() >= tstrace::kMaxStrings)
+                        return fail(
+                                   start,
+                                   "more than " + std::to_string(tstrace::kMaxStrings) + " strings",
+                                   error),
+                               -1;
+                    if (stringBytes_ + cost > limits_.maxStringMemory)
                         return fail(start,
-                                    "more than " + std::to_string(tstrace::kMaxStrings) +
-                                        " strings or " + std::to_string(tstrace::kMaxStringBytes) +
-                                        " bytes of them",
+                                    "string " + std::to_string(strings_.size()) + ": " +
+                                        stringMemoryProblem(limits_),
                                     error),
                                -1;
                     pos_ = size_t(p - buf_.data());
                     if (!ensure(size_t(v), error)) return -1;
                     if (avail() < v) return cut("string");
                     strings_.emplace_back(reinterpret_cast<const char*>(at()), size_t(v));
-                    stringBytes_ += v;
+                    stringBytes_ += cost;
                     pos_ += size_t(v);
                     continue;
                 }
@@ -326,7 +333,7 @@ class CompactTraceSource final : public TraceSource, codec::StringTable {
     uint64_t base_ = 0;
     bool eof_ = false, ended_ = false;
     std::deque<std::string> strings_;
-    uint64_t stringBytes_ = 0;
+    uint64_t stringBytes_ = 0;  // what strings_ costs in memory
     int64_t frame_ = -1;
     int64_t records_ = 0;
     uint32_t version_ = 1;

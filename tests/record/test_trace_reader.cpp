@@ -221,6 +221,39 @@ TEST(TraceReader, SizesAreCapped) {
     EXPECT_EQ(parseError(h + p + p, small), "t.jsonl: line 3: more than 1 probes");
 }
 
+// A JSON trace whose every line brings a new text value: the string table's memory, not the
+// file's bytes, is what the cap counts (1 MiB here: about 96 bytes a short string held, so
+// 20 000 new strings are over it and 5 000 are not).
+TEST(TraceReader, DistinctStringsAreCappedByTheirMemory) {
+    TraceLimits small;
+    small.maxStringMemory = size_t(1) << 20;
+    auto lines = [](int n) {
+        std::string t = "{\"tilestep_trace\":1}\n";
+        for (int f = 0; f < n; ++f)
+            t += "{\"frame\":" + std::to_string(f) +
+                 ",\"actor\":\"a\",\"x\":1,\"y\":2,\"note\":\"n" + std::to_string(f) + "\"}\n";
+        return t;
+    };
+    const std::string e = parseError(lines(20000), small);
+    EXPECT_EQ(e.rfind("t.jsonl: line ", 0), 0u) << e;
+    EXPECT_NE(e.find(": the trace's distinct strings (keys, text values, kept number texts, actor "
+                     "names, probe kinds) would take more than 1 MiB of memory"),
+              std::string::npos)
+        << e;
+    const long line = std::stol(e.substr(std::string("t.jsonl: line ").size()));
+    EXPECT_GT(line, 5000);
+    EXPECT_LT(line, 20001);
+    RecordedTrace t;
+    std::string error;
+    EXPECT_TRUE(parseTrace(lines(5000), "t.jsonl", &t, &error, small)) << error;
+    // The same cap for a live stream (view --listen).
+    RecordedTrace live;
+    TraceStream stream(&live, small);
+    const std::string text = lines(20000);
+    EXPECT_FALSE(stream.feed(text.data(), text.size(), &error));
+    EXPECT_NE(error.find("would take more than 1 MiB"), std::string::npos) << error;
+}
+
 TEST(TraceReader, MangledTracesGiveAnErrorOrAResultNeverACrash) {
     // Random byte flips, cuts and insertions in a real trace (run under ASan in CI).
     const Map m = fourMovers();

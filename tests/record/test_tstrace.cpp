@@ -201,6 +201,27 @@ TEST(Tstrace, AbsurdCountsAreRefusedBeforeAllocating) {
                   ": field \"x\": expected a number, found a string");
 }
 
+// Issue 28: 2^24 empty strings (32 MiB of file, within the count cap) cost 1.1 GB in `diff`.
+// Each is counted at what it costs held: a 32-byte std::string object (libstdc++ on a 64-bit
+// machine), so the 64 MiB default holds 2^21 of them and the next one is refused, at its
+// offset (2 bytes a record: tag 1, length 0).
+TEST(Tstrace, EmptyStringsAreCountedAtWhatTheyCostInMemory) {
+    static_assert(sizeof(std::string) == 32, "the expected offset assumes 32-byte strings");
+    std::string f = fileStart(1);
+    const size_t body = f.size();
+    f.reserve(body + 2 * (size_t(1) << 24));
+    for (size_t i = 0; i < (size_t(1) << 24); ++i) f += std::string("\x01\x00", 2);
+    RecordedTrace t;
+    std::string error;
+    ASSERT_FALSE(parseTrace(f, "t.tstrace", &t, &error));
+    const size_t refused = size_t(1) << 21;
+    EXPECT_EQ(error, "t.tstrace: offset " + std::to_string(body + 2 * refused) + ": string " +
+                         std::to_string(refused) +
+                         ": the trace's distinct strings (keys, text values, kept number texts, "
+                         "actor names, probe kinds) would take more than 64 MiB of memory, the "
+                         "most a trace may hold");
+}
+
 TEST(Tstrace, AViewedTraceHoldsUnder100BytesAFrame) {
     // One actor's state lines (issue 21's 1M-frame trace): about 130 bytes of JSON a frame.
     const TwoForms one = fourActorRun(20000, 1, false);

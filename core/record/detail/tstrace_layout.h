@@ -25,9 +25,9 @@ enum Tag : uint8_t {
 
 // A state or probe record is never longer than this (256 fields of two 10-byte varints).
 constexpr size_t kMaxRecordBytes = 8192;
-// Caps a reader holds every file to, before allocating.
+// Caps a reader holds every file to, before allocating (and TraceLimits::maxStringMemory:
+// what the strings cost held).
 constexpr uint64_t kMaxStrings = uint64_t(1) << 24;
-constexpr uint64_t kMaxStringBytes = uint64_t(1) << 28;
 // A state delta's mask is one varint: records with more fields are written whole.
 constexpr size_t kMaxDeltaFields = 64;
 
