@@ -736,6 +736,14 @@ bool parseTraceNumber(const std::string& literal, TraceField* out) {
     const char* end = s + literal.size();
     double d = 0;
     auto [ptr, ec] = std::from_chars(s, end, d);
+    if (ec == std::errc::result_out_of_range && ptr == end) {
+        // Too small for a double (1e-400) is a number near 0, held as 0; too large is
+        // outside the range below. from_chars says only "out of range" for both.
+        const double v = std::strtod(literal.c_str(), nullptr);
+        if (std::isinf(v)) return false;
+        d = 0;
+        ec = std::errc();
+    }
     if (ec != std::errc() || ptr != end || !std::isfinite(d) || std::fabs(d) >= kMaxCoordinate)
         return false;
     out->number = d;

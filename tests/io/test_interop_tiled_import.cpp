@@ -500,6 +500,38 @@ TEST(InteropTiledImport, ObjectsBecomeBrushesActorsAndWallsAndTheRestIsNamedInAW
 
 // ---- the sample map -------------------------------------------------------------------
 
+// Issue 28: the sim_rate property was cast to 32 bits before its range check, so
+// 4294967356 was taken as 60 without a word and 99999999999 was reported as a negative
+// number; a fraction or a word was dropped silently. Each now warns, quoting the text.
+TEST(InteropTiledImport, ASimRatePropertyOutOfRangeIsQuotedAsWritten) {
+    const std::string dir = test::tempDir();
+    const struct {
+        const char* value;
+        int rate;
+        bool warns;
+    } cases[] = {{"120", 120, false},       {"1000", 1000, false},
+                 {"0", 60, true},           {"4294967356", 60, true},
+                 {"99999999999", 60, true}, {"60.5", 60, true},
+                 {"fast", 60, true},        {"", 60, true}};
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.value);
+        test::writeFile(dir + "/r.tmx", std::string(R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <properties><property name="sim_rate" type="int" value=")") +
+                                            c.value + R"("/></properties>
+ <layer id="1" name="collision" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>
+</map>
+)");
+        interop::ImportResult r = interop::importMapFile(dir + "/r.tmx", {}, dir);
+        EXPECT_EQ(r.map.simRate, c.rate);
+        const std::string want = std::string("map property sim_rate '") + c.value +
+                                 "' is not a whole number in 1..1000: using 60";
+        int n = 0;
+        for (const std::string& w : r.warnings) n += w.find(want) != std::string::npos;
+        EXPECT_EQ(n, c.warns ? 1 : 0) << (r.warnings.empty() ? "" : r.warnings[0]);
+    }
+}
+
 TEST(InteropTiledImport, TheSampleMapIsTheImportOfItsTmx) {
     const std::string tmx = test::sourcePath("maps/tiled-platformer.tmx");
     interop::ImportResult r = interop::importMapFile(tmx, {}, test::sourcePath("maps"));

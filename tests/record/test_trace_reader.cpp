@@ -3,6 +3,8 @@
 // truncated trace gives an error naming the line and the field, never a crash.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "base/json_text.h"
 #include "sim/sim.h"
 #include "../../oracles/splitmix.h"
@@ -67,6 +69,28 @@ TEST(TraceText, NumbersParseExactlyWhenTheyAreMultiplesOf65536ths) {
     EXPECT_EQ(f.number, 0.1);
     EXPECT_FALSE(parseTraceNumber("1e300", &f));
     EXPECT_FALSE(parseTraceNumber("-70368744177664", &f));  // -2^46
+    EXPECT_FALSE(parseTraceNumber("1e400", &f));            // past a double, too
+}
+
+// Issue 28: a number too small for a double ("x":1e-400) was refused as "outside +-2^46".
+// It is a number near 0: its nearest 48.16 value is 0, and it is not exactly 0. (The last
+// two are a double's denormals, which were read already: the same answer.)
+TEST(TraceText, ANumberTooSmallForADoubleIsNearZero) {
+    for (const char* tiny : {"1e-400", "-1e-400", "4.9e-330", "0.5e-320"}) {
+        SCOPED_TRACE(tiny);
+        TraceField f;
+        ASSERT_TRUE(parseTraceNumber(tiny, &f));
+        EXPECT_FALSE(f.exact);
+        EXPECT_EQ(f.fix, Fix::fromRaw(0));
+        EXPECT_LT(std::fabs(f.number), 1e-300);  // 0, or the denormal a double holds
+        EXPECT_EQ(f.text, tiny);                 // kept as written
+    }
+    RecordedTrace t;
+    std::string error;
+    EXPECT_TRUE(
+        parseTrace("{\"tilestep_trace\":1}\n{\"frame\":0,\"actor\":\"a\",\"x\":1e-400,\"y\":2}\n",
+                   "t.jsonl", &t, &error))
+        << error;
 }
 
 // A map where every model emits probes: one actor per mover walking right.

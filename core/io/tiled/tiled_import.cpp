@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -107,11 +108,19 @@ class Importer {
         m = Map{};
         m.tileSize = tm_.tileWidth;
         placeMap();
-        m.simRate = int32_t(propertyInt(tm_.properties, "sim_rate", kDefaultSimRate));
-        if (m.simRate < 1 || m.simRate > 1000) {
-            warn("map property sim_rate " + std::to_string(m.simRate) +
-                 " is outside 1..1000: using 60");
-            m.simRate = kDefaultSimRate;
+        m.simRate = kDefaultSimRate;
+        if (const TiledProperty* rate = findProperty(tm_.properties, "sim_rate")) {
+            // Read whole, then range-checked: a cast first turned 4294967356 into 60 and
+            // 99999999999 into a negative number the message then quoted.
+            char* end = nullptr;
+            errno = 0;
+            const long long v = std::strtoll(rate->value.c_str(), &end, 10);
+            const bool whole = !rate->value.empty() && end && *end == '\0' && errno == 0;
+            if (whole && v >= 1 && v <= 1000)
+                m.simRate = int32_t(v);
+            else
+                warn("map property sim_rate '" + rate->value + "' is not a whole number in " +
+                     "1..1000: using 60");
         }
         m.tiles.assign(size_t(m.width) * size_t(m.height), 0);
         m.walls.resize(m.width, m.height);
