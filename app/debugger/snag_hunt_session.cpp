@@ -57,11 +57,22 @@ void SnagHuntSession::run(Map map, HuntOptions options) {
         std::lock_guard<std::mutex> lock(mutex_);
         pending_ = std::move(result);
         pendingError_ = error;
-        progress_.fraction = 1;
+        // The bar ends on the result's own totals, not the last report (~4 a second).
+        progress_.frames = pending_.framesExplored;
+        progress_.cells = pending_.cells;
         progress_.findings = pending_.findings.size();
+        progress_.fraction = 1;
+        progress_.secondsLeft = 0;
     }
     done_ = true;
     running_ = false;
+}
+
+bool SnagHuntSession::stop() {
+    if (!running_) return false;
+    cancel_ = true;
+    wait();
+    return true;
 }
 
 bool SnagHuntSession::poll() {

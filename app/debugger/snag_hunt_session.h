@@ -48,6 +48,11 @@ class SnagHuntSession {
     void cancel() { cancel_ = true; }
     // Blocks until a running hunt has ended (tests; the destructor).
     void wait();
+    // Cancels a running hunt and waits for its thread (the next poll() takes its cancelled
+    // result): before a plugin reload replaces a build the hunt's thread may be stepping
+    // (plugin_registry.h: no replacing while another thread steps that kind). True when one
+    // was running.
+    bool stop();
     // Once per window frame: true on the frame a hunt's result arrives (finished or
     // cancelled), which replaces the findings shown.
     bool poll();

@@ -58,7 +58,7 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     const SnagFinding& f = d.hunt.findings()[i];
     ImGui::PushID(int(i));
     char label[200];
-    std::snprintf(label, sizeof label, "%s  %s  frame %" PRId64 "  (%zu key lines)",
+    std::snprintf(label, sizeof label, "%s  %s  frame %" PRId64 "  (shrunk: %zu key lines)",
                   snagKindName(f.kind), f.actorName.c_str(), f.frame, f.inputs.runs.size());
     if (ImGui::Selectable(label, d.openedSnag == int(i), 0,
                           ImVec2(ImGui::GetContentRegionAvail().x - 5 * ImGui::GetFontSize(), 0)))
@@ -91,6 +91,23 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     }
     ImGui::PopID();
     return !ignored;
+}
+
+// Which detectors the next hunt runs (docs/hunt.md defines each); at least one stays on.
+void detectorChoice(SnagHuntSession::Settings& set) {
+    int on = 0;
+    for (int k = 0; k < int(SnagKind::Count); ++k) on += (set.kinds & snagBit(SnagKind(k))) != 0;
+    if (!ImGui::TreeNode("Detectors", "Detectors (%d of %d)", on, int(SnagKind::Count))) return;
+    for (int k = 0; k < int(SnagKind::Count); ++k) {
+        const uint32_t bit = snagBit(SnagKind(k));
+        bool checked = (set.kinds & bit) != 0;
+        if (k % 3 != 0) ImGui::SameLine(float(k % 3) * 6.5f * ImGui::GetFontSize());
+        ImGui::BeginDisabled(checked && on == 1);
+        if (ImGui::Checkbox(snagKindName(SnagKind(k)), &checked))
+            set.kinds = checked ? set.kinds | bit : set.kinds & ~bit;
+        ImGui::EndDisabled();
+    }
+    ImGui::TreePop();
 }
 
 }  // namespace
@@ -136,6 +153,7 @@ void snagsSection(EditorState& s, DebugSession& d) {
     ImGui::InputDouble("Seconds", &set.seconds, 0, 0, "%.0f");
     if (set.frames < 1000) set.frames = 1000;
     if (!(set.seconds >= 1)) set.seconds = 1;  // NaN too
+    detectorChoice(set);
     ImGui::EndDisabled();
     if (running) {
         if (ImGui::Button("Cancel")) d.hunt.cancel();

@@ -57,7 +57,10 @@ TEST(SnagHuntSession, FindsTheLipAndGroupsFindingsByFeature) {
     EXPECT_GE(h.framesExplored(), 600000);
     EXPECT_FALSE(h.cancelled());
     ASSERT_GE(lipIndex(h), 0);
+    // The bar ends on the result's totals (not on the last report, a quarter second old).
     EXPECT_EQ(h.progress().fraction, 1);
+    EXPECT_EQ(h.progress().frames, h.framesExplored());
+    EXPECT_EQ(h.progress().findings, h.findings().size());
     // Every finding is in exactly one group, the group of its own feature.
     std::vector<int> seen(h.findings().size(), 0);
     bool lipGroup = false;
@@ -93,6 +96,44 @@ TEST(SnagHuntSession, CancelEndsAHuntEarly) {
     ASSERT_TRUE(h.poll());
     EXPECT_TRUE(h.cancelled());
     EXPECT_LT(h.framesExplored(), int64_t(1) << 40);
+}
+
+// What a plugin reload does first (plugin_rebuild_watch.cpp): the hunt's thread has ended
+// when stop() returns, so nothing steps the build being replaced.
+TEST(SnagHuntSession, StopEndsTheThreadBeforeItReturns) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    EXPECT_FALSE(h.stop()) << "nothing to stop";
+    SnagHuntSession::Settings s = smallHunt();
+    s.frames = int64_t(1) << 40;
+    s.seconds = 600;
+    std::string error;
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    EXPECT_TRUE(h.stop());
+    EXPECT_FALSE(h.running());
+    ASSERT_TRUE(h.poll()) << "the cancelled result is there at once";
+    EXPECT_TRUE(h.cancelled());
+    EXPECT_FALSE(h.stop());
+}
+
+// The Detectors choice: a hunt reports only the kinds it was asked for.
+TEST(SnagHuntSession, OnlyTheChosenDetectorsReport) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    SnagHuntSession::Settings s = smallHunt();
+    std::string error;
+    s.kinds = snagBit(SnagKind::Stuck) | snagBit(SnagKind::Jitter);
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    h.wait();
+    ASSERT_TRUE(h.poll());
+    EXPECT_EQ(lipIndex(h), -1) << "lip was not chosen";
+    for (const SnagFinding& f : h.findings())
+        EXPECT_TRUE(f.kind == SnagKind::Stuck || f.kind == SnagKind::Jitter) << f.key();
+    s.kinds = snagBit(SnagKind::Lip);
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    h.wait();
+    ASSERT_TRUE(h.poll());
+    EXPECT_GE(lipIndex(h), 0);
 }
 
 TEST(SnagHuntSession, AMapWithoutActorsIsRefused) {
