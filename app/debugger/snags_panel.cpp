@@ -58,8 +58,10 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     const SnagFinding& f = d.hunt.findings()[i];
     ImGui::PushID(int(i));
     char label[200];
-    std::snprintf(label, sizeof label, "%s  %s  frame %" PRId64 "  (shrunk: %zu key lines)",
-                  snagKindName(f.kind), f.actorName.c_str(), f.frame, f.inputs.runs.size());
+    // The shrunk case's length: its frames are frame + 1; its key lines (runs) say how simple.
+    std::snprintf(label, sizeof label, "%s  %s  frame %" PRId64 "  (%zu line%s)",
+                  snagKindName(f.kind), f.actorName.c_str(), f.frame, f.inputs.runs.size(),
+                  f.inputs.runs.size() == 1 ? "" : "s");
     if (ImGui::Selectable(label, d.openedSnag == int(i), 0,
                           ImVec2(ImGui::GetContentRegionAvail().x - 5 * ImGui::GetFontSize(), 0)))
         openFinding(s, d, i);
@@ -70,7 +72,10 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     bool ignored = false;
     if (ImGui::SmallButton("Ignore")) {
         std::string error;
+        const std::string key = f.key();  // f goes with the row
         if (d.hunt.ignore(i, &error)) {
+            std::printf("snag ignored %s\n", key.c_str());  // window tests wait for this line
+            std::fflush(stdout);
             ignored = true;
             d.openedSnag = -1;
             say(d, "Ignored (kept in " + ignoreListPath(s.doc.path()) + ")", false);
