@@ -1,5 +1,7 @@
 #include "debugger/snag_hunt_session.h"
 
+#include <algorithm>
+
 #include "hunt/ignore_list.h"
 
 namespace ts {
@@ -29,6 +31,7 @@ bool SnagHuntSession::start(const Map& map, const std::string& mapPath, const Se
     options.budgetSeconds = settings.seconds;
     options.seed = settings.seed;
     options.jobs = settings.jobs;
+    if (options.jobs <= 0) options.jobs = std::max(1, int(std::thread::hardware_concurrency()) - 1);
     options.kinds = settings.kinds;
     if (!mapPath.empty() && !loadIgnoreList(ignoreListPath(mapPath), &options.ignoredKeys, error))
         return false;
@@ -73,6 +76,19 @@ bool SnagHuntSession::stop() {
     cancel_ = true;
     wait();
     return true;
+}
+
+void SnagHuntSession::clear() {
+    stop();
+    poll();
+    result_ = HuntResult{};
+    hasResult_ = false;
+    error_.clear();
+    ignoredCount_ = 0;
+    checks_.clear();
+    checkWhy_.clear();
+    std::lock_guard<std::mutex> lock(mutex_);
+    progress_ = HuntProgress{};
 }
 
 bool SnagHuntSession::poll() {

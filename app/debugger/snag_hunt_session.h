@@ -24,7 +24,8 @@ class SnagHuntSession {
         int64_t frames = 2000000;  // explored frames: the reproducible bound
         double seconds = 30;       // and a time bound, whichever comes first
         uint64_t seed = 1;
-        int jobs = 0;  // 0: every core
+        int jobs =
+            0;  // 0: every core but one, which the window keeps (findings do not depend on it)
         uint32_t kinds = kAllSnagKinds;
     };
     // What a Re-check said of one finding.
@@ -53,6 +54,9 @@ class SnagHuntSession {
     // (plugin_registry.h: no replacing while another thread steps that kind). True when one
     // was running.
     bool stop();
+    // Stops a running hunt and forgets the last one's findings: New and Open replace the map
+    // they were found on.
+    void clear();
     // Once per window frame: true on the frame a hunt's result arrives (finished or
     // cancelled), which replaces the findings shown.
     bool poll();

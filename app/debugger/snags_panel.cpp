@@ -125,6 +125,7 @@ void startSnagHunt(const EditorState& s, DebugSession& d) {
     }
     setDebugMode(d, true);
     d.openedSnag = -1;
+    d.huntRevision = s.doc.revision();
     d.openSnags = true;
     d.showCoverage = true;
     say(d, "Snag hunt running", false);
@@ -182,6 +183,8 @@ void snagsSection(EditorState& s, DebugSession& d) {
     ImGui::Checkbox("Coverage heat map", &d.showCoverage);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Where the hunt's frames were, per cell: clear cells were never reached");
+    if (s.doc.revision() != d.huntRevision)
+        ImGui::TextDisabled("The map changed since this hunt: Re-check");
     if (d.hunt.findings().empty()) ImGui::TextDisabled("No findings.");
     bool listed = true;  // until an Ignore changes the list under the loop
     for (const SnagHuntSession::Group& g : d.hunt.groups()) {

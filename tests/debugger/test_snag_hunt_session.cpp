@@ -116,6 +116,28 @@ TEST(SnagHuntSession, StopEndsTheThreadBeforeItReturns) {
     EXPECT_FALSE(h.stop());
 }
 
+// New and Open (debugger_canvas.cpp's syncDebugger): the findings were of the map replaced.
+TEST(SnagHuntSession, ClearForgetsTheFindingsAndStopsARunningHunt) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    runToEnd(h, m, "");
+    ASSERT_FALSE(h.findings().empty());
+    h.clear();
+    EXPECT_FALSE(h.hasResult());
+    EXPECT_TRUE(h.findings().empty());
+    EXPECT_TRUE(h.coverage().visits.empty());
+    EXPECT_EQ(h.progress().frames, 0);
+    SnagHuntSession::Settings s = smallHunt();
+    s.frames = int64_t(1) << 40;
+    s.seconds = 600;
+    std::string error;
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    h.clear();
+    EXPECT_FALSE(h.running());
+    EXPECT_FALSE(h.poll()) << "the cancelled hunt's result went with it";
+    EXPECT_FALSE(h.hasResult());
+}
+
 // The Detectors choice: a hunt reports only the kinds it was asked for.
 TEST(SnagHuntSession, OnlyTheChosenDetectorsReport) {
     const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
