@@ -132,12 +132,12 @@ std::vector<SnagHuntSession::Group> SnagHuntSession::groups() const {
 }
 
 bool SnagHuntSession::ignore(size_t i, std::string* error) {
-    if (i >= result_.findings.size()) {
-        *error = "no such finding";
-        return false;
-    }
     if (mapPath_.empty()) {
         *error = "save the map first: the ignore list is kept beside it";
+        return false;
+    }
+    if (i >= result_.findings.size()) {
+        *error = "no such finding";
         return false;
     }
     const SnagFinding& f = result_.findings[i];
