@@ -1,7 +1,5 @@
 #include "debugger/snag_hunt_session.h"
 
-#include <algorithm>
-
 #include "hunt/ignore_list.h"
 
 namespace ts {
@@ -31,7 +29,6 @@ bool SnagHuntSession::start(const Map& map, const std::string& mapPath, const Se
     options.budgetSeconds = settings.seconds;
     options.seed = settings.seed;
     options.jobs = settings.jobs;
-    if (options.jobs <= 0) options.jobs = std::max(1, int(std::thread::hardware_concurrency()) - 1);
     options.kinds = settings.kinds;
     if (!mapPath.empty() && !loadIgnoreList(ignoreListPath(mapPath), &options.ignoredKeys, error))
         return false;

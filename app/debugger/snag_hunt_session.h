@@ -24,8 +24,7 @@ class SnagHuntSession {
         int64_t frames = 2000000;  // explored frames: the reproducible bound
         double seconds = 30;       // and a time bound, whichever comes first
         uint64_t seed = 1;
-        // Threads; 0: every core but one, which the window keeps (findings do not depend on it).
-        int jobs = 0;
+        int jobs = 0;  // threads; 0: every core (findings do not depend on it)
         uint32_t kinds = kAllSnagKinds;
     };
     // What a Re-check said of one finding.
