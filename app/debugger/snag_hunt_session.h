@@ -21,7 +21,7 @@ namespace ts {
 class SnagHuntSession {
   public:
     struct Settings {
-        int64_t frames = 2000000;  // explored frames: the reproducible bound
+        int64_t frames = 1000000;  // explored frames, the reproducible bound: `hunt`'s default
         double seconds = 30;       // and a time bound, whichever comes first
         uint64_t seed = 1;
         int jobs = 0;  // threads; 0: every core (findings do not depend on it)
