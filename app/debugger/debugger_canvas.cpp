@@ -107,27 +107,11 @@ void drawRun(const Debugger& g, const View& v, gfx::BatchRenderer& batch, gfx::O
     draw.text(x, y + h + 2, label, colour);
 }
 
-// What the ghost is: the run before the tuning, named by the map's values that differ.
-std::string ghostLabel(const EditorState& s, const Debugger& g, size_t a) {
-    const Map& m = s.doc.map();
-    if (g.recorded() || a >= m.actors.size()) return "ghost";
-    const MoverInfo& info = moverInfo(m.actors[a].mover);
-    const ParamValues& tuned = g.tunedParams(a);
-    std::string out;
-    for (int i = 0; i < info.paramCount; ++i) {
-        const Fix before = m.actors[a].params[size_t(i)];
-        if (before == tuned[size_t(i)]) continue;
-        out += (out.empty() ? "" : ", ") + std::string(info.params[i].name) + " " +
-               roundedNumber(before, 4);
-    }
-    return out.empty() ? "ghost: before the last edit" : "ghost: map's " + out;
-}
-
 void drawGhost(const EditorState& s, DebugSession& d, gfx::OverlayDraw& draw) {
     const Debugger& g = d.dbg;
     if (d.showGhost && g.ghostActor() >= 0)
         drawRun(g, s.view, d.batch, draw, size_t(g.ghostActor()), g.ghost(), kGhost,
-                ghostLabel(s, g, size_t(g.ghostActor())));
+                g.ghostLabel());
     for (size_t i = 0; i < g.runs().size(); ++i) {
         const Debugger::SavedRun& r = g.runs()[i];
         if (r.visible) drawRun(g, s.view, d.batch, draw, r.actor, r.states, runColour(i), r.name);

@@ -243,6 +243,17 @@ void tuningSection(EditorState& s, DebugSession& d) {
         ImGui::SetTooltip(
             "On: a change applies from frame 0 and the run before it stays as a ghost.\n"
             "Off: a change applies from the next step.");
+    if (compare) {
+        ImGui::SameLine();
+        int of = int(g.ghostOf());
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+        if (ImGui::Combo("##ghostof", &of, "the map's values\0before the last edit\0"))
+            g.setGhostOf(Debugger::GhostOf(of));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "What the ghost shows: the run with the map's values (kept\n"
+                "through every edit), or the run just before the last edit");
+    }
     if (g.ghostActor() >= 0) {
         ImGui::SameLine();
         ImGui::Checkbox("Ghost", &d.showGhost);

@@ -440,6 +440,7 @@ ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, in
     if (actor >= 0) {
         ghost_ = std::move(before);
         ghostActor_ = actor;
+        ghostFromReload_ = true;
     }
     if (editMap) editMap(r);
     followParamLayouts();
@@ -507,8 +508,34 @@ void Debugger::setCompare(bool on) {
 
 void Debugger::beginTuning(size_t actor) {
     if (recorded_ || !compare_ || actor >= actorCount()) return;
+    // The map's values: the ghost taken when the actor still ran with them stays through
+    // later edits. (Tuned with Compare off first, there is no such run: the run before this
+    // edit is taken, and its label says so.)
+    if (ghostOf_ == GhostOf::MapValues && ghostActor_ == int(actor) && !ghostFromReload_ &&
+        ghostParams_ == map_->actors[actor].params)
+        return;
     ghost_ = trajectory(actor);
+    ghostParams_ = params(actor);
     ghostActor_ = int(actor);
+    ghostFromReload_ = false;
+}
+
+std::string Debugger::ghostLabel() const {
+    if (recorded_ || ghostActor_ < 0 || size_t(ghostActor_) >= actorCount()) return "ghost";
+    if (ghostFromReload_) return "ghost: the build before the reload";
+    const size_t a = size_t(ghostActor_);
+    const MoverInfo& info = moverInfo(map_->actors[a].mover);
+    const ParamValues& now = params(a);
+    std::string differ;
+    for (int i = 0; i < info.paramCount; ++i) {
+        const Fix was = ghostParams_[size_t(i)];
+        if (was == now[size_t(i)]) continue;
+        differ +=
+            (differ.empty() ? "" : ", ") + std::string(info.params[i].name) + " " + was.shortest();
+    }
+    const bool mapValues = ghostParams_ == map_->actors[a].params;
+    return std::string("ghost: ") + (mapValues ? "the map's values" : "before the last edit") +
+           " (" + (differ.empty() ? "the same values as now" : differ) + ")";
 }
 
 void Debugger::keepRun(size_t actor, const std::string& name) {
@@ -519,6 +546,7 @@ void Debugger::keepRun(size_t actor, const std::string& name) {
 void Debugger::clearGhost() {
     ghost_.clear();
     ghostActor_ = -1;
+    ghostFromReload_ = false;
 }
 
 bool Debugger::writeTrace(const std::string& path, const std::string& mapPath, bool probes,

@@ -121,6 +121,17 @@ class Debugger {
     void dropAllTuning();
     int ghostActor() const { return ghostActor_; }
     const std::vector<MoverState>& ghost() const { return ghost_; }  // positions 0..length
+    // What Compare keeps as the ghost when a constant is tuned: the run with the map's values
+    // (kept through later edits), or the run just before each edit.
+    enum class GhostOf : uint8_t { MapValues, BeforeLastEdit };
+    GhostOf ghostOf() const { return ghostOf_; }
+    void setGhostOf(GhostOf g) { ghostOf_ = g; }
+    // The parameters the ghost's run was simulated with (a tuning ghost's).
+    const ParamValues& ghostParams() const { return ghostParams_; }
+    // Its label, from the run actually drawn: "ghost: the map's values (jump_speed 5,
+    // friction 0.25)", "ghost: before the last edit (friction 0.25)": the ghost's values of
+    // the parameters where it differs from the run shown now.
+    std::string ghostLabel() const;
     void clearGhost();
 
     // --- A recorded trace instead of the simulation (`tilestep view`) ---
@@ -225,6 +236,9 @@ class Debugger {
     bool compare_ = false;
     int ghostActor_ = -1;
     std::vector<MoverState> ghost_;
+    GhostOf ghostOf_ = GhostOf::MapValues;
+    ParamValues ghostParams_{};
+    bool ghostFromReload_ = false;  // the run of the build a plugin reload replaced
     size_t seeks_ = 0;
     std::vector<SavedRun> runs_;
     Breakpoints breaks_;

@@ -21,6 +21,12 @@ using StopReading = std::function<bool(const std::string& bytes, size_t newFrom)
 ReadResult readFileAtMost(const std::string& path, uint64_t maxBytes, const char* what,
                           std::string* out, std::string* problem, const StopReading& stop = {});
 
+// Why `path` is not a plain file one may read, without opening it (opening a FIFO waits for
+// a writer): "is a folder, not a file", "not a regular file (a FIFO)", "... (a device)",
+// "... (a socket)"; "" for a regular file, a link to one, or a path that does not exist (its
+// open then says so). For the files a map or a command names that must be files: traces,
+// tilesets, templates, plugins. (Maps and input logs may be streamed: readFileAtMost.)
+std::string regularFileProblem(const std::string& path);
 // "64 MiB", "2 GiB", "1000 bytes": a limit in words.
 std::string byteSizeText(uint64_t bytes);
 

@@ -6,11 +6,14 @@
 #include <cstring>
 #include <filesystem>
 
+#include "base/bounded_read.h"
 #include "io/map_io.h"
 
 namespace ts::interop {
 
 std::string readFileBytes(const std::string& path) {
+    if (std::string problem = regularFileProblem(path); !problem.empty())
+        throw MapError(path + ": " + problem);
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) throw MapError(path + ": cannot open: " + std::strerror(errno));
     std::string bytes;

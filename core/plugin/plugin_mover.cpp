@@ -8,6 +8,7 @@
 #include <set>
 
 #include "../../include/tilestep/mover_plugin.h"
+#include "base/bounded_read.h"
 #include "movers/model_fields.h"
 #include "movers/step_context.h"
 #include "plugin/detail/host_process.h"
@@ -142,6 +143,10 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
     // The host loads this build on every restart too: a copy when the path is to stay free
     // for the next build.
     plat::PinnedLibrary lib;
+    if (std::string problem = regularFileProblem(path); !problem.empty()) {
+        *error = path + ": " + problem;  // a FIFO would block its open
+        return nullptr;
+    }
     if (!plat::pinLibrary(path, copyFirst, &lib, error)) return nullptr;
     const int64_t limit = StepWatchdog::guardLimitMs();
     auto remote = std::make_unique<wire::Descriptor>();

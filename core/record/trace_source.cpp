@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "base/bounded_read.h"
 #include "record/detail/sources.h"
 #include "record/detail/tstrace_layout.h"
 
@@ -34,6 +35,11 @@ std::unique_ptr<TraceSource> open(std::unique_ptr<ByteInput> in, std::string* er
 
 std::unique_ptr<TraceSource> openTraceSource(const std::string& path, std::string* error,
                                              const TraceLimits& limits) {
+    // A FIFO would block the open; live traces come through `--listen`.
+    if (std::string problem = regularFileProblem(path); !problem.empty()) {
+        *error = path + ": " + problem;
+        return nullptr;
+    }
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (!f) {
         *error = path + ": cannot read the trace (" + std::strerror(errno) + ")";

@@ -117,7 +117,7 @@ bool loadInputLog(const std::string& path, InputLog* out, std::string* error) {
             *error = path + ": " + problem;
             return false;
         default:
-            *error = path + ": cannot read the input log";
+            *error = path + ": " + problem;
             return false;
     }
     if (text.find('\0') != std::string::npos) {

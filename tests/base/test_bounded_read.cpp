@@ -156,5 +156,55 @@ TEST_F(EndlessInputs, AnEndlessValidLogStopsAtTheLimit) {
               "hold\n");
 }
 
+// Issue 28: a FIFO named as an input blocked the command in its open, waiting for a writer
+// that never came. The files a map or a command names that must be files (traces, tilesets,
+// templates, plugins) are refused at once; a map or an input log, which may be streamed
+// (`--inputs <(generate)`), waits 3 s for a writer, then says that nothing writes to it.
+TEST_F(EndlessInputs, AFifoNamedAsAnyInputNeverBlocks) {
+    for (const char* name : {"p.json", "p.jsonl", "p.tstrace", "p.log", "p.tsx", "p.tx", "p.so"})
+        ASSERT_EQ(::mkfifo((dir + "/" + name).c_str(), 0600), 0) << name;
+    Map m = test::mapFromRows({"....", "...."});
+    m.actors = {test::makeActor("hero", MoverKind::TopDownAabb, 0, 0, 8, 8)};
+    saveMap(m, dir + "/m.json");
+    test::writeFile(dir + "/t.tmx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <tileset firstgid="1" source="p.tsx"/>
+ <layer id="1" name="collision" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>
+</map>
+)");
+    test::writeFile(dir + "/x.tmx", R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.8" orientation="orthogonal" width="2" height="2" tilewidth="16" tileheight="16" infinite="0">
+ <layer id="1" name="collision" width="2" height="2"><data encoding="csv">0,0,0,0</data></layer>
+ <objectgroup id="2" name="o"><object id="1" template="p.tx" x="0" y="0"/></objectgroup>
+</map>
+)");
+    const std::string fifo = ": not a regular file (a FIFO)\n";
+    const struct {
+        const char* args;
+        int exitCode;
+        std::string err;
+    } cases[] = {
+        {"diff p.jsonl p.jsonl", 2, "tilestep diff: p.jsonl" + fifo},
+        {"diff p.tstrace p.jsonl", 2, "tilestep diff: p.tstrace" + fifo},
+        {"check m.json p.jsonl", 1, "tilestep check: p.jsonl" + fifo},
+        {"run m.json --frames 1 --plugin p.so", 1, "tilestep run: p.so" + fifo},
+        {"validate t.tmx", 1, "tilestep validate: p.tsx" + fifo},
+        {"validate x.tmx", 1, "tilestep validate: x.tmx: object 1: template p.tx" + fifo},
+        {"validate p.json", 1,
+         "tilestep validate: p.json: nothing writes to it (a FIFO, waited 3 s)\n"},
+        {"run m.json --frames 1 --inputs p.log", 1,
+         "tilestep run: p.log: nothing writes to it (a FIFO, waited 3 s)\n"},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.args);
+        const test::CommandResult r = tilestep(c.args);
+        EXPECT_EQ(r.exitCode, c.exitCode) << r.err;
+        EXPECT_EQ(r.err, c.err);
+    }
+    // A folder is refused by name too.
+    const test::CommandResult folder = tilestep("diff . .");
+    EXPECT_EQ(folder.err, "tilestep diff: .: is a folder, not a file\n");
+}
+
 }  // namespace
 }  // namespace ts

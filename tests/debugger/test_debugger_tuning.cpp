@@ -123,6 +123,54 @@ TEST(DebuggerTuning, DroppingThrowsTheTuningAway) {
     EXPECT_EQ(d.timeline().sim().states(), sim.states());
 }
 
+// Issue 30: after tuning jump_speed then friction with Compare on, the label read "ghost:
+// map's friction 0.25, jump_speed 5" while the dashed path was the run before the last edit
+// (jump_speed 6). The label now comes from the parameters the ghost was simulated with, and
+// the ghost is exactly a fresh Sim of the map with those parameters and the same keys.
+TEST(DebuggerTuning, TheGhostIsTheRunItsLabelNames) {
+    const int jump = findParam(MoverKind::PixelSweep, "jump_speed");
+    const int friction = findParam(MoverKind::PixelSweep, "friction");
+    ASSERT_GE(jump, 0);
+    ASSERT_GE(friction, 0);
+    Map m = threeActors();
+    m.actors[0].params[size_t(jump)] = Fix::fromInt(5);
+    m.actors[0].params[size_t(friction)] = Fix::fromDouble(0.25);
+    auto keysAt = [](int f) { return InputBits(KEY_R | (f == 5 ? KEY_J : 0)); };
+    // The ghost's run by hand: the map with the ghost's parameters for actor 0.
+    auto runWith = [&](const ParamValues& p) {
+        Map copy = m;
+        copy.actors[0].params = p;
+        Sim sim(copy);
+        std::vector<MoverState> out{sim.states()[0]};
+        for (int f = 0; f < 40; ++f) {
+            sim.step({keysAt(f), 0, 0}, nullptr);
+            out.push_back(sim.states()[0]);
+        }
+        return out;
+    };
+    for (const Debugger::GhostOf of :
+         {Debugger::GhostOf::BeforeLastEdit, Debugger::GhostOf::MapValues}) {
+        Debugger d(m);
+        for (int f = 0; f < 40; ++f) d.stepForward(keysAt(f));
+        d.setCompare(true);
+        d.setGhostOf(of);
+        d.beginTuning(0);
+        d.setParam(0, jump, Fix::fromInt(6));
+        d.beginTuning(0);
+        d.setParam(0, friction, Fix::fromDouble(0.5));
+        ASSERT_EQ(d.ghostActor(), 0);
+        const ParamValues& ghost = d.ghostParams();
+        const bool before = of == Debugger::GhostOf::BeforeLastEdit;
+        EXPECT_EQ(ghost[size_t(jump)], Fix::fromInt(before ? 6 : 5));
+        EXPECT_EQ(ghost[size_t(friction)], Fix::fromDouble(0.25));
+        EXPECT_EQ(d.ghostLabel(), before ? "ghost: before the last edit (friction 0.25)"
+                                         : "ghost: the map's values (friction 0.25, jump_speed 5)");
+        const std::vector<MoverState> want = runWith(ghost);
+        ASSERT_EQ(d.ghost().size(), want.size());
+        EXPECT_TRUE(d.ghost() == want) << "the ghost drawn is not the run its label names";
+    }
+}
+
 // Issue 30: the Keep dialog showed 0.0500031 and 0.300003 for values typed as 0.05 and 0.3.
 TEST(DebuggerTuning, TheKeepDialogShowsTheShortestDecimals) {
     Map m = threeActors();

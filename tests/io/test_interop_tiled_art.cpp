@@ -10,6 +10,7 @@
 #include "io/png_write.h"
 #include "io/tiled/tiled_compose.h"
 #include "io/tiled/tiled_layers.h"
+#include "io/foreign_maps.h"
 #include "io/map_io.h"
 #include "test_support.h"
 #include "tiled_peer.h"
@@ -144,6 +145,59 @@ TEST(TiledArt, MarginIsCountedAtTheTopLeftOnlyAsTiledDoes) {
     EXPECT_EQ(int(p[1]), 11 * 13);
     EXPECT_EQ(int(p[3]), 255);
     expectSameAsTiled(dir + "/m.tmx", {});
+}
+
+// Issue 28: a GID past its tileset's tiles was taken silently. On an art layer it is a
+// warning naming the layer, the first such cell and how many more (they are not drawn); on
+// the collision layer (an image collection's unlisted tile here) it is an error.
+TEST(TiledArt, TilesInNoTilesetAreAWarningOnArtLayersAndAnErrorOnTheCollisionLayer) {
+    const std::string dir = tempDir();
+    std::vector<uint32_t> argb(size_t(16 * 16), 0xff336699u);
+    writeFile(dir + "/atlas.png", interop::encodePng(16, 16, argb));
+    // A 2 x 2 atlas of 8-px tiles: GIDs 1..4; then a collection with tiles 0 and 3: GIDs
+    // 11 and 14 (12 and 13 are in no tileset, nor is 15).
+    const std::string head = R"(<?xml version="1.0" encoding="UTF-8"?>
+<map version="1.10" orientation="orthogonal" renderorder="right-down" width="3" height="2" tilewidth="8" tileheight="8" infinite="0">
+ <tileset firstgid="1" name="atlas" tilewidth="8" tileheight="8" tilecount="4" columns="2">
+  <image source="atlas.png" width="16" height="16"/>
+ </tileset>
+ <tileset firstgid="11" name="things" tilewidth="8" tileheight="8" tilecount="2" columns="0">
+  <tile id="0"><image source="atlas.png" width="16" height="16"/></tile>
+  <tile id="3"><image source="atlas.png" width="16" height="16"/></tile>
+ </tileset>
+)";
+    writeFile(dir + "/m.tmx", head + R"( <layer id="1" name="collision" width="3" height="2">
+  <data encoding="csv">0,0,0,
+0,0,0</data>
+ </layer>
+ <layer id="2" name="deco" width="3" height="2">
+  <data encoding="csv">1,5,11,
+13,14,9</data>
+ </layer>
+</map>
+)");
+    interop::TiledArt art = interop::readTiledArt(dir + "/m.tmx");
+    int found = 0;
+    for (const std::string& w : art.warnings)
+        found += w ==
+                 "layer \"deco\": tile (1, 0): GID 5 is in no tileset (and 2 more cells): "
+                 "not drawn";
+    EXPECT_EQ(found, 1) << (art.warnings.empty() ? "no warning" : art.warnings.back());
+    writeFile(dir + "/c.tmx", head + R"( <layer id="1" name="collision" width="3" height="2">
+  <data encoding="csv">11,14,0,
+0,12,0</data>
+ </layer>
+</map>
+)");
+    try {
+        interop::importMapFile(dir + "/c.tmx", {}, dir);
+        FAIL() << "imported";
+    } catch (const MapError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  dir +
+                      "/c.tmx: layer \"collision\": tile (1, 1): GID 12 is in no tileset "
+                      "(tileset \"things\" has no tile 1)");
+    }
 }
 
 // The same map in Tiled's JSON form (written by Tiled itself) gives the same picture.

@@ -174,7 +174,7 @@ TEST(InputLogFile, ErrorsNameTheFileAndLine) {
     EXPECT_EQ(error, dir + "/bad.log: line 3: unknown key \"Q\" (keys are L R U D J)");
 
     EXPECT_FALSE(loadInputLog(dir + "/missing.log", &log, &error));
-    EXPECT_EQ(error, dir + "/missing.log: cannot read the input log");
+    EXPECT_EQ(error, dir + "/missing.log: cannot open: No such file or directory");
 
     EXPECT_FALSE(loadInputLog(dir, &log, &error));
     EXPECT_EQ(error, dir + ": is a folder, not an input log");

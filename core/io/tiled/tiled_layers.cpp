@@ -362,11 +362,51 @@ bool art::readTsxArt(TiledArt& art, ArtTileset& ts, const std::string& file) {
     return ArtReader(file, art).tsxFile(ts, file);
 }
 
+namespace {
+
+// False for a GID no tileset could have painted: before the first tileset, past an atlas's
+// tiles (as its image holds them), or a tile an image collection does not list. A tileset
+// whose image did not load was warned about already: its GIDs count as in range.
+bool gidInTileset(const TiledArt& art, uint32_t gid) {
+    auto it = std::upper_bound(art.tilesets.begin(), art.tilesets.end(), gid,
+                               [](uint32_t g, const ArtTileset& t) { return g < t.firstGid; });
+    if (it == art.tilesets.begin()) return false;
+    const ArtTileset& ts = *(it - 1);
+    const uint32_t id = gid - ts.firstGid;
+    if (ts.image >= 0) return ts.tileCount == 0 || id < ts.tileCount;
+    return std::binary_search(
+        ts.tiles.begin(), ts.tiles.end(), ArtTileset::Tile{id},
+        [](const ArtTileset::Tile& a, const ArtTileset::Tile& b) { return a.id < b.id; });
+}
+
+// One warning per art layer that paints such GIDs (they are not drawn): where the first is.
+void warnTilesInNoTileset(TiledArt& art) {
+    for (const ArtLayer& l : art.layers) {
+        if (l.kind != ArtLayer::Kind::Tiles || l.width <= 0) continue;
+        size_t bad = 0, first = 0;
+        for (size_t i = 0; i < l.gids.size(); ++i) {
+            const uint32_t gid = l.gids[i] & kGidMask;
+            if (gid != 0 && !gidInTileset(art, gid) && bad++ == 0) first = i;
+        }
+        if (bad == 0) continue;
+        const int64_t x = l.x0 + int64_t(first) % l.width, y = l.y0 + int64_t(first) / l.width;
+        art.warnings.push_back(
+            "layer \"" + l.name + "\": tile (" + std::to_string(x) + ", " + std::to_string(y) +
+            "): GID " + std::to_string(l.gids[first] & kGidMask) + " is in no tileset" +
+            (bad > 1 ? " (and " + std::to_string(bad - 1) + " more cells)" : "") + ": not drawn");
+    }
+}
+
+}  // namespace
+
 TiledArt readTiledArt(const std::string& path) {
-    if (endsWithNoCase(path, ".tmj") || endsWithNoCase(path, ".json"))
-        return art::readTiledArtTmj(path);
     TiledArt art;
-    ArtReader(path, art).read();
+    if (endsWithNoCase(path, ".tmj") || endsWithNoCase(path, ".json")) {
+        art = art::readTiledArtTmj(path);
+    } else {
+        ArtReader(path, art).read();
+    }
+    warnTilesInNoTileset(art);
     return art;
 }
 
