@@ -221,6 +221,8 @@ void syncDebugger(EditorState& s, DebugSession& d) {
         // other change is an edit: same keys, re-simulated from frame 0.
         if (s.doc.historySize() == 0 && !s.doc.inStroke()) {
             d.dbg.mapReplaced();
+            d.hunt.clear();  // its findings were of the map replaced
+            d.openedSnag = -1;
             d.logPaths.clear();
             d.message.clear();
             d.seenRevision = rev;

@@ -54,6 +54,7 @@ struct DebugSession {
     SnagHuntSession hunt;
     SnagHuntSession::Settings huntSettings;
     int openedSnag = -1;
+    uint64_t huntRevision = 0;  // the map's revision the hunt ran on (an edit since: a note)
     bool showCoverage = true;
     bool openSnags = false;  // Debug > Snag hunt opens the Snags section
 };
