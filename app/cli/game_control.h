@@ -1,0 +1,53 @@
+// Two-way control of a live game (docs/emitters.md, "Control"): on the connection that streams
+// the game's trace, tilestep sends line commands (pause, resume, step N, the keys of the coming
+// frames, restart) that the game obeys at its next frame through its emitter's one poll call.
+//
+// Nothing is ever sent to a game that has not asked for it: a game's first poll sends the line
+// `!control 1` on the trace stream (LiveConnection hands it here instead of to the reader), and
+// only then does tilestep answer `hello 1` followed by the commands queued so far. A game that
+// never polls is traced exactly as before (no unread bytes in its socket when it closes, which
+// would reset the connection and lose its last frames).
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "sim/input_log.h"
+
+namespace ts::cli {
+
+// "RJ" for R and J held, "" for none: the input log's letters in the order L R U D J.
+std::string keyLetters(InputBits keys);
+
+class GameControl {
+  public:
+    // fd: the game's connection (TCP or Unix; not owned). -1: nothing is sent (a WebSocket game
+    // for now: its polls run freely, docs/emitters.md).
+    explicit GameControl(int fd) : fd_(fd) {}
+
+    // A line the game sent that starts with '!' (its '\n' included or not). False with *error
+    // on a line tilestep does not know.
+    bool onGameLine(const char* line, size_t n, std::string* error);
+    bool gamePolls() const { return hello_; }
+
+    void pause() { send("pause\n"); }
+    void resume() { send("resume\n"); }
+    void step(int64_t frames) { send("step " + std::to_string(frames) + "\n"); }
+    void restart() { send("restart\n"); }
+    // Queues the whole log's keys for the coming frames, one `keys COUNT LETTERS` line a run.
+    void drive(const InputLog& log);
+    // Everything sent or queued so far, as the game reads it (tests, the debugger's status).
+    const std::string& sent() const { return sent_; }
+
+    // Sends what a full socket held back; the owner calls it with each poll of the game.
+    void flush();
+
+  private:
+    void send(const std::string& line);
+
+    int fd_;
+    bool hello_ = false;
+    std::string queued_;  // commands not yet sent: before the game's hello, or a full socket
+    std::string sent_;
+};
+
+}  // namespace ts::cli
