@@ -60,7 +60,7 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
             lastFrame = r.frame;
         });
     // --drive: the log's keys, sent once the game's first poll asks (docs/emitters.md).
-    GameControl control(game.webSocket() ? -1 : game.fd());
+    GameControl control(&game);
     game.setControlSink([&](const char* line, size_t n, std::string* why) {
         return control.onGameLine(line, n, why);
     });

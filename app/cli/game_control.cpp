@@ -49,7 +49,9 @@ void GameControl::send(const std::string& line) {
 }
 
 void GameControl::flush() {
-    if (fd_ < 0) {
+    if (!hello_) return;  // never a byte to a game that has not asked
+    const int fd = game_ && !game_->webSocket() ? game_->fd() : -1;
+    if (fd < 0) {
         queued_.clear();
         return;
     }
@@ -58,10 +60,10 @@ void GameControl::flush() {
     size_t done = 0;
     while (done < queued_.size()) {
 #ifdef _WIN32
-        const long n = ::send(SOCKET(fd_), queued_.data() + done, int(queued_.size() - done), 0);
+        const long n = ::send(SOCKET(fd), queued_.data() + done, int(queued_.size() - done), 0);
 #else
         const long n =
-            ::send(fd_, queued_.data() + done, queued_.size() - done, MSG_NOSIGNAL | MSG_DONTWAIT);
+            ::send(fd, queued_.data() + done, queued_.size() - done, MSG_NOSIGNAL | MSG_DONTWAIT);
         if (n < 0 && errno == EINTR) continue;
 #endif
         if (n <= 0) break;  // full (tried again later) or the game went away (its trace says so)

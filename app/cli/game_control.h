@@ -12,6 +12,7 @@
 #include <string>
 
 #include "sim/input_log.h"
+#include "trace_listener.h"
 
 namespace ts::cli {
 
@@ -20,9 +21,10 @@ std::string keyLetters(InputBits keys);
 
 class GameControl {
   public:
-    // fd: the game's connection (TCP or Unix; not owned). -1: nothing is sent (a WebSocket game
-    // for now: its polls run freely, docs/emitters.md).
-    explicit GameControl(int fd) : fd_(fd) {}
+    // The game's connection (not owned; it must outlive this). Nothing is sent once it has
+    // closed, nor to a browser's WebSocket for now (its polls run freely, docs/emitters.md), nor
+    // with nullptr.
+    explicit GameControl(const LiveConnection* game) : game_(game) {}
 
     // A line the game sent that starts with '!' (its '\n' included or not). False with *error
     // on a line tilestep does not know.
@@ -44,7 +46,7 @@ class GameControl {
   private:
     void send(const std::string& line);
 
-    int fd_;
+    const LiveConnection* game_;
     bool hello_ = false;
     std::string queued_;  // commands not yet sent: before the game's hello, or a full socket
     std::string sent_;

@@ -71,6 +71,12 @@ extern "C" {
 
 #define TS_TRACE_FORMAT_VERSION 1
 
+/* A run of frames tilestep drives with the same keys (ts_trace_poll). */
+struct ts__keyrun {
+    long long count;
+    unsigned char keys;
+};
+
 typedef struct ts_trace {
     FILE* file;        /* the file sink, or NULL */
     int fd;            /* the socket sink (ts_trace_open_dest with tcp:// or unix:), or -1 */
@@ -89,10 +95,8 @@ typedef struct ts_trace {
     int paused;           /* frames advance only while steps > 0 */
     long long steps;      /* frames still to advance while paused */
     int restart;          /* a restart asked and not yet returned */
-    struct ts__keyrun {   /* the keys of the coming frames, as runs */
-        long long count;
-        unsigned char keys;
-    } * runs;             /* malloc'd, freed by ts_trace_close */
+    struct ts__keyrun* runs; /* the keys of the coming frames, as runs: malloc'd, freed by
+                                ts_trace_close */
     unsigned nruns, firstrun, caprun;
     char line[64];        /* the command being read */
     unsigned linelen;
@@ -632,9 +636,10 @@ static inline ts_control ts_trace_poll(ts_trace* t) {
     t->driven = 0;
 #if TS_TRACE_HAVE_SOCKETS
     if (t->fd < 0 || t->ctl < 0) return c;
+    /* The frame before is whole: sent now, so that a paused game's last frame is seen. */
+    ts__flush(t);
     if (t->ctl == 0) {
-        ts__flush(t); /* the header and any frames first, then the request */
-        ts__out(t, "!control 1\n", 11);
+        ts__out(t, "!control 1\n", 11); /* after the header and any frames */
         ts__flush(t);
         t->ctl = 1;
         {

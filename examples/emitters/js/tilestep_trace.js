@@ -176,8 +176,8 @@
       this.keys = null;
       const free = { advance: true, keys: null, restart: false };
       if (!this.sock || !this.ok || this.ctl < 0) return free;
+      this._flush(); // the frame before is whole: a paused game's last frame is seen
       if (this.ctl === 0) {
-        this._flush(); // the header and frames so far first
         this.sock.write("!control 1\n");
         this.ctl = 1;
         this.askedAt = Date.now();

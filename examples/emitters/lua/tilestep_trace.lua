@@ -184,8 +184,8 @@ end
 function Trace:poll()
   self.keys = nil
   if not self.sock or not self.ok or self.ctl < 0 then return { advance = true } end
+  self:_flush() -- the frame before is whole: a paused game's last frame is seen
   if self.ctl == 0 then
-    self:_flush() -- the header and frames so far first
     if not self.sock:send("!control 1\n") then
       self.ok = false
       return { advance = true }

@@ -193,8 +193,8 @@ class Trace:
         self._keys = None
         if self._sock is None or not self.ok or self._ctl < 0:
             return Control()
+        self._flush()  # the frame before is whole: a paused game's last frame is seen
         if self._ctl == 0:
-            self._flush()  # the header and frames so far first
             try:
                 self._sock.sendall(b"!control 1\n")
             except OSError:
