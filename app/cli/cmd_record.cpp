@@ -137,12 +137,9 @@ const char kRecordUsage[] =
     "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
     "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
-const std::vector<FlagSpec> kRecordFlags = {{"--listen", true},
-                                            {"--idle-timeout", true},
-                                            {"--wait", true},
-                                            {"--max-bytes", true},
-                                            {"--drive", true},
-                                            kAllowOriginFlag};
+const std::vector<FlagSpec> kRecordFlags = {{"--listen", true}, {"--idle-timeout", true},
+                                            {"--wait", true},   {"--max-bytes", true},
+                                            {"--drive", true},  kAllowOriginFlag};
 
 int cmdRecord(const Args& args) {
     const char* cmd = "record";
@@ -161,8 +158,10 @@ int cmdRecord(const Args& args) {
     if (!parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     // The socket file is an output too, by identity: `--listen ./s.sock s.sock` would save the
     // recording over the socket and then remove it with the socket's path.
+    const std::string* drive = a.value("--drive");
     const std::string clash =
-        findOutputClash({}, {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
+        findOutputClash({{"--drive", drive ? *drive : ""}},
+                        {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
     limits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
@@ -184,7 +183,6 @@ int cmdRecord(const Args& args) {
     }
 
     InputLog driveLog;
-    const std::string* drive = a.value("--drive");
     if (drive && !loadInputLog(*drive, &driveLog, &error)) return fail(cmd, error, kExitFailure);
     // OUT is checked before listening (its folder takes a file, it is not read-only), not
     // after the game: a writer opened and abandoned at once.
@@ -215,7 +213,9 @@ int cmdRecord(const Args& args) {
                               : "no game connected to " + listener.where() + " within " +
                                     *a.value("--wait") + " s",
                         kExitFailure);
-        if (std::optional<int> code = recordGame(listener, fd, peer, out, limits, drive ? &driveLog : nullptr)) return *code;
+        if (std::optional<int> code =
+                recordGame(listener, fd, peer, out, limits, drive ? &driveLog : nullptr))
+            return *code;
     }
 }
 
