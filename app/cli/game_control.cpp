@@ -72,4 +72,26 @@ void GameControl::flush() {
     queued_.erase(0, done);
 }
 
+bool liveGameCommand(GameControl* game, char key) {
+    if (!game || !game->gamePolls()) return false;
+    switch (key) {
+        case 'p':
+            game->pause();
+            return true;
+        case '.':
+            game->step(1);
+            return true;
+        case 'e':
+            game->resume();
+            return true;
+        default:
+            return false;
+    }
+}
+
+std::string liveGameStatus(const GameControl* game) {
+    if (!game || !game->gamePolls()) return "";
+    return game->paused() ? " - game paused (. one frame, End resumes)" : "";
+}
+
 }  // namespace ts::cli

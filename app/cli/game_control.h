@@ -31,9 +31,20 @@ class GameControl {
     bool onGameLine(const char* line, size_t n, std::string* error);
     bool gamePolls() const { return hello_; }
 
-    void pause() { send("pause\n"); }
-    void resume() { send("resume\n"); }
-    void step(int64_t frames) { send("step " + std::to_string(frames) + "\n"); }
+    void pause() {
+        paused_ = true;
+        send("pause\n");
+    }
+    void resume() {
+        paused_ = false;
+        send("resume\n");
+    }
+    void step(int64_t frames) {
+        paused_ = true;
+        send("step " + std::to_string(frames) + "\n");
+    }
+    // Paused (or stepping) by the last command: the game holds after its steps.
+    bool paused() const { return paused_; }
     void restart() { send("restart\n"); }
     // Queues the whole log's keys for the coming frames, one `keys COUNT LETTERS` line a run.
     void drive(const InputLog& log);
@@ -48,8 +59,16 @@ class GameControl {
 
     const LiveConnection* game_;
     bool hello_ = false;
+    bool paused_ = false;
     std::string queued_;  // commands not yet sent: before the game's hello, or a full socket
     std::string sent_;
 };
+
+// The window's keys on a live game (`view --listen`): 'p' pauses it, '.' advances it one frame,
+// 'e' (End) resumes it. False, nothing sent, when `game` is null or has not polled.
+bool liveGameCommand(GameControl* game, char key);
+// What the timeline bar adds to the connection's status: " - game paused (. one frame, End
+// resumes)" while tilestep holds the game, else "".
+std::string liveGameStatus(const GameControl* game);
 
 }  // namespace ts::cli

@@ -87,12 +87,15 @@ int runTraceViewer(cli::ViewRequest& r) {
     if (r.listener) {
         live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
         d.liveStatus = live->status();
+        d.liveCommand = [&live](char c) { return cli::liveGameCommand(live->control(), c); };
+        if (r.drive.frames() > 0)
+            live->onGame([&r](cli::GameControl& game) { game.drive(r.drive); });
     }
     auto pollLive = [&](double budgetSeconds) {
         if (!live) return;
         const std::string before = d.liveStatus;
         if (live->poll(d.dbg, budgetSeconds)) d.liveChanged = true;
-        d.liveStatus = live->status();
+        d.liveStatus = live->status() + cli::liveGameStatus(live->control());
         if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
     };
