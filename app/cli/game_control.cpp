@@ -50,7 +50,12 @@ void GameControl::send(const std::string& line) {
 
 void GameControl::flush() {
     if (!hello_) return;  // never a byte to a game that has not asked
-    const int fd = game_ && !game_->webSocket() ? game_->fd() : -1;
+    if (game_ && game_->webSocket() && game_->fd() >= 0) {
+        game_->sendWebSocket(queued_);
+        queued_.clear();
+        return;
+    }
+    const int fd = game_ ? game_->fd() : -1;
     if (fd < 0) {
         queued_.clear();
         return;

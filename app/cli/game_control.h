@@ -22,9 +22,8 @@ std::string keyLetters(InputBits keys);
 class GameControl {
   public:
     // The game's connection (not owned; it must outlive this). Nothing is sent once it has
-    // closed, nor to a browser's WebSocket for now (its polls run freely, docs/emitters.md), nor
-    // with nullptr.
-    explicit GameControl(const LiveConnection* game) : game_(game) {}
+    // closed, nor with nullptr; a browser's WebSocket gets the lines as text messages.
+    explicit GameControl(LiveConnection* game) : game_(game) {}
 
     // A line the game sent that starts with '!' (its '\n' included or not). False with *error
     // on a line tilestep does not know.
@@ -57,7 +56,7 @@ class GameControl {
   private:
     void send(const std::string& line);
 
-    const LiveConnection* game_;
+    LiveConnection* game_;
     bool hello_ = false;
     bool paused_ = false;
     std::string queued_;  // commands not yet sent: before the game's hello, or a full socket

@@ -102,6 +102,10 @@ class LiveConnection {
     using ControlSink = std::function<bool(const char* line, size_t n, std::string* why)>;
     void setControlSink(ControlSink sink) { onControl_ = std::move(sink); }
     bool webSocket() const { return ws_ != nullptr; }
+    // The control channel's lines to a browser's page (a plain socket's are sent on fd()).
+    void sendWebSocket(const std::string& text) {
+        if (ws_) ws_->send(text);
+    }
     const std::string& peer() const { return peer_; }
     uint64_t bytes() const { return bytes_; }
     int64_t lines() const { return stream_.lines(); }

@@ -48,16 +48,28 @@ if [ "${3:-}" = unix ]; then live "$tmp/game.sock" unix:; fi
 if [ -n "${TILESTEP_CONTROL_DRIVER:-}" ]; then
   printf '# driven\n10,R\n5,L\n3,L,J\n30\n40,R\n2,R,J\n' > "$tmp/drive.tas"
   TILESTEP_INPUTS="$tmp/drive.tas" "$run" c "$tmp/offline-c.jsonl"
-  TILESTEP_INPUTS="$tmp/drive.tas" "$run" "$lang" "$tmp/offline.jsonl"
-  "$tilestep" diff "$tmp/offline-c.jsonl" "$tmp/offline.jsonl"
+  if [ "$lang" != browser ]; then  # a page has no files nor environment: only live below
+    TILESTEP_INPUTS="$tmp/drive.tas" "$run" "$lang" "$tmp/offline.jsonl"
+    "$tilestep" diff "$tmp/offline-c.jsonl" "$tmp/offline.jsonl"
+  fi
   controlled() {  # controlled LISTENER...: the walk streamed to a listener that drives it
     rm -f "$tmp/ctl-err"  # a listener's line from before is not this one's
     rm -f "$tmp/controlled.jsonl"
     "$@" 2>"$tmp/ctl-err" >/dev/null &
     local viewer=$!
     for _ in $(seq 100); do grep -q "listening on" "$tmp/ctl-err" && break; sleep 0.1; done
-    "$run" "$lang" "tcp://$(sed -n 's/.*listening on \([^ ]*\).*/\1/p' "$tmp/ctl-err")"
-    wait "$viewer" || { cat "$tmp/ctl-err" >&2; exit 1; }
+    local where
+    where=$(sed -n 's/.*listening on \([^ ]*\).*/\1/p' "$tmp/ctl-err")
+    if [ "$lang" = browser ]; then  # as in live() above: the page runs until the viewer ends
+      TILESTEP_BROWSER_SECONDS=60 setsid "$run" "$lang" "ws://$where" &
+      local game=$!
+      wait "$viewer" || { kill -- -"$game"; cat "$tmp/ctl-err" >&2; exit 1; }
+      kill -- -"$game" 2>/dev/null || true
+      wait "$game" 2>/dev/null || true
+    else
+      "$run" "$lang" "tcp://$where"
+      wait "$viewer" || { cat "$tmp/ctl-err" >&2; exit 1; }
+    fi
     ! grep -q "no effect" "$tmp/ctl-err" || { cat "$tmp/ctl-err" >&2; exit 1; }
     "$tilestep" diff "$tmp/offline-c.jsonl" "$tmp/controlled.jsonl"
   }

@@ -14,8 +14,9 @@
 //   t.probe("hero", "point", "hit", "ground", { x: x + 6, y: y + 16 });
 //   await t.close();
 //
-// Control (docs/emitters.md): call poll() once per frame, before the step (Node, over TCP or a
-// Unix socket); tilestep may pause, step and drive the game through it. Commands arrive as
+// Control (docs/emitters.md): call poll() once per frame, before the step (Node over TCP or a
+// Unix socket, a browser over its WebSocket); tilestep may pause, step and drive the game
+// through it. Commands arrive as
 // events between frames, so the game loop must yield (requestAnimationFrame, setImmediate):
 //   const c = t.poll();
 //   if (c.advance) {                          // false: paused by tilestep, draw and poll again
@@ -56,6 +57,8 @@
           this.ws = new WebSocket(dest);
           this.ws.onopen = () => { for (const d of this.queue) this.ws.send(d); this.queue = []; };
           this.ws.onerror = () => { this.ok = false; };
+          this.ws.onmessage = (e) => { if (typeof e.data === "string") this._received(e.data); };
+          this.ws.onclose = () => { this.ctl = -1; this.paused = false; };
         } else if (isNode && (dest.startsWith("tcp://") || dest.startsWith("unix:"))) {
           const net = require("net");
           if (dest.startsWith("unix:")) {
@@ -168,21 +171,23 @@
 
     // Once per frame, before the step: {advance, keys, restart}. advance false: tilestep paused
     // the game (draw, poll again next frame); keys: null, or the letters tilestep drives this
-    // frame with ("RJ", "" for none); restart: restart the level. A file, a browser's WebSocket
-    // (tilestep does not answer it yet) or a viewer that sends nothing always gives
-    // {advance: true}. The first poll asks the viewer for control; until it answers (2 s at
-    // most: an older tilestep never does) the game is held as if paused.
+    // frame with ("RJ", "" for none); restart: restart the level. A file, or a viewer that sends
+    // nothing, always gives {advance: true}. The first poll asks the viewer for control; until
+    // it answers (2 s at most once connected: an older tilestep never does) the game is held as
+    // if paused.
     poll() {
       this.keys = null;
       const free = { advance: true, keys: null, restart: false };
-      if (!this.sock || !this.ok || this.ctl < 0) return free;
+      if (!(this.sock || this.ws) || !this.ok || this.ctl < 0) return free;
       this._flush(); // the frame before is whole: a paused game's last frame is seen
       if (this.ctl === 0) {
-        this.sock.write("!control 1\n");
+        this.lines.push("!control 1\n"); // a message of its own, after the frames before
+        this._flush();
         this.ctl = 1;
         this.askedAt = Date.now();
       }
       if (this.ctl === 1) {
+        if (this.ws && this.ws.readyState === 0) this.askedAt = Date.now(); // still connecting
         if (Date.now() - this.askedAt < 2000) return { advance: false, keys: null, restart: false };
         this.ctl = -1; // no answer: run freely
         return free;
