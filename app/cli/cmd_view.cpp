@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "import_args.h"
 #include "plugin_args.h"
+#include "sim/break_expr.h"
 #include "view_request.h"
 
 namespace ts::cli {
@@ -45,6 +46,8 @@ const char kViewUsage[] =
     "  --drive LOG    with --listen: play the input log LOG into each game that connects\n"
     "                 and polls (docs/emitters.md, Control); such a game is also paused by\n"
     "                 P, advanced one frame by . and resumed by End\n"
+    "  --break EXPR   a breakpoint expression (as run --break) in the Breakpoints panel: play\n"
+    "                 stops where it holds; with --listen it pauses a game that polls\n"
     "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
     "  --frame N      start at the first recorded frame numbered N or more\n"
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
@@ -89,7 +92,7 @@ const std::vector<FlagSpec> kViewFlags = {
     {"--ghost", true},    {"--frame", true},  {"--screenshot", true}, {"--window", true},
     {"--verbose", false}, kPluginFlag,        kStepLimitFlag,         kLevelFlag,
     kCollisionLayerFlag,  {"--listen", true}, {"--save", true},       {"--idle-timeout", true},
-    kAllowOriginFlag,     {"--drive", true}};
+    kAllowOriginFlag,     {"--drive", true},  {"--break", true}};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -112,6 +115,14 @@ int cmdView(const Args& args) {
     ListenAddress address;
     if (listen && !parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     if (const std::string* s = a.value("--save")) r.savePath = *s;
+    if (const std::string* s = a.value("--break")) {
+        BreakExpr e;
+        size_t column = 0;
+        if (!BreakExpr::parse(*s, {}, &e, &error, &column))
+            return usageError(cmd, "--break: " + error + "\n  " + *s + "\n  " +
+                                       std::string(column > 0 ? column - 1 : 0, ' ') + "^");
+        r.breakText = *s;
+    }
     if (const std::string* s = a.value("--drive")) {
         if (!listen) return usageError(cmd, "--drive needs --listen (it plays a log into a game)");
         if (!loadInputLog(*s, &r.drive, &error)) return fail(cmd, error, kExitFailure);

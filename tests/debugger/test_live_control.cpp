@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 
+#include "../../app/debugger/live_break.h"
 #include "../../app/debugger/live_feed.h"
 #include "test_support.h"
 #include "tilestep/trace_emit.h"
@@ -78,6 +79,53 @@ TEST(LiveControl, PausedAtConnectStepsByThePeriodIsDrivenAndEndResumes) {
               std::string::npos);
     EXPECT_NE(saved.find("{\"frame\":3,\"actor\":\"hero\",\"x\":3,\"y\":0,\"vx\":0,\"vy\":0}"),
               std::string::npos);  // past the log: the game's own input
+}
+
+TEST(LiveControl, ABreakpointThatHoldsPausesTheGameAtItsFrame) {
+    Map map = mapFromRows({"........", "........", "########"});
+    Debugger g{map};
+    g.showRecording(std::make_shared<RecordedTrace>());
+    BreakExpr e;
+    std::string error;
+    ASSERT_TRUE(BreakExpr::parse("x >= 7", {}, &e, &error)) << error;
+    g.breakpoints().rules.push_back(Breakpoints::Rule{std::move(e), true});
+    auto listener = std::make_shared<cli::TraceListener>();
+    cli::ListenAddress a;
+    ASSERT_TRUE(cli::parseListenAddress("127.0.0.1:0", &a, &error)) << error;
+    ASSERT_TRUE(listener->open(a, &error)) << error;
+    LiveFeed feed(listener, cli::LiveLimits{}, "");
+    feed.onGame([](cli::GameControl& c) { c.pause(); });
+    LiveBreak breaks;
+    std::thread t(game, "tcp://" + listener->where(), 40);
+    const auto pollUntil = [&](const std::function<bool()>& done) {
+        for (int i = 0; i < 1000; ++i) {
+            feed.poll(g);
+            if (done()) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return false;
+    };
+    ASSERT_TRUE(pollUntil([&] { return feed.control() && feed.control()->gamePolls(); }));
+    // The game advanced 3 frames at a time, as frames arrive several to a poll: the check is
+    // per frame, after each poll, as the window makes it.
+    int64_t at = -1;
+    std::string why;
+    while (at < 0 && g.length() < 40) {
+        const int64_t before = g.length();
+        for (int i = 0; i < 3; ++i) ASSERT_TRUE(cli::liveGameCommand(feed.control(), '.'));
+        ASSERT_TRUE(pollUntil([&] { return g.length() == before + 3; })) << g.length();
+        at = breaks.check(g, &why);
+    }
+    EXPECT_EQ(at, 8);  // position 8 shows frame 7, the first with x >= 7 (in the third step)
+    EXPECT_EQ(g.length(), 9);
+    EXPECT_EQ(why, "x >= 7 at frame 7");
+    // Checked frames are not checked again: the next one is.
+    EXPECT_EQ(breaks.check(g, &why), 9);
+    EXPECT_EQ(breaks.check(g, &why), -1);
+    EXPECT_TRUE(cli::liveGameCommand(feed.control(), 'e'));
+    ASSERT_TRUE(pollUntil([&] { return !feed.connected(); }));
+    t.join();
+    EXPECT_EQ(g.length(), 40);
 }
 
 }  // namespace
