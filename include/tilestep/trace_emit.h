@@ -91,17 +91,17 @@ typedef struct ts_trace {
     int in_line;       /* a state line is open (between ts_state_begin and _end) */
     int failed;        /* a write failed, or the calls came in a wrong order */
     /* The control channel (ts_trace_poll): what the viewer has asked for so far. */
-    int ctl;              /* 0: never polled, 1: asked (waiting for hello), 2: hello got, -1: off */
-    int paused;           /* frames advance only while steps > 0 */
-    long long steps;      /* frames still to advance while paused */
-    int restart;          /* a restart asked and not yet returned */
+    int ctl;         /* 0: never polled, 1: asked (waiting for hello), 2: hello got, -1: off */
+    int paused;      /* frames advance only while steps > 0 */
+    long long steps; /* frames still to advance while paused */
+    int restart;     /* a restart asked and not yet returned */
     struct ts__keyrun* runs; /* the keys of the coming frames, as runs: malloc'd, freed by
                                 ts_trace_close */
     unsigned nruns, firstrun, caprun;
-    char line[64];        /* the command being read */
+    char line[64]; /* the command being read */
     unsigned linelen;
-    int driven;           /* this frame's keys came from tilestep: state lines carry them */
-    char letters[8];      /* those keys as the input log's letters ("RJ") */
+    int driven;      /* this frame's keys came from tilestep: state lines carry them */
+    char letters[8]; /* those keys as the input log's letters ("RJ") */
 } ts_trace;
 
 /* What a game does this frame (ts_trace_poll). */
@@ -576,8 +576,7 @@ static inline void ts__command(ts_trace* t, const char* c) {
         }
         if (t->nruns == t->caprun) {
             const unsigned cap = t->caprun ? 2 * t->caprun : 64;
-            struct ts__keyrun* grown =
-                (struct ts__keyrun*)realloc(t->runs, cap * sizeof *grown);
+            struct ts__keyrun* grown = (struct ts__keyrun*)realloc(t->runs, cap * sizeof *grown);
             if (!grown) return; /* out of memory: these keys are dropped */
             t->runs = grown;
             t->caprun = cap;
