@@ -17,6 +17,7 @@ if [ "$lang" != browser ]; then  # a page writes no files: only its WebSocket be
 fi
 
 live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
+  rm -f "$tmp/err"  # the last listener's line is not this one's
   "$tilestep" record --listen "$1" "$tmp/live.jsonl" --wait 20 --idle-timeout 20 \
     2>"$tmp/err" >/dev/null &
   local rec=$!
