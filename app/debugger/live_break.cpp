@@ -1,5 +1,7 @@
 #include "debugger/live_break.h"
 
+#include <algorithm>
+
 namespace ts {
 
 namespace {
