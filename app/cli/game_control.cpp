@@ -89,6 +89,9 @@ bool liveGameCommand(GameControl* game, char key) {
         case 'e':
             game->resume();
             return true;
+        case 'r':
+            game->restart();
+            return true;
         default:
             return false;
     }

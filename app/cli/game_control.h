@@ -64,7 +64,8 @@ class GameControl {
 };
 
 // The window's keys on a live game (`view --listen`): 'p' pauses it, '.' advances it one frame,
-// 'e' (End) resumes it. False, nothing sent, when `game` is null or has not polled.
+// 'e' (End) resumes it, 'r' (Ctrl+R) restarts its level. False, nothing sent, when `game` is null
+// or has not polled.
 bool liveGameCommand(GameControl* game, char key);
 // What the timeline bar adds to the connection's status: " - game paused (. one frame, End
 // resumes)" while tilestep holds the game, else "".

@@ -297,7 +297,9 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
         if (pressed(GLFW_KEY_LEFT_BRACKET)) g.setSpeedStep(g.speedStep() - 1);
         if (pressed(GLFW_KEY_RIGHT_BRACKET)) g.setSpeedStep(g.speedStep() + 1);
     }
-    if (free && io.KeyCtrl && !io.KeyShift && pressed(GLFW_KEY_R)) g.restart();
+    if (free && io.KeyCtrl && !io.KeyShift && pressed(GLFW_KEY_R) &&
+        !(d.liveCommand && d.liveCommand('r')))  // a live game that polls restarts its level
+        g.restart();
     if (free && io.KeyCtrl && io.KeyShift && pressed(GLFW_KEY_R)) restartFailedPlugins(s, d);
     d.latched = g.playing() ? InputBits(d.latched | d.keys) : 0;
     if (g.advance(dt, d.latched) > 0) d.latched = 0;

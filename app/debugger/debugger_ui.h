@@ -35,7 +35,8 @@ struct DebugSession {
     std::string liveStatus;
     bool liveConnected = false;
     // Controls the live game itself (docs/emitters.md, Control): 'p' pauses it, '.' advances it
-    // one frame, 'e' resumes it. False (nothing sent) when no connected game polls.
+    // one frame, 'e' resumes it, 'r' restarts its level. False (nothing sent) when no connected
+    // game polls.
     std::function<bool(char)> liveCommand;
     // The game's frames or status changed since the window last drew: it draws again without
     // waiting for input (the timeline grows while nobody touches the mouse).

@@ -139,6 +139,35 @@ TEST(GameControl, APollingGameWhoseViewerSendsNothingRunsFreely) {
     for (size_t f = 0; f < 30; ++f) EXPECT_EQ(v.keysOf(f), "-") << f;
 }
 
+TEST(GameControl, ARestartReachesTheGameOnce) {
+    Viewer v;
+    int restarts = 0;
+    std::thread g([&] {
+        ts_trace t;
+        ASSERT_EQ(ts_trace_open_dest(&t, v.dest.c_str(), nullptr, 16, 60), 0);
+        ts_trace_header_end(&t);
+        for (int frame = 0; frame < 20;) {
+            const ts_control c = ts_trace_poll(&t);
+            restarts += c.restart;
+            if (!c.advance) continue;
+            ts_trace_frame(&t, frame++);
+            ts_trace_actor(&t, "hero");
+            ts_state_begin(&t, 0, 0, 0, 0);
+            ts_state_end(&t);
+        }
+        ts_trace_close(&t);
+    });
+    v.accept();
+    v.control->pause();
+    v.pollUntil([&] { return v.control->gamePolls(); });
+    EXPECT_TRUE(liveGameCommand(v.control.get(), 'r'));  // Ctrl+R in the window
+    v.control->resume();
+    EXPECT_EQ(v.pollUntil([] { return false; }), LiveConnection::Status::Ended);
+    g.join();
+    EXPECT_EQ(restarts, 1);
+    EXPECT_EQ(v.control->sent(), "pause\nrestart\nresume\n");
+}
+
 TEST(GameControl, AnUnknownControlLineEndsTheConnectionWithItsText) {
     GameControl c(nullptr);
     std::string error;
