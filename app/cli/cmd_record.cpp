@@ -10,6 +10,7 @@
 #include "base/atomic_file.h"
 #include "base/file_identity.h"
 #include "commands.h"
+#include "game_control.h"
 #include "trace_listener.h"
 
 namespace ts::cli {
@@ -26,7 +27,8 @@ void onStop(int) {
 // One connection: its exit code, or nothing when it was no game (closed before a byte).
 // OUT is opened at the game's first line, so that a probe writes nothing.
 std::optional<int> recordGame(TraceListener& listener, int fd, const std::string& peer,
-                              const std::string& out, const LiveLimits& limits) {
+                              const std::string& out, const LiveLimits& limits,
+                              const InputLog* drive) {
     const char* cmd = "record";
     std::string error;
     AtomicFileWriter file;
@@ -57,10 +59,17 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
             if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
             lastFrame = r.frame;
         });
+    // --drive: the log's keys, sent once the game's first poll asks (docs/emitters.md).
+    GameControl control(&game);
+    game.setControlSink([&](const char* line, size_t n, std::string* why) {
+        return control.onGameLine(line, n, why);
+    });
+    if (drive) control.drive(*drive);
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
     while (status == LiveConnection::Status::Open && !gStop && openError.empty()) {
         status = game.poll(200, &gameError);
+        if (status == LiveConnection::Status::Open) control.flush();
         std::string ignored, other;
         const int second = listener.accept(0, &other, &ignored);
         if (second >= 0)
@@ -81,6 +90,11 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
     std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
                 trace.actors.size(), (long long)saved);
     if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
+    if (drive && !control.gamePolls())
+        std::fprintf(stderr,
+                     "tilestep record: --drive had no effect: the game at %s never polled for "
+                     "control (its emitter's poll call, docs/emitters.md)\n",
+                     peer.c_str());
     if (status == LiveConnection::Status::Open)
         std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",
                      peer.c_str());
@@ -91,7 +105,7 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
 
 const char kRecordUsage[] =
     "usage: tilestep record --listen ADDR OUT.jsonl [--idle-timeout S] [--wait S]\n"
-    "                       [--max-bytes N] [--allow-origin ORIGIN]...\n"
+    "                       [--max-bytes N] [--allow-origin ORIGIN]... [--drive LOG]\n"
     "\n"
     "Waits for a game to connect to ADDR and stream its trace (docs/trace-format.md: JSON\n"
     "lines, as a trace file holds; the game sets TILESTEP_TRACE=tcp://ADDR or unix:PATH:\n"
@@ -109,6 +123,9 @@ const char kRecordUsage[] =
     "  --allow-origin ORIGIN  take a browser's WebSocket from the page at ORIGIN\n"
     "                  (http://localhost:8000); without it only a local file's page may\n"
     "                  connect, any other web page is refused (HTTP 403)\n"
+    "  --drive LOG     play the input log LOG (COUNT,KEY... lines) into the game: its frames\n"
+    "                  take the log's keys, and each such frame's state lines carry them\n"
+    "                  (\"keys\":\"RJ\"); the game must poll (docs/emitters.md, Control)\n"
     "\n"
     "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
     "so. A connection that closes without sending anything (a port check: nc -z) or a\n"
@@ -120,11 +137,9 @@ const char kRecordUsage[] =
     "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
     "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
-const std::vector<FlagSpec> kRecordFlags = {{"--listen", true},
-                                            {"--idle-timeout", true},
-                                            {"--wait", true},
-                                            {"--max-bytes", true},
-                                            kAllowOriginFlag};
+const std::vector<FlagSpec> kRecordFlags = {{"--listen", true}, {"--idle-timeout", true},
+                                            {"--wait", true},   {"--max-bytes", true},
+                                            {"--drive", true},  kAllowOriginFlag};
 
 int cmdRecord(const Args& args) {
     const char* cmd = "record";
@@ -143,8 +158,10 @@ int cmdRecord(const Args& args) {
     if (!parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     // The socket file is an output too, by identity: `--listen ./s.sock s.sock` would save the
     // recording over the socket and then remove it with the socket's path.
+    const std::string* drive = a.value("--drive");
     const std::string clash =
-        findOutputClash({}, {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
+        findOutputClash({{"--drive", drive ? *drive : ""}},
+                        {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
     limits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
@@ -165,6 +182,8 @@ int cmdRecord(const Args& args) {
         limits.maxBytes = uint64_t(n);
     }
 
+    InputLog driveLog;
+    if (drive && !loadInputLog(*drive, &driveLog, &error)) return fail(cmd, error, kExitFailure);
     // OUT is checked before listening (its folder takes a file, it is not read-only), not
     // after the game: a writer opened and abandoned at once.
     {
@@ -194,7 +213,9 @@ int cmdRecord(const Args& args) {
                               : "no game connected to " + listener.where() + " within " +
                                     *a.value("--wait") + " s",
                         kExitFailure);
-        if (std::optional<int> code = recordGame(listener, fd, peer, out, limits)) return *code;
+        if (std::optional<int> code =
+                recordGame(listener, fd, peer, out, limits, drive ? &driveLog : nullptr))
+            return *code;
     }
 }
 

@@ -9,6 +9,7 @@
 #include "commands.h"
 #include "import_args.h"
 #include "plugin_args.h"
+#include "sim/break_expr.h"
 #include "view_request.h"
 
 namespace ts::cli {
@@ -19,7 +20,7 @@ const char kViewUsage[] =
     "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
     "                     [--collision-layer NAME]\n"
     "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S]\n"
-    "                     [--allow-origin ORIGIN]... ...\n"
+    "                     [--allow-origin ORIGIN]... [--drive LOG] ...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: JSON lines or .tstrace,\n"
     "from tilestep run, the debugger's --trace or a game's include/tilestep/trace_emit.h)\n"
@@ -42,6 +43,11 @@ const char kViewUsage[] =
     "  --allow-origin ORIGIN  with --listen: take a browser's WebSocket from the page at\n"
     "                 ORIGIN (http://localhost:8000); without it only a local file's page\n"
     "                 may connect, any other web page is refused (HTTP 403)\n"
+    "  --drive LOG    with --listen: play the input log LOG into each game that connects\n"
+    "                 and polls (docs/emitters.md, Control); such a game is also paused by\n"
+    "                 P, advanced one frame by . and resumed by End\n"
+    "  --break EXPR   a breakpoint expression (as run --break) in the Breakpoints panel: play\n"
+    "                 stops where it holds; with --listen it pauses a game that polls\n"
     "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
     "  --frame N      start at the first recorded frame numbered N or more\n"
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
@@ -86,7 +92,7 @@ const std::vector<FlagSpec> kViewFlags = {
     {"--ghost", true},    {"--frame", true},  {"--screenshot", true}, {"--window", true},
     {"--verbose", false}, kPluginFlag,        kStepLimitFlag,         kLevelFlag,
     kCollisionLayerFlag,  {"--listen", true}, {"--save", true},       {"--idle-timeout", true},
-    kAllowOriginFlag};
+    kAllowOriginFlag,     {"--drive", true},  {"--break", true}};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -109,6 +115,18 @@ int cmdView(const Args& args) {
     ListenAddress address;
     if (listen && !parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     if (const std::string* s = a.value("--save")) r.savePath = *s;
+    if (const std::string* s = a.value("--break")) {
+        BreakExpr e;
+        size_t column = 0;
+        if (!BreakExpr::parse(*s, {}, &e, &error, &column))
+            return usageError(cmd, "--break: " + error + "\n  " + *s + "\n  " +
+                                       std::string(column > 0 ? column - 1 : 0, ' ') + "^");
+        r.breakText = *s;
+    }
+    if (const std::string* s = a.value("--drive")) {
+        if (!listen) return usageError(cmd, "--drive needs --listen (it plays a log into a game)");
+        if (!loadInputLog(*s, &r.drive, &error)) return fail(cmd, error, kExitFailure);
+    }
     r.liveLimits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     if (const std::string* s = a.value("--idle-timeout")) {
         long long n = 0;
@@ -134,6 +152,7 @@ int cmdView(const Args& args) {
         {"MAP", r.mapPath}, {"TRACE", r.tracePath}, {"--ghost", r.ghostPath}};
     for (const std::string& plugin : a.all(kPluginFlag.name))
         inputs.push_back({"--plugin", plugin});
+    if (const std::string* s = a.value("--drive")) inputs.push_back({"--drive", *s});
     const std::string clash =
         findOutputClash(inputs, {{"--screenshot", r.screenshot},
                                  {"--save", r.savePath},

@@ -183,8 +183,12 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
                      std::to_string(maxLine) + " bytes";
             return false;
         }
-        if (!stream_.feed(line, len, error)) return false;
-        if (onLine_) onLine_(line, len);
+        if (line[0] == '!') {
+            if (onControl_ && !onControl_(line, len, error)) return false;
+        } else {
+            if (!stream_.feed(line, len, error)) return false;
+            if (onLine_) onLine_(line, len);
+        }
         pending_.clear();
         start = i + 1;
     }

@@ -96,6 +96,16 @@ class LiveConnection {
     // the end, the limits, or silence past the idle timeout.
     Status poll(int waitMs, std::string* error);
     int fd() const { return fd_; }
+    // Lines starting with '!' are the game's side of the control channel (cli/game_control.h),
+    // not trace lines: they go to `sink` (false with *why ends the connection), never to the
+    // reader or onLine. Without a sink they are skipped.
+    using ControlSink = std::function<bool(const char* line, size_t n, std::string* why)>;
+    void setControlSink(ControlSink sink) { onControl_ = std::move(sink); }
+    bool webSocket() const { return ws_ != nullptr; }
+    // The control channel's lines to a browser's page (a plain socket's are sent on fd()).
+    void sendWebSocket(const std::string& text) {
+        if (ws_) ws_->send(text);
+    }
     const std::string& peer() const { return peer_; }
     uint64_t bytes() const { return bytes_; }
     int64_t lines() const { return stream_.lines(); }
@@ -114,6 +124,7 @@ class LiveConnection {
     LiveLimits limits_;
     TraceStream stream_;
     LineSink onLine_;
+    ControlSink onControl_;
     std::string pending_;                  // the unfinished line
     std::unique_ptr<WebSocketReader> ws_;  // a browser's connection, after its upgrade request
     uint64_t bytes_ = 0;

@@ -95,6 +95,22 @@ struct WebSocketReader::Impl {
     http::response<http::string_body> refusal;
     std::string data, error;
     bool parsed = false, accepted = false, busy = false, closed = false, refused = false;
+    std::string outgoing, writing;  // control lines to the page (send), and the message going
+    bool writingNow = false;
+
+    // One message at a time, beside the pending read (Beast allows one of each); a failure
+    // is the read side's to report.
+    void write() {
+        if (!accepted || writingNow || outgoing.empty() || closed || !error.empty()) return;
+        writing.swap(outgoing);
+        outgoing.clear();
+        writingNow = true;
+        ws.text(true);
+        ws.async_write(asio::buffer(writing), [this](beast::error_code ec, size_t) {
+            writingNow = false;
+            if (!ec) write();
+        });
+    }
 
     // One asynchronous step at a time (the handshake, then one message after another): the
     // caller's poll runs the io_context for its time slice only, so the window never blocks.
@@ -201,11 +217,13 @@ WebSocketReader::~WebSocketReader() = default;
 WebSocketReader::Result WebSocketReader::read(int waitMs, std::string* out, std::string* error) {
     Impl& m = *impl_;
     m.next();
+    m.write();
     m.io.restart();
     if (waitMs > 0)
         m.io.run_for(std::chrono::milliseconds(waitMs));
     else
         m.io.poll();
+    m.write();  // the handshake may have just finished
     if (!m.data.empty()) {
         out->append(m.data);
         m.data.clear();
@@ -216,6 +234,11 @@ WebSocketReader::Result WebSocketReader::read(int waitMs, std::string* out, std:
         return m.refused ? Result::Refused : Result::Failed;
     }
     return m.closed ? Result::Closed : Result::Nothing;
+}
+
+void WebSocketReader::send(const std::string& text) {
+    impl_->outgoing += text;
+    impl_->write();
 }
 
 }  // namespace ts::cli

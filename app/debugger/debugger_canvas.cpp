@@ -265,22 +265,32 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
         if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) d.keys |= KEY_D;
         if (ImGui::IsKeyDown(GLFW_KEY_Z)) d.keys |= KEY_J;
         // A live view (`view --listen`) following the game pauses on P: it stays on the frame
-        // shown while frames keep arriving; End (or the Live button) follows again.
+        // shown while frames keep arriving; End (or the Live button) follows again. A game that
+        // polls (docs/emitters.md, Control) is paused itself, `.` advances it one frame and End
+        // resumes it, the view following its newest frame.
         const bool following = !d.liveStatus.empty() && g.followLive() && !g.playing();
+        const auto game = [&](char c) { return following && d.liveCommand && d.liveCommand(c); };
         if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) {
-            if (following)
+            if (game('p'))
+                ;  // the game holds on its frame: the view stays on it, following
+            else if (following)
                 g.setFollowLive(false);
             else
                 g.togglePlaying();
         }
-        if (pressed(GLFW_KEY_END) && g.recorded()) g.setFollowLive(true);
-        if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) g.stepForward(d.keys);
+        if (pressed(GLFW_KEY_END) && g.recorded()) {
+            g.setFollowLive(true);
+            if (d.liveCommand) d.liveCommand('e');
+        }
+        if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) && !game('.')) g.stepForward(d.keys);
         if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, true)) g.stepBack();
         if (pressed(GLFW_KEY_M)) g.breakpoints().toggleMarker(g.position());
         if (pressed(GLFW_KEY_LEFT_BRACKET)) g.setSpeedStep(g.speedStep() - 1);
         if (pressed(GLFW_KEY_RIGHT_BRACKET)) g.setSpeedStep(g.speedStep() + 1);
     }
-    if (free && io.KeyCtrl && !io.KeyShift && pressed(GLFW_KEY_R)) g.restart();
+    if (free && io.KeyCtrl && !io.KeyShift && pressed(GLFW_KEY_R) &&
+        !(d.liveCommand && d.liveCommand('r')))  // a live game that polls restarts its level
+        g.restart();
     if (free && io.KeyCtrl && io.KeyShift && pressed(GLFW_KEY_R)) restartFailedPlugins(s, d);
     d.latched = g.playing() ? InputBits(d.latched | d.keys) : 0;
     if (g.advance(dt, d.latched) > 0) d.latched = 0;

@@ -4,6 +4,7 @@
 // Plain functions over explicit state, like the editor's panels.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "draw/debug_draw.h"
@@ -33,6 +34,10 @@ struct DebugSession {
     // `view --listen`: where games connect and what the connection is doing ("" otherwise).
     std::string liveStatus;
     bool liveConnected = false;
+    // Controls the live game itself (docs/emitters.md, Control): 'p' pauses it, '.' advances it
+    // one frame, 'e' resumes it, 'r' restarts its level. False (nothing sent) when no connected
+    // game polls.
+    std::function<bool(char)> liveCommand;
     // The game's frames or status changed since the window last drew: it draws again without
     // waiting for input (the timeline grows while nobody touches the mouse).
     bool liveChanged = false;

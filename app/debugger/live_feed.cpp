@@ -66,6 +66,11 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
                 }
                 if (file_) file_->write(line, n);
             });
+        control_ = std::make_unique<cli::GameControl>(connection_.get());
+        connection_->setControlSink([this](const char* line, size_t n, std::string* why) {
+            return control_->onGameLine(line, n, why);
+        });
+        if (onGame_) onGame_(*control_);
     } else {
         // A second game while one is recorded is told so and turned away.
         const int other = listener_->accept(0, &peer, &error);
@@ -94,7 +99,9 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
             break;
         }
     }
+    if (st == cli::LiveConnection::Status::Open) control_->flush();
     if (st == cli::LiveConnection::Status::NotAGame) {
+        control_.reset();
         connection_.reset();
         // A refused page is said (a port check is not): the recording on screen stays.
         if (!error.empty()) {
@@ -168,6 +175,7 @@ void LiveFeed::dropPlaceholder() {
 }
 
 void LiveFeed::end(bool failed, const std::string& error) {
+    control_.reset();
     connection_.reset();
     std::string saved;
     if (file_) {
