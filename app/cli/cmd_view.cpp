@@ -1,6 +1,7 @@
 // `tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
 // [--window WxH] [--plugin PATH.so]...`: the debugger on a recorded trace.
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "args.h"
@@ -11,6 +12,9 @@
 #include "plugin_args.h"
 #include "sim/break_expr.h"
 #include "view_request.h"
+#include "io/foreign_maps.h"
+#include "io/foreign_source.h"
+#include "io/map_io.h"
 
 namespace ts::cli {
 
@@ -80,6 +84,30 @@ bool parseWindow(const std::string& text, int* w, int* h, std::string* error) {
     *w = int(a);
     *h = int(b);
     return true;
+}
+
+// What the map reads beside its own file: the tileset image, a Tiled map's external tilesets
+// (.tsx, .tsj) and an LDtk project's level file (read again with the source kept: only when
+// view has an output to check against them).
+std::vector<NamedFile> mapSideFiles(const std::string& mapPath, const Map& map,
+                                    const interop::ImportOptions& options) {
+    const std::filesystem::path folder = std::filesystem::path(mapPath).parent_path();
+    std::vector<NamedFile> files;
+    if (!map.tileset.image.empty())
+        files.push_back({"MAP's tileset image", (folder / map.tileset.image).string()});
+    if (!interop::isImportPath(mapPath)) return files;
+    interop::ImportOptions keep = options;
+    keep.keepSource = true;
+    try {
+        const interop::ImportResult r = interop::importMapFile(mapPath, keep, "");
+        if (!r.source) return files;
+        for (const std::string& t : r.source->tilesetFiles) files.push_back({"MAP's tileset", t});
+        if (!r.source->levelFile.empty())
+            files.push_back({"MAP's level file", (folder / r.source->levelFile).string()});
+    } catch (const MapError&) {
+        // It loaded a moment ago; read as it is now, nothing more to compare against.
+    }
+    return files;
 }
 
 }  // namespace
@@ -168,6 +196,14 @@ int cmdView(const Args& args) {
     if (watchdog) watchdog->setFrame(0);
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
+    // The files the map reads beside itself are inputs too: a --save or --screenshot onto a
+    // Tiled map's .tsx, an LDtk level file or the tileset image would overwrite the user's art.
+    if (!r.screenshot.empty() || !r.savePath.empty()) {
+        const std::string beside =
+            findOutputClash(mapSideFiles(r.mapPath, r.map, options),
+                            {{"--screenshot", r.screenshot}, {"--save", r.savePath}});
+        if (!beside.empty()) return fail(cmd, beside, kExitUsage);
+    }
     auto trace = std::make_shared<RecordedTrace>();
     if (listen) {
         // --save is checked before listening (its folder takes a file, it is not read-only),

@@ -37,7 +37,11 @@ struct ListenAddress {
 bool parseListenAddress(const std::string& text, ListenAddress* out, std::string* error);
 
 struct LiveLimits {
-    int idleTimeoutMs = 30000;              // a connected game silent this long is dropped
+    int idleTimeoutMs = 30000;  // a connected game silent this long is dropped
+    // A connection that has sent no byte this long (or idleTimeoutMs when shorter and not 0)
+    // is no game: it is closed and the one game slot is free again (a socket a launcher opened
+    // and forgot, a stuck client), however long --idle-timeout lets a game be silent.
+    int firstByteTimeoutMs = 10000;
     uint64_t maxBytes = uint64_t(1) << 30;  // one recording's bytes in all
     // What one poll reads at most before it returns to its caller, however fast the game
     // sends: `record` checks for a second game, the window draws.
@@ -117,6 +121,10 @@ class LiveConnection {
     Status pollWebSocket(int waitMs, std::string* error);
     // The wait left before the idle timeout; *stalled (and the connection failed) when past it.
     int idleWait(int waitMs, std::string* error, bool* stalled);
+    // Closes the connection as no game (the slot is free again), saying why in *error.
+    Status notAGame(const std::string& why, std::string* error);
+    // A first chunk that is an HTTP request other than GET: answered 405, no game.
+    bool refusedHttp(const char* data, size_t n, std::string* error);
     bool takeLines(const char* data, size_t n, std::string* error);
 
     int fd_;
