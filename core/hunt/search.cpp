@@ -178,6 +178,12 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
         const InputBits k = w.keys[size_t(f)];
         ahead.next = size_t(f + 1);
         const MoverState n = run_.mover->step(s, k, run_.params, world, nullptr, sc);
+        // The archive lookup below misses the cache; its slot is asked for now, before the
+        // detectors run.
+        const uint64_t cell = cellOf(n);
+        const bool newCell =
+            cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth;
+        if (newCell) archive_.prefetch(cell);
         const size_t before = w.found.size();
         w.det.observe(StepFacts{from.frame + f, k, &s, &n}, &w.found);
         if (run_.plugin && (opt_.kinds & snagBit(SnagKind::Fault))) {
@@ -202,8 +208,7 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
         const int64_t cx = shift >= 0 ? n.x.floor() >> shift : floorDiv(n.x.floor(), tile);
         const int64_t cy = shift >= 0 ? n.y.floor() >> shift : floorDiv(n.y.floor(), tile);
         if (cx >= 0 && cy >= 0 && cx < mw && cy < mh) ++w.coverage[size_t(cy * mw + cx)];
-        const uint64_t cell = cellOf(n);
-        if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth) {
+        if (newCell) {
             // The worker's small cache of cells known to be in the archive (they stay there)
             // saves most lookups in the archive's larger table.
             uint64_t& known = w.known[size_t(cell) & (Worker::kKnown - 1)];
@@ -264,6 +269,8 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
             ++from.chosen;
             archive_.setWeight(size_t(t.entry), weightOf(from));
             const int64_t base = from.frame;
+            // (The table's slots of a task's cells are asked for ahead: see Archive::prefetch.)
+            for (const Candidate& c : outs[i].cells) archive_.prefetch(c.cell);
             for (const Candidate& c : outs[i].cells) {
                 ArchiveEntry e;
                 e.state = c.state;

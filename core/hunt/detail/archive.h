@@ -41,6 +41,12 @@ class Archive {
     Archive() : cells_(kMaxEntries * 2, 0) {}
     std::vector<ArchiveEntry> entries;
     bool contains(uint64_t cell) const { return cells_[slot(cell)] != 0; }
+    // Starts loading the cell's home slot: the table (2 MiB) is mostly out of the cache, and
+    // the lookup on an explored frame waits for memory unless asked for well ahead (the
+    // detectors' work on the same frame hides the wait). Changes nothing else.
+    void prefetch(uint64_t cell) const {
+        __builtin_prefetch(cells_.data() + (size_t(cell) & (cells_.size() - 1)));
+    }
     // Adds the entry under `cell` unless the cell is known or the archive is full.
     bool add(uint64_t cell, const ArchiveEntry& e) {
         if (entries.size() >= kMaxEntries) return false;
