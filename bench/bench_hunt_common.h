@@ -1,0 +1,58 @@
+// What bench_hunt.cpp and bench_hunt_search.cpp share: the baseline (Sim::step with random key
+// runs, as `tilestep run --inputs` steps a map) and the ratio of a hunt's explored frames per
+// second to that baseline measured in the same process (speed is reported as ratios, never as
+// timed assertions).
+#pragma once
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "sim/sim.h"
+
+namespace ts::bench {
+
+// Frames per second of the baseline of each benchmark argument, filled by runStepBaseline.
+inline std::map<int64_t, double>& huntBaselines() {
+    static std::map<int64_t, double> b;
+    return b;
+}
+
+// The baseline loop: the first actor's keys change every 16 frames (an LCG's top 5 bits: L R U
+// D J in any combination), the run restarts every 2 000 frames. Records frames/s (wall time,
+// as huntMap's HuntResult::seconds) under `arg` and sets items/s.
+inline void runStepBaseline(benchmark::State& state, const Map& m, int64_t arg) {
+    Sim sim(m);
+    std::vector<InputBits> keys(m.actors.size(), 0);
+    uint64_t r = 1;
+    int64_t frames = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (auto _ : state) {
+        for (int i = 0; i < 4096; ++i) {
+            if ((i & 15) == 0) {
+                r = r * 6364136223846793005ull + 1442695040888963407ull;
+                keys[0] = InputBits(r >> 59);
+            }
+            sim.step(keys, nullptr);
+            if (sim.frame() >= 2000) sim.reset();
+        }
+        frames += 4096;
+    }
+    const double s =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    huntBaselines()[arg] = double(frames) / s;
+    state.SetItemsProcessed(frames);
+}
+
+// Sets the counter x_run: explored frames per second over the baseline of `arg` (when that
+// baseline ran first in this process).
+inline void setRatioToBaseline(benchmark::State& state, int64_t arg, int64_t frames,
+                               double seconds) {
+    const auto base = huntBaselines().find(arg);
+    if (base != huntBaselines().end() && seconds > 0)
+        state.counters["x_run"] = (double(frames) / seconds) / base->second;
+}
+
+}  // namespace ts::bench
