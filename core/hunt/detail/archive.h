@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "hunt/detail/zero_table.h"
 #include "hunt/hunt.h"
 
 namespace ts::hunt {
@@ -38,7 +39,7 @@ uint64_t cellOf(const MoverState& s);
 class Archive {
   public:
     static constexpr size_t kMaxEntries = 1 << 18;
-    Archive() : cells_(kMaxEntries * 2, 0) {}
+    Archive() : cells_(kMaxEntries * 2), tree_(kMaxEntries + 1) {}
     std::vector<ArchiveEntry> entries;
     bool contains(uint64_t cell) const { return cells_[slot(cell)] != 0; }
     // Starts loading the cell's home slot: the table (2 MiB) is mostly out of the cache, and
@@ -82,9 +83,9 @@ class Archive {
         while (cells_[i] != 0 && cells_[i] != k) i = (i + 1) & (cells_.size() - 1);
         return i;
     }
-    std::vector<uint32_t> cells_;
+    ZeroTable<uint32_t> cells_;
     std::vector<uint64_t> weights_;  // each entry's own weight
-    std::vector<uint64_t> tree_ = std::vector<uint64_t>(kMaxEntries + 1, 0);
+    ZeroTable<uint64_t> tree_;
     uint64_t total_ = 0;
 };
 
