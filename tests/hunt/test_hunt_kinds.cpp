@@ -141,10 +141,14 @@ TEST(HuntKinds, VaryKeepsTheMapsOwnCaseForTheSameKey) {
         const std::vector<SnagFinding> own = hunt(at.first, at.second, false);
         ASSERT_EQ(own.size(), 1u);
         EXPECT_EQ(own[0].key(), key);
+        // Stopped with the box's right edge on the seam and its bottom on the floor.
+        EXPECT_EQ(own[0].x, 32 - 12);
+        EXPECT_EQ(own[0].y, 48 - 12);
     }
     const std::vector<SnagFinding> varied = hunt(16, 16, true);
     ASSERT_EQ(varied.size(), 1u);
     EXPECT_EQ(varied[0].key(), key);
+    EXPECT_EQ(varied[0].x, 32 - 12);
     EXPECT_FALSE(varied[0].variedSpawn) << varied[0].spawnX << "," << varied[0].spawnY;
     EXPECT_FALSE(varied[0].variedParams);
 }
