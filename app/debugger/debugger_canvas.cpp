@@ -12,6 +12,7 @@
 
 #include "debugger/debugger_ui.h"
 #include "draw/coverage_overlay.h"
+#include "editor/actor_marks.h"
 #include "draw/overlays.h"
 #include "editor/canvas_input.h"
 #include "gfx/overlay_draw.h"
@@ -21,7 +22,7 @@ namespace ts {
 
 namespace {
 
-// Actors' fill colours in Debug mode (0xAARRGGBB), by index; the first is the editor's.
+// A recorded trace's actors' colours in Debug mode (0xAARRGGBB), by index.
 constexpr gfx::Color kActorColors[] = {0xffff7eb0, 0xff7ed3ff, 0xffffcf6e,
                                        0xff9cf07a, 0xffc99bff, 0xffff9f6e};
 constexpr gfx::Color kDriven = 0xffffffff;
@@ -36,8 +37,11 @@ constexpr double kHoverRadiusPx = 5;
 static_assert(kHoverRadiusPx * kHoverRadiusPx >= 2 * (kScanlineMarkPx / 2) * (kScanlineMarkPx / 2),
               "the hover zone covers a scanline's whole mark");
 
-gfx::Color actorColor(size_t i, uint32_t alpha) {
+// An actor of the map has its mover's colour, as in Edit mode (it used to change colour
+// between the modes); a recorded trace's actors, whose movers may be unknown, by index.
+gfx::Color actorColor(const Debugger& g, size_t i, uint32_t alpha) {
     gfx::Color c = kActorColors[i % (sizeof kActorColors / sizeof kActorColors[0])];
+    if (!g.recorded() && i < g.map().actors.size()) c = moverColour(g.map().actors[i].mover);
     return (c & 0xffffff) | alpha << 24;
 }
 
@@ -61,11 +65,12 @@ void drawActors(const EditorState& s, DebugSession& d) {
         if (round) {
             // A filled square inside the circle keeps round actors as visible as boxes.
             float k = sw * 0.35f;
-            d.batch.rect(sx + sw / 2 - k, sy + sh / 2 - k, 2 * k, 2 * k, actorColor(i, 0x70));
-            d.batch.circle(sx + sw / 2, sy + sh / 2, sw / 2, 28, actorColor(i, 0xff));
+            d.batch.rect(sx + sw / 2 - k, sy + sh / 2 - k, 2 * k, 2 * k,
+                         actorColor(d.dbg, i, 0x70));
+            d.batch.circle(sx + sw / 2, sy + sh / 2, sw / 2, 28, actorColor(d.dbg, i, 0xff));
         } else {
-            d.batch.rect(sx, sy, sw, sh, actorColor(i, 0x70));
-            d.batch.rectOutline(sx, sy, sw, sh, actorColor(i, 0xff));
+            d.batch.rect(sx, sy, sw, sh, actorColor(d.dbg, i, 0x70));
+            d.batch.rectOutline(sx, sy, sw, sh, actorColor(d.dbg, i, 0xff));
         }
         if (int(i) == d.dbg.drivenActor() && d.dbg.actorCount() > 1)
             d.batch.frame(sx - 3, sy - 3, sw + 6, sh + 6, 1, kDriven);
@@ -318,7 +323,7 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
         double x, y, w, h;
         stateBox(d.dbg.state(i), d.dbg.actorRound(i), &x, &y, &w, &h);
         labels.push_back({float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4,
-                          actorColor(i, 0xff), d.dbg.actorName(i)});
+                          actorColor(d.dbg, i, 0xff), d.dbg.actorName(i)});
     }
     for (const gfx::OverlayDraw::Text& t : draw.texts())
         labels.push_back({t.x, t.y, t.color, t.text});
