@@ -246,7 +246,7 @@ void tuningSection(EditorState& s, DebugSession& d) {
     if (compare) {
         ImGui::SameLine();
         int of = int(g.ghostOf());
-        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+        ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.5f);
         if (ImGui::Combo("##ghostof", &of, "the map's values\0before the last edit\0"))
             g.setGhostOf(Debugger::GhostOf(of));
         if (ImGui::IsItemHovered())

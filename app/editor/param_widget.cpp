@@ -24,7 +24,7 @@ bool paramWidget(const ParamSpec& spec, Fix current, Fix* value) {
     if (!spec.integer) {
         const std::string text = current.shortest();
         const size_t dot = text.find('.');
-        const int decimals = dot == std::string::npos ? 1 : int(text.size() - dot - 1);
+        const int decimals = dot == std::string::npos ? 0 : int(text.size() - dot - 1);
         std::snprintf(format, sizeof format, "%%.%df", active ? 4 : decimals);
     }
     const bool edited =
