@@ -59,14 +59,22 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
         });
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
+    // A second game is held a moment, then told why it is turned away (cli/waiting_game.h).
+    WaitingGame waiting(limits.busyGraceMs);
+    const std::string busy = "busy: recording the game at " + peer + " (one game at a time)";
+    auto say = [](const std::string& said) {
+        if (!said.empty()) std::fprintf(stderr, "tilestep record: %s\n", said.c_str());
+    };
     while (status == LiveConnection::Status::Open && !gStop && openError.empty()) {
         status = game.poll(200, &gameError);
         std::string ignored, other;
         const int second = listener.accept(0, &other, &ignored);
-        if (second >= 0)
-            refuseConnection(second,
-                             "busy: recording the game at " + peer + " (one game at a time)");
+        if (second >= 0) say(waiting.arrived(second, other, busy));
+        say(waiting.expire(busy));
     }
+    say(waiting.expire(
+        "the recording of the game at " + peer + " ended (record takes one game; start it again)",
+        true));
     if (!openError.empty()) return fail(cmd, openError, kExitFailure);
     if (status == LiveConnection::Status::NotAGame && !gStop) {
         if (!gameError.empty()) std::fprintf(stderr, "tilestep record: %s\n", gameError.c_str());
@@ -103,6 +111,7 @@ const char kRecordUsage[] =
     "                  (0.0.0.0:PORT listens on every interface). PORT 0 picks a free port;\n"
     "                  'listening on ADDR' on stderr says which\n"
     "  --idle-timeout S  a connected game that sends nothing for S seconds is dropped\n"
+    "                    (default 600, a paused game kept; 0: never)\n"
     "                  (default 30; 0: wait for ever, as for a game stopped in a debugger)\n"
     "  --wait S        give up when no game connects within S seconds (default: for ever)\n"
     "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
@@ -147,6 +156,7 @@ int cmdRecord(const Args& args) {
         findOutputClash({}, {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
+    limits.idleTimeoutMs = kRecordIdleTimeoutMs;
     limits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     long long n = 0;
     if (const std::string* s = a.value("--idle-timeout")) {

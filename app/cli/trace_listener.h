@@ -17,6 +17,7 @@
 #include "args.h"
 #include "record/trace_reader.h"
 #include "listen_socket.h"
+#include "waiting_game.h"
 #include "websocket_reader.h"
 
 namespace ts::cli {
@@ -36,14 +37,22 @@ struct ListenAddress {
 // path (anything with a '/'). False with *error on anything else.
 bool parseListenAddress(const std::string& text, ListenAddress* out, std::string* error);
 
+// A game paused at a breakpoint or in its menu sends nothing: `view` keeps it for as long as it
+// is connected (the developer is looking at it); headless `record` drops a game silent for 10
+// minutes, so that a hung game in a script ends (long enough for any pause at a desk).
+constexpr int kViewIdleTimeoutMs = 0;
+constexpr int kRecordIdleTimeoutMs = 600000;
+
 struct LiveLimits {
-    int idleTimeoutMs = 30000;              // a connected game silent this long is dropped
+    int idleTimeoutMs =
+        kViewIdleTimeoutMs;  // a connected game silent this long is dropped (0: never)
     uint64_t maxBytes = uint64_t(1) << 30;  // one recording's bytes in all
     // What one poll reads at most before it returns to its caller, however fast the game
     // sends: `record` checks for a second game, the window draws.
     uint64_t pollBytes = uint64_t(4) << 20;
     TraceLimits trace;
-    WebSocketPolicy web;  // which pages' WebSockets are taken (--allow-origin, the Host)
+    WebSocketPolicy web;             // which pages' WebSockets are taken (--allow-origin, the Host)
+    int busyGraceMs = kBusyGraceMs;  // a second game is held this long (cli/waiting_game.h)
 };
 
 class TraceListener {

@@ -53,6 +53,8 @@ class LiveFeed {
     std::string savePath_;
     std::shared_ptr<RecordedTrace> trace_;
     std::unique_ptr<cli::LiveConnection> connection_;
+    std::unique_ptr<cli::WaitingGame> waiting_;  // a second game, held, then turned away
+    std::string turnedAway_;                     // the last one turned away, said in status()
     std::unique_ptr<AtomicFileWriter> file_;
     std::string status_, peer_, filePath_;
     ClaimedFile placeholder_;  // the empty OUT-N made exclusively, until the recording replaces it

@@ -262,6 +262,10 @@ TEST_F(CliRecord, ASecondGameIsRefusedWhileOneIsRecorded) {
     close(first);
     EXPECT_EQ(rec.finish(), 0) << rec.err;
     EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+    // record says it too.
+    EXPECT_NE(rec.err.find("tilestep record: turned away the game at 127.0.0.1:"),
+              std::string::npos)
+        << rec.err;
 }
 
 TEST_F(CliRecord, CtrlCWhileAGameIsConnectedSavesWhatArrived) {

@@ -151,3 +151,16 @@ TEST(LiveDrain, AWebSocketMessageMayCarryManyFrames) {
 
 }  // namespace
 }  // namespace ts::test
+
+namespace ts::test {
+namespace {
+
+// A paused game (a breakpoint, its menu) sends nothing: `view` keeps it (LiveLimits' default,
+// what view uses), `record` drops it only after 10 minutes (a hung game in a script still ends).
+TEST(LiveIdle, APausedGameIsKept) {
+    EXPECT_EQ(cli::LiveLimits{}.idleTimeoutMs, 0);
+    EXPECT_EQ(cli::kRecordIdleTimeoutMs, 10 * 60 * 1000);
+}
+
+}  // namespace
+}  // namespace ts::test
