@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "args.h"
@@ -107,7 +108,14 @@ class LiveConnection {
     int fd() const { return fd_; }
     const std::string& peer() const { return peer_; }
     uint64_t bytes() const { return bytes_; }
-    int64_t lines() const { return stream_.lines(); }
+    int64_t lines() const { return stream_->lines(); }
+    // A level restart on the same connection (a frame counter going back, or a new header
+    // line) is a new segment, not an error, when the owner takes it: `next` returns where the
+    // segment's trace goes (a new recording) and is called before its first line reaches
+    // onLine. A segment that starts with a frame going back gets the connection's first
+    // header line again, so each segment is a whole trace. Without it, a restart fails.
+    void onRestart(std::function<RecordedTrace*()> next) { onRestart_ = std::move(next); }
+    int segments() const { return segments_; }
 
   private:
     Status fail(const std::string& what, std::string* error);
@@ -117,12 +125,17 @@ class LiveConnection {
     // The wait left before the idle timeout; *stalled (and the connection failed) when past it.
     int idleWait(int waitMs, std::string* error, bool* stalled);
     bool takeLines(const char* data, size_t n, std::string* error);
+    bool feedLine(const char* line, size_t len, std::string* error);
 
     int fd_;
     std::string peer_;
     LiveLimits limits_;
-    TraceStream stream_;
+    TraceRecordSink records_;
+    std::optional<TraceStream> stream_;
     LineSink onLine_;
+    std::function<RecordedTrace*()> onRestart_;
+    std::string header_;  // the first line, for a segment that starts without one
+    int segments_ = 1;
     std::string pending_;                  // the unfinished line
     std::unique_ptr<WebSocketReader> ws_;  // a browser's connection, after its upgrade request
     uint64_t bytes_ = 0;

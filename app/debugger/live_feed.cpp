@@ -70,6 +70,7 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
                 }
                 if (file_) file_->write(line, n);
             });
+        connection_->onRestart([this] { return nextSegment(); });
     } else {
         // A second game while one is recorded is held, then told why it is turned away.
         const std::string why = "busy: showing the game at " + peer_ + " (one game at a time)";
@@ -131,6 +132,7 @@ void LiveFeed::startRecording(Debugger& g) {
     shown_ = true;
     ++recordings_;
     g.showRecording(trace_);
+    previous_.reset();
     g.setFollowLive(true);  // its first frames may be in already: show the newest
     std::fprintf(stderr, "tilestep view: recording the game at %s\n", peer_.c_str());
 }
@@ -176,20 +178,22 @@ void LiveFeed::dropPlaceholder() {
     placeholder_ = ClaimedFile{};
 }
 
+RecordedTrace* LiveFeed::nextSegment() {
+    std::string saved;
+    saveRecording(&saved);
+    std::fprintf(stderr,
+                 "tilestep view: the game at %s restarted (%zu frames%s): a new recording\n",
+                 peer_.c_str(), trace_->frameCount(), saved.c_str());
+    previous_ = trace_;  // the debugger shows it until the new one's first line
+    trace_ = std::make_shared<RecordedTrace>();
+    shown_ = saveTried_ = false;
+    return trace_.get();
+}
+
 void LiveFeed::end(bool failed, const std::string& error) {
     connection_.reset();
     std::string saved;
-    if (file_) {
-        std::string why;
-        if (file_->commit(&why))
-            saved = ", saved to " + filePath_;
-        else {
-            std::fprintf(stderr, "tilestep view: %s\n", why.c_str());
-            dropPlaceholder();
-        }
-        placeholder_ = ClaimedFile{};
-        file_.reset();
-    }
+    saveRecording(&saved);
     // The connection's error already names the game ("game at PEER: ..."): said once.
     const std::string prefix = "game at " + peer_ + ": ";
     const std::string why =
@@ -197,6 +201,19 @@ void LiveFeed::end(bool failed, const std::string& error) {
     status_ = "game at " + peer_ + " " + (failed ? "failed: " + why : "disconnected") + " (" +
               std::to_string(trace_->frameCount()) + " frames" + saved + ")";
     std::fprintf(stderr, "tilestep view: %s\n", failed ? error.c_str() : status_.c_str());
+}
+
+void LiveFeed::saveRecording(std::string* saved) {
+    if (!file_) return;
+    std::string why;
+    if (file_->commit(&why))
+        *saved = ", saved to " + filePath_;
+    else {
+        std::fprintf(stderr, "tilestep view: %s\n", why.c_str());
+        dropPlaceholder();
+    }
+    placeholder_ = ClaimedFile{};
+    file_.reset();
 }
 
 }  // namespace ts

@@ -44,6 +44,10 @@ class LiveFeed {
 
   private:
     void end(bool failed, const std::string& error);
+    // The game restarted its level on the same connection: this recording ends (saved as at
+    // a disconnect) and the next segment is a new recording (OUT-2, ...). Returns its trace.
+    RecordedTrace* nextSegment();
+    void saveRecording(std::string* saved);
     void startRecording(Debugger& g);
     bool openSaveFile();  // at the game's first line: OUT, or the next free OUT-N
     void dropPlaceholder();
@@ -51,7 +55,7 @@ class LiveFeed {
     std::shared_ptr<cli::TraceListener> listener_;
     cli::LiveLimits limits_;
     std::string savePath_;
-    std::shared_ptr<RecordedTrace> trace_;
+    std::shared_ptr<RecordedTrace> trace_, previous_;
     std::unique_ptr<cli::LiveConnection> connection_;
     std::unique_ptr<cli::WaitingGame> waiting_;  // a second game, held, then turned away
     std::string turnedAway_;                     // the last one turned away, said in status()
