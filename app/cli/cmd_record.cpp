@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "base/atomic_file.h"
+#include "base/exclusive_file.h"
 #include "base/file_identity.h"
 #include "commands.h"
 #include "trace_listener.h"
@@ -23,13 +24,28 @@ void onStop(int) {
     gStop = 1;
 }
 
+// OUT-2.jsonl for OUT.jsonl and 2 (the extension kept), as view numbers its recordings.
+std::string numberedPath(const std::string& out, int n) {
+    const size_t slash = out.find_last_of('/');
+    size_t dot = out.find_last_of('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+        dot == (slash == std::string::npos ? 0 : slash + 1))
+        dot = out.size();
+    return out.substr(0, dot) + "-" + std::to_string(n) + out.substr(dot);
+}
+
 // One connection: its exit code, or nothing when it was no game (closed before a byte).
 // OUT is opened at the game's first line, so that a probe writes nothing.
 std::optional<int> recordGame(TraceListener& listener, int fd, const std::string& peer,
                               const std::string& out, const LiveLimits& limits) {
     const char* cmd = "record";
     std::string error;
-    AtomicFileWriter file;
+    auto file = std::make_unique<AtomicFileWriter>();
+    // A level restart on the connection is a new segment, saved to OUT-2, OUT-3, ...: each
+    // name made exclusively (a number whose file exists is skipped, none is replaced).
+    std::string current = out;
+    int nextNumber = 2;
+    ClaimedFile placeholder;
     bool opened = false;
     std::string openError;
     // Only the header and actors are kept: the reader itself remembers what it needs to check
@@ -43,20 +59,48 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
         fd, peer, &trace, limits,
         [&](const char* line, size_t len) {
             if (!opened && openError.empty()) {
-                if (file.open(out, &openError)) {
+                if (file->open(current, &openError)) {
                     opened = true;
                     std::fprintf(stderr, "tilestep record: recording the game at %s\n",
                                  peer.c_str());
                 }
             }
             if (!opened) return;
-            file.write(line, len);
+            file->write(line, len);
             ++saved;
         },
         [&](TraceRecord& r) {
             if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
             lastFrame = r.frame;
         });
+    game.onRestart([&]() -> RecordedTrace* {
+        std::string why;
+        if (opened && file->commit(&why))
+            std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", current.c_str(),
+                        framesSeen, trace.actors.size(), (long long)saved);
+        else if (opened)
+            std::fprintf(stderr, "tilestep record: %s\n", why.c_str());
+        placeholder = ClaimedFile{};  // the recording replaced it
+        file = std::make_unique<AtomicFileWriter>();
+        opened = false;
+        saved = 0;
+        framesSeen = 0;
+        lastFrame = -1;
+        for (;; ++nextNumber) {
+            current = numberedPath(out, nextNumber);
+            const ClaimResult made = claimNewFile(current, &placeholder, &why);
+            if (made == ClaimResult::Claimed) break;
+            if (made == ClaimResult::Failed || nextNumber > 100000) {
+                openError = current + ": cannot create (" +
+                            (made == ClaimResult::Failed ? why : "every number is in use") + ")";
+                break;
+            }
+        }
+        ++nextNumber;
+        std::fprintf(stderr, "tilestep record: the game at %s restarted: recording to %s\n",
+                     peer.c_str(), current.c_str());
+        return &trace;
+    });
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
     // A second game is held a moment, then told why it is turned away (cli/waiting_game.h).
@@ -85,8 +129,11 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
         if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
         return fail(cmd, "stopped before the game at " + peer + " sent a line", kExitFailure);
     }
-    if (!file.commit(&error)) return fail(cmd, error, kExitFailure);
-    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
+    if (!file->commit(&error)) {
+        releaseClaimedFile(placeholder);
+        return fail(cmd, error, kExitFailure);
+    }
+    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", current.c_str(), framesSeen,
                 trace.actors.size(), (long long)saved);
     if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
     if (status == LiveConnection::Status::Open)
@@ -119,8 +166,11 @@ const char kRecordUsage[] =
     "                  (http://localhost:8000); without it only a local file's page may\n"
     "                  connect, any other web page is refused (HTTP 403)\n"
     "\n"
-    "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
-    "so. A connection that closes without sending anything (a port check: nc -z) or a\n"
+    "One game is recorded; a second one connecting meanwhile is held 2 s, then refused\n"
+    "with a line saying why (a WebSocket: a close with code 1013 and the reason). A level\n"
+    "restart (frame counter going back, a new header) goes on in OUT-2, OUT-3, ... (never\n"
+    "replacing a file). A connection that closes without sending anything (a port check: nc -z) or "
+    "a\n"
     "refused page is no game: record waits on for the game, and OUT is written only once a\n"
     "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on "
     "Ctrl+C while it was\n"

@@ -190,6 +190,21 @@ TEST_F(CliRecord, GarbageNamesTheGameAndTheLineAndKeepsTheLinesBefore) {
     EXPECT_EQ(readFile(outPath), kHeader + kLine0);
 }
 
+// A level restart (frame 0 again, or a new header) is a new segment saved to OUT-2, OUT-3, made
+// exclusively: an OUT-2 already there is skipped, never replaced.
+TEST_F(CliRecord, RestartsAreSegmentsSavedBesideOut) {
+    test::writeFile(dir + "/rec-2.jsonl", "someone else's\n");
+    const std::string header2 = "{\"tilestep_trace\":1,\"tile_size\":8}\n";
+    const std::string line1 = "{\"frame\":1,\"actor\":\"hero\",\"x\":3,\"y\":2}\n";
+    EXPECT_EQ(recordRaw(kHeader + kLine0 + line1 + kLine0 + header2 + kLine0), 0) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0 + line1);
+    EXPECT_EQ(readFile(dir + "/rec-2.jsonl"), "someone else's\n");
+    EXPECT_EQ(readFile(dir + "/rec-3.jsonl"), kHeader + kLine0);  // the header repeated
+    EXPECT_EQ(readFile(dir + "/rec-4.jsonl"), header2 + kLine0);
+    EXPECT_NE(rec.err.find("restarted: recording to " + dir + "/rec-3.jsonl"), std::string::npos)
+        << rec.err;
+}
+
 TEST_F(CliRecord, ABadFieldIsNamed) {
     EXPECT_EQ(recordRaw(kHeader + "{\"frame\":0,\"actor\":\"hero\",\"x\":\"left\",\"y\":2}\n"), 1);
     EXPECT_NE(rec.err.find(": line 2: field \"x\": expected a number, found a string"),
