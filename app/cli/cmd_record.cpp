@@ -101,6 +101,9 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
                      peer.c_str(), current.c_str());
         return &trace;
     });
+    game.onWarning([](const std::string& w) {
+        std::fprintf(stderr, "tilestep record: warning: %s\n", w.c_str());
+    });
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
     // A second game is held a moment, then told why it is turned away (cli/waiting_game.h).

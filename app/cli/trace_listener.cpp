@@ -4,12 +4,15 @@
 
 #include "args.h"
 #include "listen_socket.h"
+#include "nan_fields.h"
 #include "websocket_reader.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <chrono>
 #include <cstring>
+#include <string_view>
+#include <vector>
 
 namespace ts::cli {
 
@@ -183,6 +186,25 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
             *error = "line " + std::to_string(stream_->lines() + 1) + ": longer than " +
                      std::to_string(maxLine) + " bytes";
             return false;
+        }
+        // A NaN or infinity is a warning on its field, not the end (cli/nan_fields.h).
+        const std::string_view text(line, len);
+        if (text.find("na") != text.npos || text.find("Na") != text.npos ||
+            text.find("nf") != text.npos) {
+            std::vector<std::string> fields;
+            std::string fixed(line, len);
+            if (replaceNonFinite(&fixed, &fields)) {
+                for (const std::string& f : fields)
+                    if (onWarning_)
+                        onWarning_("game at " + peer_ + ": line " +
+                                   std::to_string(stream_->lines() + 1) + ": field \"" + f +
+                                   "\": not a number (NaN or infinity), left out of the line");
+                if (!feedLine(fixed.data(), fixed.size(), error)) return false;
+                if (onLine_) onLine_(fixed.data(), fixed.size());
+                pending_.clear();
+                start = i + 1;
+                continue;
+            }
         }
         if (!feedLine(line, len, error)) return false;
         if (onLine_) onLine_(line, len);

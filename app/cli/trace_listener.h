@@ -116,6 +116,8 @@ class LiveConnection {
     // header line again, so each segment is a whole trace. Without it, a restart fails.
     void onRestart(std::function<RecordedTrace*()> next) { onRestart_ = std::move(next); }
     int segments() const { return segments_; }
+    // A NaN or infinity in a line is taken as null, with a warning naming the line and field.
+    void onWarning(std::function<void(const std::string&)> warn) { onWarning_ = std::move(warn); }
 
   private:
     Status fail(const std::string& what, std::string* error);
@@ -134,6 +136,7 @@ class LiveConnection {
     std::optional<TraceStream> stream_;
     LineSink onLine_;
     std::function<RecordedTrace*()> onRestart_;
+    std::function<void(const std::string&)> onWarning_;
     std::string header_;  // the first line, for a segment that starts without one
     int segments_ = 1;
     std::string pending_;                  // the unfinished line

@@ -71,6 +71,9 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
                 if (file_) file_->write(line, n);
             });
         connection_->onRestart([this] { return nextSegment(); });
+        connection_->onWarning([](const std::string& w) {
+            std::fprintf(stderr, "tilestep view: warning: %s\n", w.c_str());
+        });
     } else {
         // A second game while one is recorded is held, then told why it is turned away.
         const std::string why = "busy: showing the game at " + peer_ + " (one game at a time)";
