@@ -33,6 +33,7 @@ struct DebugSession {
     // `view --listen`: where games connect and what the connection is doing ("" otherwise).
     std::string liveStatus;
     bool liveConnected = false;
+    bool liveFailed = false;  // the last recording ended on an error: said in red, not green
     // The game's frames or status changed since the window last drew: it draws again without
     // waiting for input (the timeline grows while nobody touches the mouse).
     bool liveChanged = false;

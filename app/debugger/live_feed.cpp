@@ -59,6 +59,7 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
         // recording on screen stays until the game's first bytes (startRecording).
         peer_ = peer;
         turnedAway_.clear();
+        failed_ = false;
         shown_ = saveTried_ = false;
         trace_ = std::make_shared<RecordedTrace>();
         file_.reset();
@@ -195,6 +196,7 @@ RecordedTrace* LiveFeed::nextSegment() {
 
 void LiveFeed::end(bool failed, const std::string& error) {
     connection_.reset();
+    failed_ = failed;
     std::string saved;
     saveRecording(&saved);
     // The connection's error already names the game ("game at PEER: ..."): said once.

@@ -39,6 +39,8 @@ class LiveFeed {
     // One line for the timeline bar: waiting, receiving, ended (and why).
     const std::string& status() const { return status_; }
     int recordings() const { return recordings_; }
+    // The last recording ended on an error (bad input, the limits), not a clean disconnect.
+    bool failed() const { return failed_; }
     // The file recording n (1, 2, ...) is saved to: OUT, OUT-2, OUT-3, ...
     static std::string savePathFor(const std::string& out, int n);
 
@@ -68,6 +70,7 @@ class LiveFeed {
     bool saveTried_ = false;  // this game's file was opened (or could not be)  // the connection
                               // sent something: it is a game, on screen
     bool busy_ = false;
+    bool failed_ = false;
 };
 
 }  // namespace ts

@@ -95,6 +95,7 @@ int runTraceViewer(cli::ViewRequest& r) {
         d.liveStatus = live->status();
         if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
+        d.liveFailed = live->failed();
     };
     if (shot && live) {
         // A screenshot of a live view shows the first game's whole recording: it waits for
