@@ -18,11 +18,10 @@
 // double replay of both findings included (the items/s of one hunt per iteration).
 #include <benchmark/benchmark.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 
+#include "bench_hunt_common.h"
 #include "hunt/hunt.h"
 #include "io/map_io.h"
 #include "plugin/plugin_registry.h"
@@ -63,33 +62,8 @@ Map benchMap(int64_t which) {
     return m;
 }
 
-std::map<int64_t, double>& baselines() {
-    static std::map<int64_t, double> b;
-    return b;
-}
-
 void BM_RunStep(benchmark::State& state) {
-    const Map m = benchMap(state.range(0));
-    Sim sim(m);
-    std::vector<InputBits> keys(m.actors.size(), 0);
-    uint64_t r = 1;
-    int64_t frames = 0;
-    const auto start = std::chrono::steady_clock::now();
-    for (auto _ : state) {
-        for (int i = 0; i < 4096; ++i) {
-            if ((i & 15) == 0) {
-                r = r * 6364136223846793005ull + 1442695040888963407ull;
-                keys[0] = InputBits(r >> 59);
-            }
-            sim.step(keys, nullptr);
-            if (sim.frame() >= 2000) sim.reset();
-        }
-        frames += 4096;
-    }
-    const double s =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    baselines()[state.range(0)] = double(frames) / s;
-    state.SetItemsProcessed(frames);
+    bench::runStepBaseline(state, benchMap(state.range(0)), state.range(0));
     state.SetLabel(kNames[state.range(0)]);
 }
 
@@ -104,19 +78,18 @@ void BM_Hunt(benchmark::State& state) {
     for (auto _ : state) {
         HuntResult r;
         std::string error;
+        const double t0 = bench::benchClock(false);
         if (!huntMap(m, opt, &r, &error)) {
             state.SkipWithError(error.c_str());
             return;
         }
+        seconds += bench::benchClock(false) - t0;
         frames += r.framesExplored;
-        seconds += r.seconds;
         findings = r.findings.size();
     }
     state.SetItemsProcessed(frames);
     state.counters["findings"] = double(findings);
-    const auto base = baselines().find(state.range(0));
-    if (base != baselines().end() && seconds > 0)
-        state.counters["x_run"] = (double(frames) / seconds) / base->second;
+    bench::setRatioToBaseline(state, state.range(0), frames, seconds);
     state.SetLabel(kNames[state.range(0)]);
 }
 

@@ -4,10 +4,10 @@
 // of built-in mover M; items/s is simulated frames per second: the bare Sim::step with random
 // keys, and the hunt's explored frames (restores, key runs, the detectors, the archive; every
 // detector on, one thread, shrinking excluded: the maps have no defect to shrink). The ratio
-// of the two is the hunt's cost per frame.
+// of the two is the hunt's cost per frame: counter x_run (bench_hunt_common.h).
 //
 // BM_HuntExplorePlugin: the same for the example top-down plugin in its plugin host (wall
-// time: the host process's steps count).
+// time: the host process's steps count), against BM_SimStepPlugin.
 //
 // BM_TimeToFind/uniform=0|1: the precise-timing defect of tests/hunt/broken_movers.h (J held
 // for exactly 7 frames, released where x mod 16 == 3), hunted over 10 seeds by the archive
@@ -17,6 +17,7 @@
 #include <benchmark/benchmark.h>
 
 #include "../tests/hunt/broken_movers.h"
+#include "bench_hunt_common.h"
 #include "hunt/hunt.h"
 #include "plugin/plugin_registry.h"
 #include "random_map.h"
@@ -44,64 +45,66 @@ Map benchMap(MoverKind kind) {
 }
 
 void BM_SimStep(benchmark::State& state) {
-    const Map m = benchMap(kKinds[state.range(0)]);
-    Sim sim(m);
-    std::vector<InputBits> keys(1);
-    uint64_t r = 1;
-    int64_t frames = 0;
-    for (auto _ : state) {
-        for (int i = 0; i < 4096; ++i) {
-            if ((i & 15) == 0) {
-                r = r * 6364136223846793005ull + 1442695040888963407ull;
-                keys[0] = InputBits(r >> 59);
-            }
-            sim.step(keys, nullptr);
-            if (sim.frame() >= 2000) sim.reset();
-        }
-        frames += 4096;
-    }
-    state.SetItemsProcessed(frames);
+    bench::runStepBaseline(state, benchMap(kKinds[state.range(0)]), state.range(0));
 }
 BENCHMARK(BM_SimStep)->DenseRange(0, 3);
 
 void BM_HuntExplore(benchmark::State& state) {
     const Map m = benchMap(kKinds[state.range(0)]);
     int64_t frames = 0;
+    double seconds = 0;
     for (auto _ : state) {
         HuntOptions opt;
         opt.frames = 400000;
         opt.jobs = 1;
         HuntResult r;
         std::string error;
+        const double t0 = bench::benchClock(false);
         huntMap(m, opt, &r, &error);
+        seconds += bench::benchClock(false) - t0;
         frames += r.framesExplored;
         state.counters["findings"] = double(r.findings.size());
         state.counters["cells"] = double(r.cells);
     }
     state.SetItemsProcessed(frames);
+    bench::setRatioToBaseline(state, state.range(0), frames, seconds);
 }
 BENCHMARK(BM_HuntExplore)->DenseRange(0, 3)->Unit(benchmark::kMillisecond);
 
 // The example top-down plugin (examples/movers/topdown_aabb.c) in its plugin host: the hunt
-// passes each task's planned keys ahead, so the host steps them in chunks.
+// passes each task's planned keys ahead, so the host steps them in chunks. BM_SimStepPlugin
+// is its baseline (Sim::step through the same host; baseline key 4).
+bool topdownPlugin(benchmark::State& state, MoverKind* kind) {
+    std::string error;
+    if (loadPluginMover(TILESTEP_TOPDOWN_PLUGIN, false, kind, &error)) return true;
+    state.SkipWithError(error.c_str());
+    return false;
+}
+
+void BM_SimStepPlugin(benchmark::State& state) {
+    MoverKind kind{};
+    if (topdownPlugin(state, &kind)) bench::runStepBaseline(state, benchMap(kind), 4, true);
+}
+BENCHMARK(BM_SimStepPlugin)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 void BM_HuntExplorePlugin(benchmark::State& state) {
     MoverKind kind{};
-    std::string error;
-    if (!loadPluginMover(TILESTEP_TOPDOWN_PLUGIN, false, &kind, &error)) {
-        state.SkipWithError(error.c_str());
-        return;
-    }
+    if (!topdownPlugin(state, &kind)) return;
     const Map m = benchMap(kind);
     int64_t frames = 0;
+    double seconds = 0;
     for (auto _ : state) {
         HuntOptions opt;
         opt.frames = 100000;
         opt.jobs = 1;
         HuntResult r;
+        std::string error;
         huntMap(m, opt, &r, &error);
         frames += r.framesExplored;
+        seconds += r.seconds;
     }
     state.SetItemsProcessed(frames);
+    bench::setRatioToBaseline(state, 4, frames, seconds);
 }
 BENCHMARK(BM_HuntExplorePlugin)->Unit(benchmark::kMillisecond)->UseRealTime();
 

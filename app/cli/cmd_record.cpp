@@ -11,6 +11,7 @@
 #include "base/exclusive_file.h"
 #include "base/file_identity.h"
 #include "commands.h"
+#include "game_control.h"
 #include "trace_listener.h"
 
 namespace ts::cli {
@@ -37,7 +38,8 @@ std::string numberedPath(const std::string& out, int n) {
 // One connection: its exit code, or nothing when it was no game (closed before a byte).
 // OUT is opened at the game's first line, so that a probe writes nothing.
 std::optional<int> recordGame(TraceListener& listener, int fd, const std::string& peer,
-                              const std::string& out, const LiveLimits& limits) {
+                              const std::string& out, const LiveLimits& limits,
+                              const InputLog* drive) {
     const char* cmd = "record";
     std::string error;
     auto file = std::make_unique<AtomicFileWriter>();
@@ -104,6 +106,12 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
     game.onWarning([](const std::string& w) {
         std::fprintf(stderr, "tilestep record: warning: %s\n", w.c_str());
     });
+    // --drive: the log's keys, sent once the game's first poll asks (docs/emitters.md).
+    GameControl control(&game);
+    game.setControlSink([&](const char* line, size_t n, std::string* why) {
+        return control.onGameLine(line, n, why);
+    });
+    if (drive) control.drive(*drive);
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
     // A second game is held a moment, then told why it is turned away (cli/waiting_game.h).
@@ -114,6 +122,7 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
     };
     while (status == LiveConnection::Status::Open && !gStop && openError.empty()) {
         status = game.poll(200, &gameError);
+        if (status == LiveConnection::Status::Open) control.flush();
         std::string ignored, other;
         const int second = listener.accept(0, &other, &ignored);
         if (second >= 0) say(waiting.arrived(second, other, busy));
@@ -139,6 +148,11 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
     std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", current.c_str(), framesSeen,
                 trace.actors.size(), (long long)saved);
     if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
+    if (drive && !control.gamePolls())
+        std::fprintf(stderr,
+                     "tilestep record: --drive had no effect: the game at %s never polled for "
+                     "control (its emitter's poll call, docs/emitters.md)\n",
+                     peer.c_str());
     if (status == LiveConnection::Status::Open)
         std::fprintf(stderr, "tilestep record: stopped while the game at %s was connected\n",
                      peer.c_str());
@@ -149,7 +163,7 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
 
 const char kRecordUsage[] =
     "usage: tilestep record --listen ADDR OUT.jsonl [--idle-timeout S] [--wait S]\n"
-    "                       [--max-bytes N] [--allow-origin ORIGIN]...\n"
+    "                       [--max-bytes N] [--allow-origin ORIGIN]... [--drive LOG]\n"
     "\n"
     "Waits for a game to connect to ADDR and stream its trace (docs/trace-format.md: JSON\n"
     "lines, as a trace file holds; the game sets TILESTEP_TRACE=tcp://ADDR or unix:PATH:\n"
@@ -161,20 +175,23 @@ const char kRecordUsage[] =
     "                  (0.0.0.0:PORT listens on every interface). PORT 0 picks a free port;\n"
     "                  'listening on ADDR' on stderr says which\n"
     "  --idle-timeout S  a connected game that sends nothing for S seconds is dropped\n"
-    "                    (default 600, a paused game kept; 0: never)\n"
-    "                  (default 30; 0: wait for ever, as for a game stopped in a debugger)\n"
+    "                  (default 600: a paused game is kept; 0: wait for ever)\n"
     "  --wait S        give up when no game connects within S seconds (default: for ever)\n"
     "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
     "  --allow-origin ORIGIN  take a browser's WebSocket from the page at ORIGIN\n"
     "                  (http://localhost:8000); without it only a local file's page may\n"
     "                  connect, any other web page is refused (HTTP 403)\n"
+    "  --drive LOG     play the input log LOG (COUNT,KEY... lines) into the game: its frames\n"
+    "                  take the log's keys, and each such frame's state lines carry them\n"
+    "                  (\"keys\":\"RJ\"); the game must poll (docs/emitters.md, Control)\n"
     "\n"
     "One game is recorded; a second one connecting meanwhile is held 2 s, then refused\n"
     "with a line saying why (a WebSocket: a close with code 1013 and the reason). A level\n"
     "restart (frame counter going back, a new header) goes on in OUT-2, OUT-3, ... (never\n"
-    "replacing a file). A connection that closes without sending anything (a port check: nc -z) or "
-    "a\n"
-    "refused page is no game: record waits on for the game, and OUT is written only once a\n"
+    "replacing a file). A connection that closes without sending anything (a port check: nc\n"
+    "-z) or sends nothing for 10 s (or --idle-timeout, when shorter), an HTTP request other\n"
+    "than a WebSocket's GET (answered 405) or a refused page is no game: record waits on for\n"
+    "the game, and OUT is written only once a\n"
     "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on "
     "Ctrl+C while it was\n"
     "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
@@ -182,11 +199,9 @@ const char kRecordUsage[] =
     "then OUT holds the lines before the bad one; 1 when no game came within --wait or\n"
     "before Ctrl+C (OUT not written); 2 on a bad command line.\n";
 
-const std::vector<FlagSpec> kRecordFlags = {{"--listen", true},
-                                            {"--idle-timeout", true},
-                                            {"--wait", true},
-                                            {"--max-bytes", true},
-                                            kAllowOriginFlag};
+const std::vector<FlagSpec> kRecordFlags = {{"--listen", true}, {"--idle-timeout", true},
+                                            {"--wait", true},   {"--max-bytes", true},
+                                            {"--drive", true},  kAllowOriginFlag};
 
 int cmdRecord(const Args& args) {
     const char* cmd = "record";
@@ -205,8 +220,10 @@ int cmdRecord(const Args& args) {
     if (!parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     // The socket file is an output too, by identity: `--listen ./s.sock s.sock` would save the
     // recording over the socket and then remove it with the socket's path.
+    const std::string* drive = a.value("--drive");
     const std::string clash =
-        findOutputClash({}, {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
+        findOutputClash({{"--drive", drive ? *drive : ""}},
+                        {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
     limits.idleTimeoutMs = kRecordIdleTimeoutMs;
@@ -228,6 +245,8 @@ int cmdRecord(const Args& args) {
         limits.maxBytes = uint64_t(n);
     }
 
+    InputLog driveLog;
+    if (drive && !loadInputLog(*drive, &driveLog, &error)) return fail(cmd, error, kExitFailure);
     // OUT is checked before listening (its folder takes a file, it is not read-only), not
     // after the game: a writer opened and abandoned at once.
     {
@@ -257,7 +276,9 @@ int cmdRecord(const Args& args) {
                               : "no game connected to " + listener.where() + " within " +
                                     *a.value("--wait") + " s",
                         kExitFailure);
-        if (std::optional<int> code = recordGame(listener, fd, peer, out, limits)) return *code;
+        if (std::optional<int> code =
+                recordGame(listener, fd, peer, out, limits, drive ? &driveLog : nullptr))
+            return *code;
     }
 }
 

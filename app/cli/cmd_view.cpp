@@ -1,6 +1,7 @@
 // `tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
 // [--window WxH] [--plugin PATH.so]...`: the debugger on a recorded trace.
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 #include "args.h"
@@ -9,7 +10,11 @@
 #include "commands.h"
 #include "import_args.h"
 #include "plugin_args.h"
+#include "sim/break_expr.h"
 #include "view_request.h"
+#include "io/foreign_maps.h"
+#include "io/foreign_source.h"
+#include "io/map_io.h"
 
 namespace ts::cli {
 
@@ -19,7 +24,7 @@ const char kViewUsage[] =
     "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
     "                     [--collision-layer NAME]\n"
     "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S]\n"
-    "                     [--allow-origin ORIGIN]... ...\n"
+    "                     [--allow-origin ORIGIN]... [--drive LOG] ...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: JSON lines or .tstrace,\n"
     "from tilestep run, the debugger's --trace or a game's include/tilestep/trace_emit.h)\n"
@@ -42,6 +47,11 @@ const char kViewUsage[] =
     "  --allow-origin ORIGIN  with --listen: take a browser's WebSocket from the page at\n"
     "                 ORIGIN (http://localhost:8000); without it only a local file's page\n"
     "                 may connect, any other web page is refused (HTTP 403)\n"
+    "  --drive LOG    with --listen: play the input log LOG into each game that connects\n"
+    "                 and polls (docs/emitters.md, Control); such a game is also paused by\n"
+    "                 P, advanced one frame by . and resumed by End\n"
+    "  --break EXPR   a breakpoint expression (as run --break) in the Breakpoints panel: play\n"
+    "                 stops where it holds; with --listen it pauses a game that polls\n"
     "  --ghost B      B's actor of the same name as the Compare ghost, position by position\n"
     "  --frame N      start at the first recorded frame numbered N or more\n"
     "  --screenshot OUT  render the window, write it as a PNG and exit (for xvfb-run)\n"
@@ -76,6 +86,30 @@ bool parseWindow(const std::string& text, int* w, int* h, std::string* error) {
     return true;
 }
 
+// What the map reads beside its own file: the tileset image, a Tiled map's external tilesets
+// (.tsx, .tsj) and an LDtk project's level file (read again with the source kept: only when
+// view has an output to check against them).
+std::vector<NamedFile> mapSideFiles(const std::string& mapPath, const Map& map,
+                                    const interop::ImportOptions& options) {
+    const std::filesystem::path folder = std::filesystem::path(mapPath).parent_path();
+    std::vector<NamedFile> files;
+    if (!map.tileset.image.empty())
+        files.push_back({"MAP's tileset image", (folder / map.tileset.image).string()});
+    if (!interop::isImportPath(mapPath)) return files;
+    interop::ImportOptions keep = options;
+    keep.keepSource = true;
+    try {
+        const interop::ImportResult r = interop::importMapFile(mapPath, keep, "");
+        if (!r.source) return files;
+        for (const std::string& t : r.source->tilesetFiles) files.push_back({"MAP's tileset", t});
+        if (!r.source->levelFile.empty())
+            files.push_back({"MAP's level file", (folder / r.source->levelFile).string()});
+    } catch (const MapError&) {
+        // It loaded a moment ago; read as it is now, nothing more to compare against.
+    }
+    return files;
+}
+
 }  // namespace
 
 void setViewer(Viewer viewer) {
@@ -86,7 +120,7 @@ const std::vector<FlagSpec> kViewFlags = {
     {"--ghost", true},    {"--frame", true},  {"--screenshot", true}, {"--window", true},
     {"--verbose", false}, kPluginFlag,        kStepLimitFlag,         kLevelFlag,
     kCollisionLayerFlag,  {"--listen", true}, {"--save", true},       {"--idle-timeout", true},
-    kAllowOriginFlag};
+    kAllowOriginFlag,     {"--drive", true},  {"--break", true}};
 
 int cmdView(const Args& args) {
     const char* cmd = "view";
@@ -109,6 +143,18 @@ int cmdView(const Args& args) {
     ListenAddress address;
     if (listen && !parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     if (const std::string* s = a.value("--save")) r.savePath = *s;
+    if (const std::string* s = a.value("--break")) {
+        BreakExpr e;
+        size_t column = 0;
+        if (!BreakExpr::parse(*s, {}, &e, &error, &column))
+            return usageError(cmd, "--break: " + error + "\n  " + *s + "\n  " +
+                                       std::string(column > 0 ? column - 1 : 0, ' ') + "^");
+        r.breakText = *s;
+    }
+    if (const std::string* s = a.value("--drive")) {
+        if (!listen) return usageError(cmd, "--drive needs --listen (it plays a log into a game)");
+        if (!loadInputLog(*s, &r.drive, &error)) return fail(cmd, error, kExitFailure);
+    }
     r.liveLimits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     if (const std::string* s = a.value("--idle-timeout")) {
         long long n = 0;
@@ -134,6 +180,7 @@ int cmdView(const Args& args) {
         {"MAP", r.mapPath}, {"TRACE", r.tracePath}, {"--ghost", r.ghostPath}};
     for (const std::string& plugin : a.all(kPluginFlag.name))
         inputs.push_back({"--plugin", plugin});
+    if (const std::string* s = a.value("--drive")) inputs.push_back({"--drive", *s});
     const std::string clash =
         findOutputClash(inputs, {{"--screenshot", r.screenshot},
                                  {"--save", r.savePath},
@@ -149,6 +196,14 @@ int cmdView(const Args& args) {
     if (watchdog) watchdog->setFrame(0);
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
     if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
+    // The files the map reads beside itself are inputs too: a --save or --screenshot onto a
+    // Tiled map's .tsx, an LDtk level file or the tileset image would overwrite the user's art.
+    if (!r.screenshot.empty() || !r.savePath.empty()) {
+        const std::string beside =
+            findOutputClash(mapSideFiles(r.mapPath, r.map, options),
+                            {{"--screenshot", r.screenshot}, {"--save", r.savePath}});
+        if (!beside.empty()) return fail(cmd, beside, kExitUsage);
+    }
     auto trace = std::make_shared<RecordedTrace>();
     if (listen) {
         // --save is checked before listening (its folder takes a file, it is not read-only),

@@ -187,6 +187,12 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
                      std::to_string(maxLine) + " bytes";
             return false;
         }
+        if (line[0] == '!') {
+            if (onControl_ && !onControl_(line, len, error)) return false;
+            pending_.clear();
+            start = i + 1;
+            continue;
+        }
         // A NaN or infinity is a warning on its field, not the end (cli/nan_fields.h).
         const std::string_view text(line, len);
         if (text.find("na") != text.npos || text.find("Na") != text.npos ||
@@ -281,8 +287,48 @@ LiveConnection::Status LiveConnection::ended(std::string* error) {
     return status_;
 }
 
+LiveConnection::Status LiveConnection::notAGame(const std::string& why, std::string* error) {
+    *error = "game at " + peer_ + ": " + why;
+    status_ = Status::NotAGame;
+    net::closeSocket(fd_);
+    fd_ = -1;
+    return status_;
+}
+
+bool LiveConnection::refusedHttp(const char* data, size_t n, std::string* error) {
+    // A trace starts with '{'; a request line with a method (RFC 9110's, and any other
+    // upper-case token) and a space. GET is a WebSocket upgrade's, taken elsewhere.
+    size_t m = 0;
+    while (m < n && m < 16 && data[m] >= 'A' && data[m] <= 'Z') ++m;
+    if (m < 3 || m >= n || data[m] != ' ') return false;
+    const std::string method(data, m);
+    const std::string body = "tilestep: " + method +
+                             " is not taken here: a game streams JSON lines or opens a "
+                             "WebSocket (GET with Upgrade: websocket)\n";
+    net::sendNow(fd_,
+                 "HTTP/1.1 405 Method Not Allowed\r\nAllow: GET\r\nConnection: close\r\n"
+                 "Content-Type: text/plain\r\nContent-Length: " +
+                     std::to_string(body.size()) + "\r\n\r\n" + body);
+    notAGame("an HTTP " + method + " request, not a game (answered 405 Method Not Allowed)", error);
+    return true;
+}
+
 int LiveConnection::idleWait(int waitMs, std::string* error, bool* stalled) {
     const int64_t idle = nowMs() - lastDataMs_;
+    if (bytes_ == 0) {
+        // Nothing yet: no game until a first byte, and not for long.
+        int limit = limits_.firstByteTimeoutMs;
+        if (limits_.idleTimeoutMs > 0) limit = std::min(limit, limits_.idleTimeoutMs);
+        if (idle >= limit) {
+            *stalled = true;
+            notAGame("sent nothing for " + seconds(limit) +
+                         " after connecting: no game (the slot is free for the next one)",
+                     error);
+            return 0;
+        }
+        *stalled = false;
+        return int(std::min<int64_t>(waitMs, limit - idle));
+    }
     *stalled = limits_.idleTimeoutMs > 0 && idle >= limits_.idleTimeoutMs;
     if (*stalled) {
         fail("no data for " + seconds(limits_.idleTimeoutMs) + " (a stalled game; --idle-timeout)",
@@ -337,6 +383,7 @@ LiveConnection::Status LiveConnection::poll(int waitMs, std::string* error) {
                 peer_ += " (WebSocket)";
                 return pollWebSocket(waitMs, error);
             }
+            if (bytes_ == 0 && refusedHttp(buf, size_t(n), error)) return status_;
             if (take(buf, size_t(n), error) != Status::Open) return status_;
             taken += size_t(n);
             continue;  // drain what is there, then return to the caller

@@ -47,6 +47,10 @@ constexpr int kRecordIdleTimeoutMs = 600000;
 struct LiveLimits {
     int idleTimeoutMs =
         kViewIdleTimeoutMs;  // a connected game silent this long is dropped (0: never)
+    // A connection that has sent no byte this long (or idleTimeoutMs when shorter and not 0)
+    // is no game: it is closed and the one game slot is free again (a socket a launcher opened
+    // and forgot, a stuck client), however long --idle-timeout lets a game be silent.
+    int firstByteTimeoutMs = 10000;
     uint64_t maxBytes = uint64_t(1) << 30;  // one recording's bytes in all
     // What one poll reads at most before it returns to its caller, however fast the game
     // sends: `record` checks for a second game, the window draws.
@@ -106,6 +110,16 @@ class LiveConnection {
     // the end, the limits, or silence past the idle timeout.
     Status poll(int waitMs, std::string* error);
     int fd() const { return fd_; }
+    // Lines starting with '!' are the game's side of the control channel (cli/game_control.h),
+    // not trace lines: they go to `sink` (false with *why ends the connection), never to the
+    // reader or onLine. Without a sink they are skipped.
+    using ControlSink = std::function<bool(const char* line, size_t n, std::string* why)>;
+    void setControlSink(ControlSink sink) { onControl_ = std::move(sink); }
+    bool webSocket() const { return ws_ != nullptr; }
+    // The control channel's lines to a browser's page (a plain socket's are sent on fd()).
+    void sendWebSocket(const std::string& text) {
+        if (ws_) ws_->send(text);
+    }
     const std::string& peer() const { return peer_; }
     uint64_t bytes() const { return bytes_; }
     int64_t lines() const { return stream_->lines(); }
@@ -126,6 +140,10 @@ class LiveConnection {
     Status pollWebSocket(int waitMs, std::string* error);
     // The wait left before the idle timeout; *stalled (and the connection failed) when past it.
     int idleWait(int waitMs, std::string* error, bool* stalled);
+    // Closes the connection as no game (the slot is free again), saying why in *error.
+    Status notAGame(const std::string& why, std::string* error);
+    // A first chunk that is an HTTP request other than GET: answered 405, no game.
+    bool refusedHttp(const char* data, size_t n, std::string* error);
     bool takeLines(const char* data, size_t n, std::string* error);
     bool feedLine(const char* line, size_t len, std::string* error);
 
@@ -139,6 +157,7 @@ class LiveConnection {
     std::function<void(const std::string&)> onWarning_;
     std::string header_;  // the first line, for a segment that starts without one
     int segments_ = 1;
+    ControlSink onControl_;
     std::string pending_;                  // the unfinished line
     std::unique_ptr<WebSocketReader> ws_;  // a browser's connection, after its upgrade request
     uint64_t bytes_ = 0;

@@ -9,6 +9,7 @@
 #include "cli/trace_listener.h"
 #include "map/map.h"
 #include "record/trace_reader.h"
+#include "sim/input_log.h"
 
 namespace ts::cli {
 
@@ -24,6 +25,8 @@ struct ViewRequest {
     std::shared_ptr<TraceListener> listener;
     LiveLimits liveLimits;
     std::string savePath;
+    InputLog drive;          // --drive LOG: played into each game that connects and polls
+    std::string breakText;   // --break EXPR (checked): a Breakpoints panel expression at start
     std::string screenshot;  // write the window as a PNG and exit
     int64_t frame = -1;      // show the first recorded frame numbered >= this (-1: the first)
     int width = 1280, height = 800;

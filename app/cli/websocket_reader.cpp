@@ -99,6 +99,22 @@ struct WebSocketReader::Impl {
     // call: a browser game's 60 messages a second were taken one per drawn frame (issue 29).
     bool draining = false;
     size_t maxTake = 0;
+    std::string outgoing, writing;  // control lines to the page (send), and the message going
+    bool writingNow = false;
+
+    // One message at a time, beside the pending read (Beast allows one of each); a failure
+    // is the read side's to report.
+    void write() {
+        if (!accepted || writingNow || outgoing.empty() || closed || !error.empty()) return;
+        writing.swap(outgoing);
+        outgoing.clear();
+        writingNow = true;
+        ws.text(true);
+        ws.async_write(asio::buffer(writing), [this](beast::error_code ec, size_t) {
+            writingNow = false;
+            if (!ec) write();
+        });
+    }
 
     // One asynchronous step at a time (the handshake, then one message after another): the
     // caller's poll runs the io_context for its time slice only, so the window never blocks.
@@ -208,6 +224,7 @@ WebSocketReader::~WebSocketReader() = default;
 WebSocketReader::Result WebSocketReader::read(int waitMs, std::string* out, std::string* error) {
     Impl& m = *impl_;
     m.next();
+    m.write();
     if (waitMs > 0) {
         m.draining = false;
         m.io.restart();
@@ -220,6 +237,7 @@ WebSocketReader::Result WebSocketReader::read(int waitMs, std::string* out, std:
         m.io.restart();
         m.io.poll();
     }
+    m.write();  // the handshake may have just finished
     if (!m.data.empty()) {
         out->append(m.data);
         m.data.clear();
@@ -230,6 +248,11 @@ WebSocketReader::Result WebSocketReader::read(int waitMs, std::string* out, std:
         return m.refused ? Result::Refused : Result::Failed;
     }
     return m.closed ? Result::Closed : Result::Nothing;
+}
+
+void WebSocketReader::send(const std::string& text) {
+    impl_->outgoing += text;
+    impl_->write();
 }
 
 }  // namespace ts::cli

@@ -38,6 +38,9 @@ class WebSocketReader {
     // payloads to *out. Closed: the browser closed the WebSocket; Failed: *error says why;
     // Refused: the policy turned the page away (HTTP 403 sent), *error says why.
     Result read(int waitMs, std::string* out, std::string* error);
+    // Queues `text` to the page as a text message (the control channel, cli/game_control.h):
+    // sent once the handshake is done, a little at each read.
+    void send(const std::string& text);
 
   private:
     struct Impl;

@@ -12,6 +12,7 @@
 
 #include "debugger/debugger_ui.h"
 #include "draw/coverage_overlay.h"
+#include "editor/actor_marks.h"
 #include "draw/overlays.h"
 #include "editor/canvas_input.h"
 #include "gfx/overlay_draw.h"
@@ -21,7 +22,7 @@ namespace ts {
 
 namespace {
 
-// Actors' fill colours in Debug mode (0xAARRGGBB), by index; the first is the editor's.
+// A recorded trace's actors' colours in Debug mode (0xAARRGGBB), by index.
 constexpr gfx::Color kActorColors[] = {0xffff7eb0, 0xff7ed3ff, 0xffffcf6e,
                                        0xff9cf07a, 0xffc99bff, 0xffff9f6e};
 constexpr gfx::Color kDriven = 0xffffffff;
@@ -36,8 +37,11 @@ constexpr double kHoverRadiusPx = 5;
 static_assert(kHoverRadiusPx * kHoverRadiusPx >= 2 * (kScanlineMarkPx / 2) * (kScanlineMarkPx / 2),
               "the hover zone covers a scanline's whole mark");
 
-gfx::Color actorColor(size_t i, uint32_t alpha) {
+// An actor of the map has its mover's colour, as in Edit mode (it used to change colour
+// between the modes); a recorded trace's actors, whose movers may be unknown, by index.
+gfx::Color actorColor(const Debugger& g, size_t i, uint32_t alpha) {
     gfx::Color c = kActorColors[i % (sizeof kActorColors / sizeof kActorColors[0])];
+    if (!g.recorded() && i < g.map().actors.size()) c = moverColour(g.map().actors[i].mover);
     return (c & 0xffffff) | alpha << 24;
 }
 
@@ -61,11 +65,12 @@ void drawActors(const EditorState& s, DebugSession& d) {
         if (round) {
             // A filled square inside the circle keeps round actors as visible as boxes.
             float k = sw * 0.35f;
-            d.batch.rect(sx + sw / 2 - k, sy + sh / 2 - k, 2 * k, 2 * k, actorColor(i, 0x70));
-            d.batch.circle(sx + sw / 2, sy + sh / 2, sw / 2, 28, actorColor(i, 0xff));
+            d.batch.rect(sx + sw / 2 - k, sy + sh / 2 - k, 2 * k, 2 * k,
+                         actorColor(d.dbg, i, 0x70));
+            d.batch.circle(sx + sw / 2, sy + sh / 2, sw / 2, 28, actorColor(d.dbg, i, 0xff));
         } else {
-            d.batch.rect(sx, sy, sw, sh, actorColor(i, 0x70));
-            d.batch.rectOutline(sx, sy, sw, sh, actorColor(i, 0xff));
+            d.batch.rect(sx, sy, sw, sh, actorColor(d.dbg, i, 0x70));
+            d.batch.rectOutline(sx, sy, sw, sh, actorColor(d.dbg, i, 0xff));
         }
         if (int(i) == d.dbg.drivenActor() && d.dbg.actorCount() > 1)
             d.batch.frame(sx - 3, sy - 3, sw + 6, sh + 6, 1, kDriven);
@@ -216,6 +221,8 @@ void syncDebugger(EditorState& s, DebugSession& d) {
         // other change is an edit: same keys, re-simulated from frame 0.
         if (s.doc.historySize() == 0 && !s.doc.inStroke()) {
             d.dbg.mapReplaced();
+            d.hunt.clear();  // its findings were of the map replaced
+            d.openedSnag = -1;
             d.logPaths.clear();
             d.message.clear();
             d.seenRevision = rev;
@@ -258,22 +265,32 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
         if (ImGui::IsKeyDown(GLFW_KEY_DOWN)) d.keys |= KEY_D;
         if (ImGui::IsKeyDown(GLFW_KEY_Z)) d.keys |= KEY_J;
         // A live view (`view --listen`) following the game pauses on P: it stays on the frame
-        // shown while frames keep arriving; End (or the Live button) follows again.
+        // shown while frames keep arriving; End (or the Live button) follows again. A game that
+        // polls (docs/emitters.md, Control) is paused itself, `.` advances it one frame and End
+        // resumes it, the view following its newest frame.
         const bool following = !d.liveStatus.empty() && g.followLive() && !g.playing();
+        const auto game = [&](char c) { return following && d.liveCommand && d.liveCommand(c); };
         if (pressed(GLFW_KEY_P) || pressed(GLFW_KEY_F5)) {
-            if (following)
+            if (game('p'))
+                ;  // the game holds on its frame: the view stays on it, following
+            else if (following)
                 g.setFollowLive(false);
             else
                 g.togglePlaying();
         }
-        if (pressed(GLFW_KEY_END) && g.recorded()) g.setFollowLive(true);
-        if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true)) g.stepForward(d.keys);
+        if (pressed(GLFW_KEY_END) && g.recorded()) {
+            g.setFollowLive(true);
+            if (d.liveCommand) d.liveCommand('e');
+        }
+        if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD, true) && !game('.')) g.stepForward(d.keys);
         if (ImGui::IsKeyPressed(GLFW_KEY_COMMA, true)) g.stepBack();
         if (pressed(GLFW_KEY_M)) g.breakpoints().toggleMarker(g.position());
         if (pressed(GLFW_KEY_LEFT_BRACKET)) g.setSpeedStep(g.speedStep() - 1);
         if (pressed(GLFW_KEY_RIGHT_BRACKET)) g.setSpeedStep(g.speedStep() + 1);
     }
-    if (free && io.KeyCtrl && !io.KeyShift && pressed(GLFW_KEY_R)) g.restart();
+    if (free && io.KeyCtrl && !io.KeyShift && pressed(GLFW_KEY_R) &&
+        !(d.liveCommand && d.liveCommand('r')))  // a live game that polls restarts its level
+        g.restart();
     if (free && io.KeyCtrl && io.KeyShift && pressed(GLFW_KEY_R)) restartFailedPlugins(s, d);
     d.latched = g.playing() ? InputBits(d.latched | d.keys) : 0;
     if (g.advance(dt, d.latched) > 0) d.latched = 0;
@@ -318,7 +335,7 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
         double x, y, w, h;
         stateBox(d.dbg.state(i), d.dbg.actorRound(i), &x, &y, &w, &h);
         labels.push_back({float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4,
-                          actorColor(i, 0xff), d.dbg.actorName(i)});
+                          actorColor(d.dbg, i, 0xff), d.dbg.actorName(i)});
     }
     for (const gfx::OverlayDraw::Text& t : draw.texts())
         labels.push_back({t.x, t.y, t.color, t.text});

@@ -305,6 +305,11 @@ void tuningSection(EditorState& s, DebugSession& d) {
 
 void overlaysSection(DebugSession& d) {
     ImGui::Checkbox("Only the selected actor's probes", &d.onlyDriven);
+    if (d.hunt.hasResult()) {  // the same switch as the Snags section's
+        ImGui::Checkbox("Snag hunt coverage (heat map)", &d.showCoverage);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("The cells the last snag hunt's frames reached, blue (few) to red");
+    }
     for (int i = 0; i < int(Overlay::Count); ++i) {
         Overlay o = Overlay(i);
         bool on = (d.overlays & overlayBit(o)) != 0;

@@ -443,6 +443,9 @@ ReloadOutcome Debugger::reloadPlugin(MoverKind kind, const std::string& path, in
         ghostFromReload_ = true;
     }
     if (editMap) editMap(r);
+    // The pause's reason (the old build's fault, a break it hit) describes a run that is gone:
+    // kept, the bar and the Breakpoints panel went on showing the old build's red error.
+    lastBreak_.clear();
     followParamLayouts();
     timeline_.mapChanged(nullptr);
     afterJump();

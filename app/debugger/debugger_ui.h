@@ -4,6 +4,7 @@
 // Plain functions over explicit state, like the editor's panels.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "draw/debug_draw.h"
@@ -34,6 +35,10 @@ struct DebugSession {
     std::string liveStatus;
     bool liveConnected = false;
     bool liveFailed = false;  // the last recording ended on an error: said in red, not green
+    // Controls the live game itself (docs/emitters.md, Control): 'p' pauses it, '.' advances it
+    // one frame, 'e' resumes it, 'r' restarts its level. False (nothing sent) when no connected
+    // game polls.
+    std::function<bool(char)> liveCommand;
     // The game's frames or status changed since the window last drew: it draws again without
     // waiting for input (the timeline grows while nobody touches the mouse).
     bool liveChanged = false;
@@ -55,6 +60,7 @@ struct DebugSession {
     SnagHuntSession hunt;
     SnagHuntSession::Settings huntSettings;
     int openedSnag = -1;
+    uint64_t huntRevision = 0;  // the map's revision the hunt ran on (an edit since: a note)
     bool showCoverage = true;
     bool openSnags = false;  // Debug > Snag hunt opens the Snags section
 };

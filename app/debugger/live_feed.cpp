@@ -75,6 +75,11 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
         connection_->onWarning([](const std::string& w) {
             std::fprintf(stderr, "tilestep view: warning: %s\n", w.c_str());
         });
+        control_ = std::make_unique<cli::GameControl>(connection_.get());
+        connection_->setControlSink([this](const char* line, size_t n, std::string* why) {
+            return control_->onGameLine(line, n, why);
+        });
+        if (onGame_) onGame_(*control_);
     } else {
         // A second game while one is recorded is held, then told why it is turned away.
         const std::string why = "busy: showing the game at " + peer_ + " (one game at a time)";
@@ -107,7 +112,9 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
             break;
         }
     }
+    if (st == cli::LiveConnection::Status::Open) control_->flush();
     if (st == cli::LiveConnection::Status::NotAGame) {
+        control_.reset();
         connection_.reset();
         // A refused page is said (a port check is not): the recording on screen stays.
         if (!error.empty()) {
@@ -195,6 +202,7 @@ RecordedTrace* LiveFeed::nextSegment() {
 }
 
 void LiveFeed::end(bool failed, const std::string& error) {
+    control_.reset();
     connection_.reset();
     failed_ = failed;
     std::string saved;

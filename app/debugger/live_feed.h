@@ -11,11 +11,13 @@
 // overwrites another: a numbered name is taken only where no file is (created exclusively when the
 // game's first line arrives; a number in use is skipped).
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "base/atomic_file.h"
 #include "base/exclusive_file.h"
+#include "cli/game_control.h"
 #include "cli/trace_listener.h"
 #include "debugger/debugger_state.h"
 
@@ -41,6 +43,10 @@ class LiveFeed {
     int recordings() const { return recordings_; }
     // The last recording ended on an error (bad input, the limits), not a clean disconnect.
     bool failed() const { return failed_; }
+    // The connected game's control channel (cli/game_control.h); nullptr when none is connected.
+    cli::GameControl* control() const { return control_.get(); }
+    // Called with each game's control channel as it connects (`view --drive LOG`).
+    void onGame(std::function<void(cli::GameControl&)> f) { onGame_ = std::move(f); }
     // The file recording n (1, 2, ...) is saved to: OUT, OUT-2, OUT-3, ...
     static std::string savePathFor(const std::string& out, int n);
 
@@ -61,6 +67,8 @@ class LiveFeed {
     std::unique_ptr<cli::LiveConnection> connection_;
     std::unique_ptr<cli::WaitingGame> waiting_;  // a second game, held, then turned away
     std::string turnedAway_;                     // the last one turned away, said in status()
+    std::unique_ptr<cli::GameControl> control_;  // refers to connection_: reset before it
+    std::function<void(cli::GameControl&)> onGame_;
     std::unique_ptr<AtomicFileWriter> file_;
     std::string status_, peer_, filePath_;
     ClaimedFile placeholder_;  // the empty OUT-N made exclusively, until the recording replaces it

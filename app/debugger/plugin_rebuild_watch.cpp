@@ -94,6 +94,10 @@ void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
     if (changed.empty()) return;
     // Before any new code runs: a build that takes the editor down loses nothing.
     const bool safe = writeRecoveryNow(s);
+    // A snag hunt's thread may be stepping the build about to be replaced: it ends first (its
+    // findings so far are kept, marked cancelled; Re-check replays them on the new build).
+    const bool huntStopped = d.hunt.stop();
+    if (huntStopped) pollSnagHunt(d);
     for (const Watched* p : changed) {
         // A new parameter list: the map's actors follow by name, as one undo step. A drag in
         // progress ends first, so that its step and this one stay apart.
@@ -109,7 +113,8 @@ void PluginRebuildWatch::update(EditorState& s, DebugSession& d) {
         // The debugger re-simulated with the edited map already.
         if (d.seenRevision == revision) d.seenRevision = s.doc.revision();
         std::fprintf(stderr, "tilestep: %s\n", r.message.c_str());
-        setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)"));
+        setMessage(s, r.message + (safe ? "" : " (no recovery copy could be written)") +
+                          (huntStopped ? " (the snag hunt was cancelled first)" : ""));
         editorReloadLog().add(
             reloadLogEntry(p->watch.path(), fileTime(p->watch.path()), r, std::time(nullptr)));
         // A failed reload replaces a success's text, which no longer describes the build.

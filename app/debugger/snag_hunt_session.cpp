@@ -57,11 +57,35 @@ void SnagHuntSession::run(Map map, HuntOptions options) {
         std::lock_guard<std::mutex> lock(mutex_);
         pending_ = std::move(result);
         pendingError_ = error;
-        progress_.fraction = 1;
+        // The bar ends on the result's own totals, not the last report (~4 a second).
+        progress_.frames = pending_.framesExplored;
+        progress_.cells = pending_.cells;
         progress_.findings = pending_.findings.size();
+        progress_.fraction = 1;
+        progress_.secondsLeft = 0;
     }
     done_ = true;
     running_ = false;
+}
+
+bool SnagHuntSession::stop() {
+    if (!running_) return false;
+    cancel_ = true;
+    wait();
+    return true;
+}
+
+void SnagHuntSession::clear() {
+    stop();
+    poll();
+    result_ = HuntResult{};
+    hasResult_ = false;
+    error_.clear();
+    ignoredCount_ = 0;
+    checks_.clear();
+    checkWhy_.clear();
+    std::lock_guard<std::mutex> lock(mutex_);
+    progress_ = HuntProgress{};
 }
 
 bool SnagHuntSession::poll() {
@@ -105,12 +129,12 @@ std::vector<SnagHuntSession::Group> SnagHuntSession::groups() const {
 }
 
 bool SnagHuntSession::ignore(size_t i, std::string* error) {
-    if (i >= result_.findings.size()) {
-        *error = "no such finding";
-        return false;
-    }
     if (mapPath_.empty()) {
         *error = "save the map first: the ignore list is kept beside it";
+        return false;
+    }
+    if (i >= result_.findings.size()) {
+        *error = "no such finding";
         return false;
     }
     const SnagFinding& f = result_.findings[i];

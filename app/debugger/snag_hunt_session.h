@@ -21,10 +21,10 @@ namespace ts {
 class SnagHuntSession {
   public:
     struct Settings {
-        int64_t frames = 2000000;  // explored frames: the reproducible bound
+        int64_t frames = 1000000;  // explored frames, the reproducible bound: `hunt`'s default
         double seconds = 30;       // and a time bound, whichever comes first
         uint64_t seed = 1;
-        int jobs = 0;  // 0: every core
+        int jobs = 0;  // threads; 0: every core (findings do not depend on it)
         uint32_t kinds = kAllSnagKinds;
     };
     // What a Re-check said of one finding.
@@ -48,6 +48,14 @@ class SnagHuntSession {
     void cancel() { cancel_ = true; }
     // Blocks until a running hunt has ended (tests; the destructor).
     void wait();
+    // Cancels a running hunt and waits for its thread (the next poll() takes its cancelled
+    // result): before a plugin reload replaces a build the hunt's thread may be stepping
+    // (plugin_registry.h: no replacing while another thread steps that kind). True when one
+    // was running.
+    bool stop();
+    // Stops a running hunt and forgets the last one's findings: New and Open replace the map
+    // they were found on.
+    void clear();
     // Once per window frame: true on the frame a hunt's result arrives (finished or
     // cancelled), which replaces the findings shown.
     bool poll();

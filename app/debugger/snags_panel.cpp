@@ -58,8 +58,10 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     const SnagFinding& f = d.hunt.findings()[i];
     ImGui::PushID(int(i));
     char label[200];
-    std::snprintf(label, sizeof label, "%s  %s  frame %" PRId64 "  (%zu key lines)",
-                  snagKindName(f.kind), f.actorName.c_str(), f.frame, f.inputs.runs.size());
+    // The shrunk case's length: its frames are frame + 1; its key lines (runs) say how simple.
+    std::snprintf(label, sizeof label, "%s  %s  frame %" PRId64 "  (%zu line%s)",
+                  snagKindName(f.kind), f.actorName.c_str(), f.frame, f.inputs.runs.size(),
+                  f.inputs.runs.size() == 1 ? "" : "s");
     if (ImGui::Selectable(label, d.openedSnag == int(i), 0,
                           ImVec2(ImGui::GetContentRegionAvail().x - 5 * ImGui::GetFontSize(), 0)))
         openFinding(s, d, i);
@@ -70,7 +72,10 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     bool ignored = false;
     if (ImGui::SmallButton("Ignore")) {
         std::string error;
+        const std::string key = f.key();  // f goes with the row
         if (d.hunt.ignore(i, &error)) {
+            std::printf("snag ignored %s\n", key.c_str());  // window tests wait for this line
+            std::fflush(stdout);
             ignored = true;
             d.openedSnag = -1;
             say(d, "Ignored (kept in " + ignoreListPath(s.doc.path()) + ")", false);
@@ -93,6 +98,23 @@ bool findingRow(EditorState& s, DebugSession& d, size_t i) {
     return !ignored;
 }
 
+// Which detectors the next hunt runs (docs/hunt.md defines each); at least one stays on.
+void detectorChoice(SnagHuntSession::Settings& set) {
+    int on = 0;
+    for (int k = 0; k < int(SnagKind::Count); ++k) on += (set.kinds & snagBit(SnagKind(k))) != 0;
+    if (!ImGui::TreeNode("Detectors", "Detectors (%d of %d)", on, int(SnagKind::Count))) return;
+    for (int k = 0; k < int(SnagKind::Count); ++k) {
+        const uint32_t bit = snagBit(SnagKind(k));
+        bool checked = (set.kinds & bit) != 0;
+        if (k % 3 != 0) ImGui::SameLine(float(k % 3) * 6.5f * ImGui::GetFontSize());
+        ImGui::BeginDisabled(checked && on == 1);
+        if (ImGui::Checkbox(snagKindName(SnagKind(k)), &checked))
+            set.kinds = checked ? set.kinds | bit : set.kinds & ~bit;
+        ImGui::EndDisabled();
+    }
+    ImGui::TreePop();
+}
+
 }  // namespace
 
 void startSnagHunt(const EditorState& s, DebugSession& d) {
@@ -103,6 +125,7 @@ void startSnagHunt(const EditorState& s, DebugSession& d) {
     }
     setDebugMode(d, true);
     d.openedSnag = -1;
+    d.huntRevision = s.doc.revision();
     d.openSnags = true;
     d.showCoverage = true;
     say(d, "Snag hunt running", false);
@@ -136,6 +159,7 @@ void snagsSection(EditorState& s, DebugSession& d) {
     ImGui::InputDouble("Seconds", &set.seconds, 0, 0, "%.0f");
     if (set.frames < 1000) set.frames = 1000;
     if (!(set.seconds >= 1)) set.seconds = 1;  // NaN too
+    detectorChoice(set);
     ImGui::EndDisabled();
     if (running) {
         if (ImGui::Button("Cancel")) d.hunt.cancel();
@@ -159,6 +183,8 @@ void snagsSection(EditorState& s, DebugSession& d) {
     ImGui::Checkbox("Coverage heat map", &d.showCoverage);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Where the hunt's frames were, per cell: clear cells were never reached");
+    if (s.doc.revision() != d.huntRevision)
+        ImGui::TextDisabled("The map changed since this hunt: Re-check");
     if (d.hunt.findings().empty()) ImGui::TextDisabled("No findings.");
     bool listed = true;  // until an Ignore changes the list under the loop
     for (const SnagHuntSession::Group& g : d.hunt.groups()) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "debugger/debugger_window.h"
+#include "debugger/live_break.h"
 #include "debugger/live_feed.h"
 #include "gfx/image.h"
 #include "debugger/recording_save.h"
@@ -59,6 +60,12 @@ int runTraceViewer(cli::ViewRequest& r) {
     d.dbg.showRecording(r.trace, r.ghost);
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
     std::unique_ptr<LiveFeed> live;
+    LiveBreak liveBreak;  // a breakpoint pauses a live game that polls
+    if (!r.breakText.empty()) {
+        BreakExpr e;
+        if (BreakExpr::parse(r.breakText, {}, &e, &error))  // checked by the command line
+            d.dbg.breakpoints().rules.push_back(Breakpoints::Rule{std::move(e), true});
+    }
     // File > Save recording as... (Ctrl+S): what the window shows, a live game's frames so far
     // included (its recording goes on), written while the window goes on drawing.
     RecordingSave saving;
@@ -87,15 +94,28 @@ int runTraceViewer(cli::ViewRequest& r) {
     if (r.listener) {
         live = std::make_unique<LiveFeed>(r.listener, r.liveLimits, r.savePath);
         d.liveStatus = live->status();
+        d.liveCommand = [&live](char c) { return cli::liveGameCommand(live->control(), c); };
+        if (r.drive.frames() > 0)
+            live->onGame([&r](cli::GameControl& game) { game.drive(r.drive); });
     }
     auto pollLive = [&](double budgetSeconds) {
         if (!live) return;
         const std::string before = d.liveStatus;
         if (live->poll(d.dbg, budgetSeconds)) d.liveChanged = true;
-        d.liveStatus = live->status();
+        d.liveStatus = live->status() + cli::liveGameStatus(live->control());
         if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
         d.liveFailed = live->failed();
+        cli::GameControl* game = live->control();
+        std::string why;
+        const int64_t at = liveBreak.check(d.dbg, &why);
+        if (at >= 0 && game && game->gamePolls() && !game->paused()) {
+            cli::liveGameCommand(game, 'p');
+            d.dbg.setFollowLive(false);
+            d.dbg.seekNow(at);
+            setMessage(s, "break: " + why + "; the game is paused (End resumes)");
+            d.liveChanged = true;
+        }
     };
     if (shot && live) {
         // A screenshot of a live view shows the first game's whole recording: it waits for

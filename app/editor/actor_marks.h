@@ -8,21 +8,8 @@
 
 namespace ts {
 
-// Outline colour of a mover's actors (0xAARRGGBB); fills use it with less alpha.
-inline gfx::Color moverColour(MoverKind k) {
-    switch (k) {
-        case MoverKind::PixelSweep:
-            return 0xffff7eb0;  // pink
-        case MoverKind::GridWalls:
-            return 0xff7ee0a0;  // green
-        case MoverKind::TopDownAabb:
-            return 0xff7ec8ff;  // blue
-        case MoverKind::ScanlineSlide:
-            return 0xffffb45a;  // orange
-        default:
-            return 0xffe0e0e0;
-    }
-}
+// Outline colour of a mover's actors: core's moverColour (movers/mover.h), the registry's
+// own, so a new mover or a plugin has its own without a table here. Fills use less alpha.
 inline gfx::Color moverFill(MoverKind k) {
     return (moverColour(k) & 0xffffff) | 0x66000000u;
 }

@@ -174,6 +174,24 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     MoverState s = from.state;
     uint64_t lastCell = cellOf(s);
     bool faulted = false;
+    // A frame's new cell is looked up in the archive one frame later (its table slot asked for
+    // at once: Archive::prefetch), so that the next step and its detectors hide the wait for
+    // memory. The candidates keep their frame order, and the worker's cache of known cells
+    // sees the same lookups in the same order: nothing else changes.
+    bool pending = false;
+    Candidate waiting{0, MoverState{}, 0};
+    const auto lookUp = [&] {
+        if (!pending) return;
+        pending = false;
+        // The worker's small cache of cells known to be in the archive (they stay there)
+        // saves most lookups in the archive's larger table.
+        uint64_t& known = w.known[size_t(waiting.cell) & (Worker::kKnown - 1)];
+        if (known == waiting.cell) return;
+        if (archive_.contains(waiting.cell))
+            known = waiting.cell;
+        else
+            out->cells.push_back(waiting);
+    };
     for (int64_t f = 0; f < t.length; ++f) {
         const InputBits k = w.keys[size_t(f)];
         ahead.next = size_t(f + 1);
@@ -198,25 +216,22 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
             out->found.push_back(
                 FoundAt{std::move(w.found[i]), t.entry, t.seed, f + 1, opt_.uniformRandom});
         w.found.clear();
+        lookUp();            // the previous frame's cell
         if (faulted) break;  // a plugin's state after a fault cannot be trusted
         const int64_t cx = shift >= 0 ? n.x.floor() >> shift : floorDiv(n.x.floor(), tile);
         const int64_t cy = shift >= 0 ? n.y.floor() >> shift : floorDiv(n.y.floor(), tile);
         if (cx >= 0 && cy >= 0 && cx < mw && cy < mh) ++w.coverage[size_t(cy * mw + cx)];
         const uint64_t cell = cellOf(n);
         if (cell != lastCell && !opt_.uniformRandom && from.frame + f + 1 < maxDepth) {
-            // The worker's small cache of cells known to be in the archive (they stay there)
-            // saves most lookups in the archive's larger table.
-            uint64_t& known = w.known[size_t(cell) & (Worker::kKnown - 1)];
-            if (known != cell) {
-                if (archive_.contains(cell))
-                    known = cell;
-                else
-                    out->cells.push_back(Candidate{cell, n, f + 1});
-            }
+            archive_.prefetch(cell);
+            __builtin_prefetch(&w.known[size_t(cell) & (Worker::kKnown - 1)]);
+            pending = true;
+            waiting = Candidate{cell, n, f + 1};
         }
         lastCell = cell;
         s = n;
     }
+    lookUp();
     out->frames = t.length;
 }
 
@@ -264,6 +279,8 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
             ++from.chosen;
             archive_.setWeight(size_t(t.entry), weightOf(from));
             const int64_t base = from.frame;
+            // (The table's slots of a task's cells are asked for ahead: see Archive::prefetch.)
+            for (const Candidate& c : outs[i].cells) archive_.prefetch(c.cell);
             for (const Candidate& c : outs[i].cells) {
                 ArchiveEntry e;
                 e.state = c.state;

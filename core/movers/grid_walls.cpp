@@ -191,6 +191,6 @@ const MoverInfo kGridWallsMover = {"grid_walls", "Grid-edge walls (round)",
                                    true,         stepByPolicy<StepBody>,
                                    describe,     nullptr,
                                    nullptr,      MoverKind{},
-                                   &kRules};
+                                   &kRules,      0xff7ee0a0};  // green
 
 }  // namespace ts

@@ -132,6 +132,9 @@ struct MoverInfo {
     MoverKind kind{};
     // The model's rules as the snag hunt asks them; null: the defaults (MoverRules).
     const MoverRules* rules = nullptr;
+    // Its actors' colour in the editor and the debugger (0xAARRGGBB); 0: one made from the
+    // id (moverColour), so that a mover without one still has its own, the same every run.
+    uint32_t colour = 0;
 
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const {
@@ -169,5 +172,8 @@ const MoverInfo* findMover(const std::string& id);
 ParamValues defaultParams(MoverKind k);
 // Index of a parameter by name, or -1.
 int findParam(MoverKind k, const std::string& name);
+// The colour of `k`'s actors (0xAARRGGBB, opaque): its MoverInfo::colour, else a light colour
+// whose hue comes from a hash of its id.
+uint32_t moverColour(MoverKind k);
 
 }  // namespace ts

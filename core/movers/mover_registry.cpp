@@ -4,6 +4,7 @@
 
 #include <array>
 #include <atomic>
+#include <cmath>
 #include <memory>
 
 #include "movers/grid_walls.h"
@@ -88,6 +89,39 @@ const MoverInfo& moverInfo(MoverKind k) {
     Registry& r = registry();
     if (int(k) >= r.count.load(std::memory_order_acquire)) k = MoverKind(0);
     return *r.entries[size_t(k)].load(std::memory_order_acquire);
+}
+
+uint32_t moverColour(MoverKind k) {
+    const MoverInfo& m = moverInfo(k);
+    if (m.colour != 0) return m.colour | 0xff000000u;
+    // FNV-1a of the id picks a hue; light and saturated enough to read on the dark canvas.
+    uint32_t h = 2166136261u;
+    for (const char* c = m.id; *c; ++c) h = (h ^ uint8_t(*c)) * 16777619u;
+    const double hue = double(h % 360) / 60.0;
+    const double x = 1 - std::fabs(std::fmod(hue, 2.0) - 1);
+    double r = 0, g = 0, b = 0;
+    switch (int(hue)) {
+        case 0:
+            r = 1, g = x;
+            break;
+        case 1:
+            r = x, g = 1;
+            break;
+        case 2:
+            g = 1, b = x;
+            break;
+        case 3:
+            g = x, b = 1;
+            break;
+        case 4:
+            r = x, b = 1;
+            break;
+        default:
+            r = 1, b = x;
+            break;
+    }
+    auto channel = [](double v) { return uint32_t(110 + 145 * v); };
+    return 0xff000000u | channel(r) << 16 | channel(g) << 8 | channel(b);
 }
 
 const MoverInfo* findMover(const std::string& id) {

@@ -90,6 +90,7 @@ const MoverInfo kPixelSweepMover = {"pixel_sweep",
                                     nullptr,
                                     nullptr,
                                     MoverKind{},
-                                    &pixel_sweep::kRules};
+                                    &pixel_sweep::kRules,
+                                    0xffff7eb0};  // pink
 
 }  // namespace ts

@@ -224,6 +224,7 @@ const MoverInfo kScanlineSlideMover = {"scanline_slide",
                                        nullptr,
                                        nullptr,
                                        MoverKind{},
-                                       &kRules};
+                                       &kRules,
+                                       0xffffb45a};  // orange
 
 }  // namespace ts

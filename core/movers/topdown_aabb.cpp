@@ -201,6 +201,6 @@ const MoverInfo kTopDownAabbMover = {"topdown_aabb", "Top-down AABB (Zelda-like)
                                      false,          stepByPolicy<StepBody>,
                                      describe,       nullptr,
                                      nullptr,        MoverKind{},
-                                     &kRules};
+                                     &kRules,        0xff7ec8ff};  // blue
 
 }  // namespace ts

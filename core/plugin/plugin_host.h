@@ -13,6 +13,7 @@
 // the plugin's frame when it was built with -g, on Windows the DLL and the offset in it)
 // before the host ends. Its memory is limited to $TILESTEP_PLUGIN_MEMORY_MB MiB (default
 // 4096; Linux: the address space, Windows: the memory committed, through the host's job).
+// On Linux a thread of the plugin's own that keeps a core busy is reported once on stderr.
 // The operating system's parts: plugin_host_posix.cpp, _win32.cpp.
 #pragma once
 

@@ -5,11 +5,13 @@
 #include <backtrace.h>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/time.h>
+#include <time.h>
 #include <ucontext.h>
 #include <unistd.h>
 
@@ -322,6 +324,59 @@ std::string libraryPath() {
     return "/proc/self/fd/" + std::to_string(kLibrary);
 }
 
+// ---- A thread of the plugin's own that keeps a core busy ----------------------------------
+
+// Every kThreadWatchMs the host compares its CPU time with its main thread's (the one that
+// runs the steps): when the plugin's other threads used more than kThreadBusyPercent of the
+// interval, it says so once on stderr, which tilestep shows prefixed with the plugin's name
+// (Plugins panel, stderr). Without it a thread started by the plugin spun unnoticed for as
+// long as the host lived. The threads end with the host (Restart plugin, a rebuild).
+constexpr int kThreadWatchMs = 1000;
+constexpr int kThreadBusyPercent = 40;
+clockid_t g_mainClock;
+
+int64_t cpuNs(clockid_t clock) {
+    timespec t{};
+    clock_gettime(clock, &t);
+    return int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
+void* watchThreads(void*) {
+    int64_t before = cpuNs(CLOCK_PROCESS_CPUTIME_ID) - cpuNs(g_mainClock);
+    for (;;) {
+        const timespec wait{kThreadWatchMs / 1000, (kThreadWatchMs % 1000) * 1000000L};
+        nanosleep(&wait, nullptr);
+        const int64_t others = cpuNs(CLOCK_PROCESS_CPUTIME_ID) - cpuNs(g_mainClock);
+        const int64_t busyNs = others - before;
+        before = others;
+        if (busyNs * 100 < int64_t(kThreadBusyPercent) * kThreadWatchMs * 1000000) continue;
+        std::fprintf(
+            stderr,
+            "warning: a thread the plugin started used %lld ms of CPU in the last %d ms "
+            "besides the stepping thread (it keeps a core busy; it ends with the plugin host: "
+            "Restart plugin or a rebuild)\n",
+            (long long)(busyNs / 1000000), kThreadWatchMs);
+        std::fflush(stderr);
+        return nullptr;  // said once: the host's life is the plugin's business
+    }
+}
+
+// Started before the plugin's code runs. Small stack (under the host's memory limit), every
+// signal blocked: the fault handlers and the step-ahead timer are for the plugin's threads.
+void startThreadWatch() {
+    if (pthread_getcpuclockid(pthread_self(), &g_mainClock) != 0) return;
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, size_t(1) << 16);
+    pthread_t t;
+    if (pthread_create(&t, &attr, watchThreads, nullptr) == 0) pthread_detach(t);
+    pthread_attr_destroy(&attr);
+    pthread_sigmask(SIG_SETMASK, &old, nullptr);
+}
+
 }  // namespace
 
 int runPluginHost(int argc, char** argv) {
@@ -353,6 +408,7 @@ int runPluginHost(int argc, char** argv) {
     Dl_info info;
     if (dladdr(entry, &info)) g_libraryBase = info.dli_fbase;
     g_backtrace = backtrace_create_state(nullptr, 0, onBacktraceError, nullptr);
+    startThreadWatch();
     return serve(entry);
 }
 

@@ -241,7 +241,8 @@ void TraceWriter::state(int64_t frame, const std::string& actor, MoverKind kind,
 void TraceWriter::stateLine(ActorText& a, MoverKind kind, const MoverState& s) {
     // The built-in kinds are never replaced in the registry (mover_registry.h): their kind
     // says which describe; any other is looked up every line, as a plugin may be rebuilt.
-    const bool builtin = kind <= MoverKind::ScanlineSlide;
+    // (Asked of the registry: a built-in added after the first four is one too.)
+    const bool builtin = isBuiltinMover(kind);
     const MoverInfo* const info = builtin ? nullptr : &moverInfo(kind);
     // Describe functions are pure functions of the state (plugins' too: fixed slots), and an
     // entry of the registry is never changed: the same state and entry, the same text.

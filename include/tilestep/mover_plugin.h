@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 
+#include "keys.h"    /* TS_KEY_L, TS_KEY_R, TS_KEY_U, TS_KEY_D, TS_KEY_J */
 #include "verdict.h" /* TS_MISS, TS_HIT, TS_PASS, TS_BLOCK, TS_INFO */
 
 #ifdef __cplusplus
@@ -47,9 +48,8 @@ static inline ts_fix ts_fix_mul(ts_fix a, ts_fix b) {
     return (ts_fix)(__extension__(((__int128)a * b) >> 16));
 }
 
-/* ---- Keys, directions, tile shapes (same values as tilestep's core) ------------------- */
+/* ---- Keys (keys.h), directions, tile shapes (same values as tilestep's core) --------- */
 
-enum { TS_KEY_L = 1, TS_KEY_R = 2, TS_KEY_U = 4, TS_KEY_D = 8, TS_KEY_J = 16 };
 /* Directions of travel; also the bits of a one-way tile's pass mask. */
 enum { TS_DIR_NONE = 0, TS_DIR_LEFT = 1, TS_DIR_RIGHT = 2, TS_DIR_UP = 4, TS_DIR_DOWN = 8 };
 enum {

@@ -50,6 +50,7 @@
 #if TS_TRACE_HAVE_SOCKETS
 #include <errno.h>
 #include <netdb.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/un.h>
@@ -61,6 +62,7 @@
 #endif
 #endif
 
+#include "keys.h"    /* TS_KEY_L ... TS_KEY_J: the keys ts_trace_poll drives a game with */
 #include "verdict.h" /* ts_verdict: what a probe found, as the core's */
 
 #ifdef __cplusplus
@@ -68,6 +70,12 @@ extern "C" {
 #endif
 
 #define TS_TRACE_FORMAT_VERSION 1
+
+/* A run of frames tilestep drives with the same keys (ts_trace_poll). */
+struct ts__keyrun {
+    long long count;
+    unsigned char keys;
+};
 
 typedef struct ts_trace {
     FILE* file;        /* the file sink, or NULL */
@@ -82,7 +90,27 @@ typedef struct ts_trace {
     int actors;        /* header actors written so far */
     int in_line;       /* a state line is open (between ts_state_begin and _end) */
     int failed;        /* a write failed, or the calls came in a wrong order */
+    /* The control channel (ts_trace_poll): what the viewer has asked for so far. */
+    int ctl;         /* 0: never polled, 1: asked (waiting for hello), 2: hello got, -1: off */
+    int paused;      /* frames advance only while steps > 0 */
+    long long steps; /* frames still to advance while paused */
+    int restart;     /* a restart asked and not yet returned */
+    struct ts__keyrun* runs; /* the keys of the coming frames, as runs: malloc'd, freed by
+                                ts_trace_close */
+    unsigned nruns, firstrun, caprun;
+    char line[64]; /* the command being read */
+    unsigned linelen;
+    int driven;      /* this frame's keys came from tilestep: state lines carry them */
+    char letters[8]; /* those keys as the input log's letters ("RJ") */
 } ts_trace;
+
+/* What a game does this frame (ts_trace_poll). */
+typedef struct ts_control {
+    int advance;   /* 1: run this frame's step; 0: paused (draw, poll again next frame) */
+    int driven;    /* 1: use `keys` instead of the player's input this frame */
+    unsigned keys; /* TS_KEY_ bits, when driven */
+    int restart;   /* 1: restart the level now (then trace from its frame 0 or a new header) */
+} ts_control;
 
 static inline const char* ts_verdict_name(ts_verdict v) {
     switch (v) {
@@ -242,6 +270,15 @@ static inline void ts__reset(ts_trace* t) {
     t->actors = 0;
     t->in_line = 0;
     t->failed = 0;
+    t->ctl = 0;
+    t->paused = 0;
+    t->steps = 0;
+    t->restart = 0;
+    t->runs = NULL;
+    t->nruns = t->firstrun = t->caprun = 0;
+    t->linelen = 0;
+    t->driven = 0;
+    t->letters[0] = 0;
 }
 
 /* Starts a trace on an open file (the trace does not close it unless ts_trace_close is
@@ -389,6 +426,10 @@ static inline void ts_state_begin(ts_trace* t, double x, double y, double vx, do
     ts__num_field(t, "y", y);
     ts__num_field(t, "vx", vx);
     ts__num_field(t, "vy", vy);
+    if (t->driven) { /* the keys tilestep drove this frame with (or ts_trace_set_keys) */
+        ts__key(t, "keys");
+        ts__string(t, t->letters);
+    }
 }
 static inline void ts_state_bool(ts_trace* t, const char* key, int value) {
     ts__key(t, key);
@@ -490,6 +531,141 @@ static inline void ts_probe_text(ts_trace* t, ts_verdict v, const char* text, do
     ts__raw(t, "}}\n");
 }
 
+/* --- Control: tilestep pauses, steps and drives the game (docs/emitters.md, Control) --- */
+
+/* Marks this frame as played with `keys` (TS_KEY_ bits): its state lines carry them as
+ * "keys":"RJ". ts_trace_poll does it for the keys tilestep sends; a game replaying an input log
+ * on its own calls it so that its trace reads as the same log driven live. Until the next
+ * ts_trace_poll. */
+static inline void ts_trace_set_keys(ts_trace* t, unsigned keys) {
+    static const char letters[] = "LRUDJ";
+    unsigned i, n = 0;
+    for (i = 0; i < 5; ++i)
+        if (keys & (1u << i)) t->letters[n++] = letters[i];
+    t->letters[n] = 0;
+    t->driven = 1;
+}
+
+static inline void ts__command(ts_trace* t, const char* c) {
+    if (strcmp(c, "hello 1") == 0) {
+        t->ctl = 2;
+    } else if (strcmp(c, "pause") == 0) {
+        t->paused = 1;
+        t->steps = 0;
+    } else if (strcmp(c, "resume") == 0) {
+        t->paused = 0;
+    } else if (strncmp(c, "step ", 5) == 0) {
+        t->paused = 1;
+        t->steps += atoll(c + 5);
+    } else if (strcmp(c, "restart") == 0) {
+        t->restart = 1;
+    } else if (strncmp(c, "keys ", 5) == 0) {
+        char* end = NULL;
+        const long long count = strtoll(c + 5, &end, 10);
+        static const char letters[] = "LRUDJ";
+        unsigned keys = 0;
+        if (count <= 0 || !end || *end != ' ') return;
+        for (++end; *end; ++end) {
+            const char* at = strchr(letters, *end);
+            if (at && *at) keys |= 1u << (unsigned)(at - letters);
+        }
+        if (t->nruns == t->caprun && t->firstrun > 0) { /* reuse the runs already played */
+            memmove(t->runs, t->runs + t->firstrun, (t->nruns - t->firstrun) * sizeof *t->runs);
+            t->nruns -= t->firstrun;
+            t->firstrun = 0;
+        }
+        if (t->nruns == t->caprun) {
+            const unsigned cap = t->caprun ? 2 * t->caprun : 64;
+            struct ts__keyrun* grown = (struct ts__keyrun*)realloc(t->runs, cap * sizeof *grown);
+            if (!grown) return; /* out of memory: these keys are dropped */
+            t->runs = grown;
+            t->caprun = cap;
+        }
+        t->runs[t->nruns].count = count;
+        t->runs[t->nruns].keys = (unsigned char)keys;
+        ++t->nruns;
+    } /* any other command is from a later version: ignored */
+}
+
+#if TS_TRACE_HAVE_SOCKETS
+/* Reads the commands that have arrived, waiting up to wait_ms for the first. */
+static inline void ts__read_commands(ts_trace* t, int wait_ms) {
+    char got[512];
+    for (;;) {
+        struct pollfd p;
+        ssize_t n, i;
+        p.fd = t->fd;
+        p.events = POLLIN;
+        p.revents = 0;
+        if (t->fd < 0 || poll(&p, 1, wait_ms) <= 0) return;
+        wait_ms = 0;
+        n = recv(t->fd, got, sizeof got, 0);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) { /* the viewer went away: the game runs on freely */
+            t->ctl = -1;
+            t->paused = 0;
+            return;
+        }
+        for (i = 0; i < n; ++i) {
+            if (got[i] == '\n') {
+                t->line[t->linelen] = 0;
+                ts__command(t, t->line);
+                t->linelen = 0;
+            } else if (t->linelen + 1 < sizeof t->line) {
+                t->line[t->linelen++] = got[i];
+            }
+        }
+    }
+}
+#endif
+
+/* Call once per frame, before the frame's step: whether to run the step (tilestep paused the
+ * game: draw the frame as it is and poll again next frame), the keys to use when tilestep
+ * drives the game, and whether to restart the level. A game that never calls it is traced as
+ * before; a file sink, or a viewer that sends nothing, always gets {advance 1, not driven}.
+ * The first call asks the viewer for control and waits up to 2 s for its answer (an older
+ * tilestep never answers: the game then runs freely); while paused a call waits up to 16 ms
+ * for a command, as a frame would. */
+static inline ts_control ts_trace_poll(ts_trace* t) {
+    ts_control c;
+    c.advance = 1;
+    c.driven = 0;
+    c.keys = 0;
+    c.restart = 0;
+    t->driven = 0;
+#if TS_TRACE_HAVE_SOCKETS
+    if (t->fd < 0 || t->ctl < 0) return c;
+    /* The frame before is whole: sent now, so that a paused game's last frame is seen. */
+    ts__flush(t);
+    if (t->ctl == 0) {
+        ts__out(t, "!control 1\n", 11); /* after the header and any frames */
+        ts__flush(t);
+        t->ctl = 1;
+        {
+            int tries;
+            for (tries = 0; tries < 100 && t->ctl == 1; ++tries) ts__read_commands(t, 20);
+        }
+    }
+    ts__read_commands(t, 0);
+    if (t->paused && t->steps == 0) ts__read_commands(t, 16);
+    c.restart = t->restart;
+    t->restart = 0;
+    if (t->paused && t->steps == 0) {
+        c.advance = 0;
+        return c;
+    }
+    if (t->paused) --t->steps;
+    if (t->firstrun < t->nruns) {
+        struct ts__keyrun* r = &t->runs[t->firstrun];
+        c.driven = 1;
+        c.keys = r->keys;
+        if (--r->count == 0) ++t->firstrun;
+        ts_trace_set_keys(t, c.keys);
+    }
+#endif
+    return c;
+}
+
 /* Flushes and closes the file. 0 when every write succeeded and the calls were in order,
  * else -1. */
 static inline int ts_trace_close(ts_trace* t) {
@@ -506,6 +682,9 @@ static inline int ts_trace_close(ts_trace* t) {
     }
 #endif
     t->open = 0;
+    free(t->runs);
+    t->runs = NULL;
+    t->nruns = t->firstrun = t->caprun = 0;
     return t->failed ? -1 : 0;
 }
 

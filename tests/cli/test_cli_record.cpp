@@ -512,6 +512,70 @@ TEST_F(CliRecord, AWebSocketForAnotherHostIsRefused) {
     EXPECT_FALSE(std::filesystem::exists(outPath));
 }
 
+// A connection that stays open and sends nothing (a launcher's socket left open, a stuck
+// client) is no game: it gives the slot back after --idle-timeout (at most 10 s), with a line
+// saying so, and record waits on for the game.
+TEST_F(CliRecord, ASilentConnectionGivesTheSlotBack) {
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20", "--idle-timeout", "1"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int silent = connectTcp(rec.port());
+    while (rec.err.find("after connecting") == std::string::npos && rec.readSome(10000)) {
+    }
+    EXPECT_NE(rec.err.find(": sent nothing for 1 s after connecting: no game"), std::string::npos)
+        << rec.err;
+    const int game = connectTcp(rec.port());
+    sendAll(game, kHeader + kLine0);
+    close(game);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    close(silent);
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
+// With --idle-timeout 0 (a game may be silent for ever once it sent a byte) a connection that
+// never sends one still gives the slot back: LiveLimits::firstByteTimeoutMs.
+TEST(LiveConnection, NoFirstByteIsNoGameEvenWithoutAnIdleTimeout) {
+    int fds[2];
+    ASSERT_EQ(socketpair(AF_UNIX, SOCK_STREAM, 0, fds), 0);
+    cli::LiveLimits limits;
+    limits.idleTimeoutMs = 0;
+    limits.firstByteTimeoutMs = 200;
+    RecordedTrace trace;
+    cli::LiveConnection c(fds[0], "peer", &trace, limits, nullptr);
+    std::string error;
+    cli::LiveConnection::Status st = cli::LiveConnection::Status::Open;
+    for (int i = 0; i < 100 && st == cli::LiveConnection::Status::Open; ++i)
+        st = c.poll(100, &error);
+    EXPECT_EQ(st, cli::LiveConnection::Status::NotAGame);
+    EXPECT_EQ(error,
+              "game at peer: sent nothing for 0.2 s after connecting: no game (the slot is "
+              "free for the next one)");
+    close(fds[1]);
+}
+
+// An HTTP request other than a WebSocket's GET (a browser's form, curl -X POST, a HEAD probe)
+// is answered 405 and is no game: nothing recorded, record waits on for the game.
+TEST_F(CliRecord, AnHttpRequestOtherThanGetIsAnswered405AndIsNoGame) {
+    test::writeFile(outPath, "an older recording\n");
+    rec.start({"--listen", "127.0.0.1:0", outPath, "--wait", "20"});
+    ASSERT_FALSE(rec.where.empty()) << rec.err;
+    const int client = connectTcp(rec.port());
+    sendAll(client, "POST /upload HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}");
+    const std::string head = responseHead(client);
+    EXPECT_EQ(head.rfind("HTTP/1.1 405 Method Not Allowed\r\n", 0), 0u) << head;
+    close(client);
+    while (rec.err.find("405") == std::string::npos && rec.readSome(10000)) {
+    }
+    EXPECT_EQ(readFile(outPath), "an older recording\n");
+    const int game = connectTcp(rec.port());
+    sendAll(game, kHeader + kLine0);
+    close(game);
+    EXPECT_EQ(rec.finish(), 0) << rec.err;
+    EXPECT_NE(rec.err.find(": an HTTP POST request, not a game (answered 405 Method Not Allowed)"),
+              std::string::npos)
+        << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+}
+
 TEST(WebSocketPolicy, OriginsAndHosts) {
     const std::string* none = nullptr;
     auto refused = [](const cli::WebSocketPolicy& p, const char* origin, const char* host) {

@@ -6,6 +6,7 @@
 
 #include "io/map_io.h"
 #include "test_support.h"
+#include "tiled_fixture.h"
 
 namespace ts {
 namespace {
@@ -64,6 +65,29 @@ TEST_F(CliView, BadFilesExitOneBeforeAnyWindow) {
     r = runTilestep("view " + dir + "/none.json " + trace);
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err.rfind("tilestep view: " + dir + "/none.json", 0), 0u) << r.err;
+}
+
+// A Tiled map's external tileset is an input too: a --screenshot or --save onto it is refused
+// before anything is written (the .tsx would have become a PNG or a trace).
+TEST_F(CliView, AnOutputOntoTheMapsTilesetIsRefused) {
+    const std::string tmx = dir + "/level.tmx", tsx = dir + "/art/set.tsx";
+    test::writeTileset(dir);
+    test::writeFile(tmx,
+                    test::threeLayerMap("<data encoding=\"csv\">1,0,0,1,0,5,6,0,1,1,1,1</data>"));
+    const std::string before = test::readFile(tsx);
+    auto r =
+        runTilestep("view " + tmx + " " + trace + " --screenshot " + dir + "/art/../art/set.tsx");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    const std::string said = "tilestep view: --screenshot " + dir +
+                             "/art/../art/set.tsx is the same file as MAP's tileset " + tsx +
+                             ": an output may not overwrite an input\n";
+    ASSERT_GE(r.err.size(), said.size()) << r.err;
+    EXPECT_EQ(r.err.substr(r.err.size() - said.size()), said) << "the last line";
+    r = runTilestep("view " + tmx + " --listen 127.0.0.1:0 --save " + tsx);
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find("--save " + tsx + " is the same file as MAP's tileset"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(test::readFile(tsx), before);
 }
 
 }  // namespace

@@ -57,7 +57,10 @@ TEST(SnagHuntSession, FindsTheLipAndGroupsFindingsByFeature) {
     EXPECT_GE(h.framesExplored(), 600000);
     EXPECT_FALSE(h.cancelled());
     ASSERT_GE(lipIndex(h), 0);
+    // The bar ends on the result's totals (not on the last report, a quarter second old).
     EXPECT_EQ(h.progress().fraction, 1);
+    EXPECT_EQ(h.progress().frames, h.framesExplored());
+    EXPECT_EQ(h.progress().findings, h.findings().size());
     // Every finding is in exactly one group, the group of its own feature.
     std::vector<int> seen(h.findings().size(), 0);
     bool lipGroup = false;
@@ -95,6 +98,66 @@ TEST(SnagHuntSession, CancelEndsAHuntEarly) {
     EXPECT_LT(h.framesExplored(), int64_t(1) << 40);
 }
 
+// What a plugin reload does first (plugin_rebuild_watch.cpp): the hunt's thread has ended
+// when stop() returns, so nothing steps the build being replaced.
+TEST(SnagHuntSession, StopEndsTheThreadBeforeItReturns) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    EXPECT_FALSE(h.stop()) << "nothing to stop";
+    SnagHuntSession::Settings s = smallHunt();
+    s.frames = int64_t(1) << 40;
+    s.seconds = 600;
+    std::string error;
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    EXPECT_TRUE(h.stop());
+    EXPECT_FALSE(h.running());
+    ASSERT_TRUE(h.poll()) << "the cancelled result is there at once";
+    EXPECT_TRUE(h.cancelled());
+    EXPECT_FALSE(h.stop());
+}
+
+// New and Open (debugger_canvas.cpp's syncDebugger): the findings were of the map replaced.
+TEST(SnagHuntSession, ClearForgetsTheFindingsAndStopsARunningHunt) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    SnagHuntSession::Settings s = smallHunt();
+    s.frames = 20000;  // any result will do
+    std::string error;
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    h.wait();
+    ASSERT_TRUE(h.poll());
+    ASSERT_TRUE(h.hasResult());
+    ASSERT_FALSE(h.coverage().visits.empty());
+    h.clear();
+    EXPECT_FALSE(h.hasResult());
+    EXPECT_TRUE(h.findings().empty());
+    EXPECT_TRUE(h.coverage().visits.empty());
+    EXPECT_EQ(h.progress().frames, 0);
+    s.frames = int64_t(1) << 40;
+    s.seconds = 600;
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    h.clear();
+    EXPECT_FALSE(h.running());
+    EXPECT_FALSE(h.poll()) << "the cancelled hunt's result went with it";
+    EXPECT_FALSE(h.hasResult());
+}
+
+// The Detectors choice: a hunt reports only the kinds it was asked for (the same hunt with
+// every kind finds the lip: FindsTheLipAndGroupsFindingsByFeature).
+TEST(SnagHuntSession, OnlyTheChosenDetectorsReport) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    SnagHuntSession h;
+    SnagHuntSession::Settings s = smallHunt();
+    std::string error;
+    s.kinds = snagBit(SnagKind::Stuck) | snagBit(SnagKind::Jitter);
+    ASSERT_TRUE(h.start(m, "", s, &error)) << error;
+    h.wait();
+    ASSERT_TRUE(h.poll());
+    EXPECT_EQ(lipIndex(h), -1) << "lip was not chosen";
+    for (const SnagFinding& f : h.findings())
+        EXPECT_TRUE(f.kind == SnagKind::Stuck || f.kind == SnagKind::Jitter) << f.key();
+}
+
 TEST(SnagHuntSession, AMapWithoutActorsIsRefused) {
     SnagHuntSession h;
     std::string error;
@@ -124,8 +187,11 @@ TEST(SnagHuntSession, IgnoreWritesTheListBesideTheMapAndTheNextHuntLeavesItOut) 
     EXPECT_EQ(h.ignoredCount(), 1u);
     // An unsaved map has no list to keep it in.
     SnagHuntSession unsaved;
-    runToEnd(unsaved, m, "");
-    ASSERT_FALSE(unsaved.findings().empty());
+    SnagHuntSession::Settings quick = smallHunt();
+    quick.frames = 20000;
+    ASSERT_TRUE(unsaved.start(m, "", quick, &error)) << error;
+    unsaved.wait();
+    ASSERT_TRUE(unsaved.poll());
     EXPECT_FALSE(unsaved.ignore(0, &error));
     EXPECT_NE(error.find("save the map"), std::string::npos) << error;
 }

@@ -17,6 +17,7 @@ if [ "$lang" != browser ]; then  # a page writes no files: only its WebSocket be
 fi
 
 live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
+  rm -f "$tmp/err"  # the last listener's line is not this one's
   "$tilestep" record --listen "$1" "$tmp/live.jsonl" --wait 20 --idle-timeout 20 \
     2>"$tmp/err" >/dev/null &
   local rec=$!
@@ -39,3 +40,41 @@ live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
 }
 if [ "$lang" = browser ]; then live 127.0.0.1:0 ws://; else live 127.0.0.1:0 tcp://; fi
 if [ "${3:-}" = unix ]; then live "$tmp/game.sock" unix:; fi
+
+# The control channel (docs/emitters.md, Control), where TILESTEP_CONTROL_DRIVER names
+# tests/emitters/live_control_driver: a log played by the example on its own (TILESTEP_INPUTS)
+# is the C example's; the game paused, stepped 10 frames and then driven by the same log gives
+# the same trace, and so does `record --drive`. From frame 10 the log differs from the walk's
+# autopilot (L against its R), so a game that ran on after its 10 steps is caught.
+if [ -n "${TILESTEP_CONTROL_DRIVER:-}" ]; then
+  printf '# driven\n10,R\n5,L\n3,L,J\n30\n40,R\n2,R,J\n' > "$tmp/drive.tas"
+  TILESTEP_INPUTS="$tmp/drive.tas" "$run" c "$tmp/offline-c.jsonl"
+  if [ "$lang" != browser ]; then  # a page has no files nor environment: only live below
+    TILESTEP_INPUTS="$tmp/drive.tas" "$run" "$lang" "$tmp/offline.jsonl"
+    "$tilestep" diff "$tmp/offline-c.jsonl" "$tmp/offline.jsonl"
+  fi
+  controlled() {  # controlled LISTENER...: the walk streamed to a listener that drives it
+    rm -f "$tmp/ctl-err"  # a listener's line from before is not this one's
+    rm -f "$tmp/controlled.jsonl"
+    "$@" 2>"$tmp/ctl-err" >/dev/null &
+    local viewer=$!
+    for _ in $(seq 100); do grep -q "listening on" "$tmp/ctl-err" && break; sleep 0.1; done
+    local where
+    where=$(sed -n 's/.*listening on \([^ ]*\).*/\1/p' "$tmp/ctl-err")
+    if [ "$lang" = browser ]; then  # as in live() above: the page runs until the viewer ends
+      TILESTEP_BROWSER_SECONDS=60 setsid "$run" "$lang" "ws://$where" &
+      local game=$!
+      wait "$viewer" || { kill -- -"$game"; cat "$tmp/ctl-err" >&2; exit 1; }
+      kill -- -"$game" 2>/dev/null || true
+      wait "$game" 2>/dev/null || true
+    else
+      "$run" "$lang" "tcp://$where"
+      wait "$viewer" || { cat "$tmp/ctl-err" >&2; exit 1; }
+    fi
+    ! grep -q "no effect" "$tmp/ctl-err" || { cat "$tmp/ctl-err" >&2; exit 1; }
+    "$tilestep" diff "$tmp/offline-c.jsonl" "$tmp/controlled.jsonl"
+  }
+  controlled "$TILESTEP_CONTROL_DRIVER" 127.0.0.1:0 "$tmp/drive.tas" "$tmp/controlled.jsonl"
+  controlled "$tilestep" record --listen 127.0.0.1:0 "$tmp/controlled.jsonl" --wait 20 \
+    --drive "$tmp/drive.tas"
+fi

@@ -112,5 +112,46 @@ TEST(HuntKinds, VaryingTheSpawnReachesWhatTheMapsSpawnCannot) {
     EXPECT_TRUE(stuck);
 }
 
+// --vary: where a variant trips the same finding key as the map's own spawn and parameters, the
+// map's own case is the one reported (it reproduces on the user's map as it is). The room's
+// floor has one seam (between cells (1,3) and (2,3), x = 32) and the seam mover stops there
+// walking right with its box's bottom on the floor: from any spawn in the 2 x 2-cell room the
+// same key, "stuck|hero|seam between cells (1,3) and (2,3)|2" (worked out from the rows).
+TEST(HuntKinds, VaryKeepsTheMapsOwnCaseForTheSameKey) {
+    const std::string key = "stuck|hero|seam between cells (1,3) and (2,3)|2";
+    auto hunt = [&](int64_t x, int64_t y, bool vary) {
+        Map m = test::mapFromRows({"####",  //
+                                   "#..#",  //
+                                   "#..#",  //
+                                   "####"});
+        m.actors.push_back(
+            test::makeActor("hero", test::brokenMover(test::Defect::Seam), x, y, 12, 12));
+        HuntOptions opt;
+        opt.frames = 40000;
+        opt.jobs = 1;
+        opt.kinds = snagBit(SnagKind::Stuck);
+        opt.varySpawn = vary;
+        HuntResult r;
+        std::string error;
+        EXPECT_TRUE(huntMap(m, opt, &r, &error)) << error;
+        return r.findings;
+    };
+    // Without --vary, from two different spawns: the one key (so a varied spawn trips it too).
+    for (const auto& at : {std::pair<int64_t, int64_t>{16, 16}, {34, 34}}) {
+        const std::vector<SnagFinding> own = hunt(at.first, at.second, false);
+        ASSERT_EQ(own.size(), 1u);
+        EXPECT_EQ(own[0].key(), key);
+        // Stopped with the box's right edge on the seam and its bottom on the floor.
+        EXPECT_EQ(own[0].x, 32 - 12);
+        EXPECT_EQ(own[0].y, 48 - 12);
+    }
+    const std::vector<SnagFinding> varied = hunt(16, 16, true);
+    ASSERT_EQ(varied.size(), 1u);
+    EXPECT_EQ(varied[0].key(), key);
+    EXPECT_EQ(varied[0].x, 32 - 12);
+    EXPECT_FALSE(varied[0].variedSpawn) << varied[0].spawnX << "," << varied[0].spawnY;
+    EXPECT_FALSE(varied[0].variedParams);
+}
+
 }  // namespace
 }  // namespace ts

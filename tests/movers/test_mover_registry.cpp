@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "movers/mover.h"
+#include "movers/mover_registry.h"
 #include "test_support.h"
 
 using namespace ts;
@@ -149,4 +150,38 @@ TEST(MoverRegistry, DocsListTheRegistrysMovers) {
     // the trace format and the interop docs.
     EXPECT_GE(tables, 3);
     EXPECT_GE(lists, 5);
+}
+
+// Issue 30: actor colours came from a table in the editor keyed by the built-ins, so a new
+// mover was grey. Each mover's colour is the registry's: the built-ins' own (distinct, as the
+// editor always drew them), and for a mover without one, a colour made from its id: opaque,
+// not the old grey, and the same every time.
+TEST(MoverRegistry, EveryMoverHasItsOwnColour) {
+    std::set<uint32_t> seen;
+    for (int k = 0; k < builtinMoverCount(); ++k) {
+        const uint32_t c = moverColour(MoverKind(k));
+        EXPECT_EQ(c >> 24, 0xffu);
+        EXPECT_TRUE(seen.insert(c).second) << moverInfo(MoverKind(k)).id << " shares a colour";
+    }
+    EXPECT_EQ(moverColour(MoverKind(0)), 0xffff7eb0u);  // pixel_sweep's pink, as before
+    MoverInfo info = moverInfo(MoverKind(0));
+    info.id = "colour_test_mover";
+    info.colour = 0;
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(registerMover(info, &kind, &error)) << error;
+    const uint32_t made = moverColour(kind);
+    EXPECT_EQ(made >> 24, 0xffu);
+    EXPECT_NE(made, 0xffe0e0e0u);
+    EXPECT_EQ(seen.count(made), 0u);
+    EXPECT_EQ(moverColour(kind), made);  // the same every time
+    // Another id, another colour; a colour given in the info is used as given.
+    info.id = "colour_test_mover_2";
+    MoverKind other{};
+    ASSERT_TRUE(registerMover(info, &other, &error)) << error;
+    EXPECT_NE(moverColour(other), made);
+    info.id = "colour_test_mover_3";
+    info.colour = 0xff123456u;
+    ASSERT_TRUE(registerMover(info, &other, &error)) << error;
+    EXPECT_EQ(moverColour(other), 0xff123456u);
 }

@@ -86,6 +86,18 @@ TEST(PluginHostProcess, ThePluginsPrintfGoesToStderrWithItsNameNotIntoTheTrace) 
             << e.path();
 }
 
+// A thread the plugin starts and leaves spinning (not the stepping thread, which blocks here
+// for 3 s without using CPU) is reported once, prefixed with the plugin's name.
+TEST(PluginHostProcess, AThreadOfThePluginsOwnThatSpinsIsReported) {
+    const auto r = runMisbehaving(test::tempDir(), "spinthread", 5, "--step-limit 20000");
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("plugin:misbehave: warning: a thread the plugin started used "),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("besides the stepping thread (it keeps a core busy"), std::string::npos)
+        << r.err;
+}
+
 TEST(PluginHostProcess, TheLinesPrintedBeforeACrashAreNotLost) {
     const auto r = runMisbehaving(test::tempDir(), "abort", 5);
     EXPECT_EQ(r.exitCode, 1) << r.err;

@@ -340,5 +340,33 @@ TEST_F(ReloadFixture, DebuggerKeepsTheRecordingAndGhostsThePreviousBuild) {
     EXPECT_EQ(dbg.ghost()[30].x, Fix::fromInt(50));
 }
 
+// The fault -> fix -> rebuild loop: a build that faulted at frame 12 of a 30-frame recording
+// is ghosted up to its fault only (stepping it past would start a host per later frame that
+// faults again), and once the rebuild is in, nothing still says the old build failed.
+TEST_F(ReloadFixture, AFaultedBuildsGhostEndsAtItsFaultAndTheRebuildClearsIt) {
+    ASSERT_TRUE(reloadWith("reload_crash.so", 10).installed);  // all keys R: it never crashes
+    Debugger dbg(map);
+    for (int f = 0; f < 12; ++f) dbg.stepForward(KEY_R);
+    dbg.setPlaying(true);
+    EXPECT_EQ(dbg.advance(10.0, KEY_R | KEY_J), 1);  // frame 12: the jump key crashes it
+    ASSERT_EQ(dbg.position(), 13);
+    ASSERT_EQ(dbg.lastBreak().rfind("plugin:reload: a step at frame 12 crashed", 0), 0u)
+        << dbg.lastBreak();
+    for (int f = 13; f < 30; ++f) dbg.stepForward(KEY_R);
+    ASSERT_EQ(dbg.length(), 30);
+    ASSERT_EQ(pluginMover(kind)->lastFaultFrame(), 12);
+
+    copyFile(kPluginDir + "/reload_v1.so", path, 20);
+    const ReloadOutcome r = dbg.reloadPlugin(kind, path, 300);
+    ASSERT_TRUE(r.installed) << r.message;
+    ASSERT_EQ(dbg.ghostActor(), 0);
+    ASSERT_EQ(dbg.ghost().size(), 13u) << "positions 0..12: the ghost ends at the fault";
+    EXPECT_EQ(dbg.ghost()[12].x, Fix::fromInt(32));  // 1 px per frame from x = 20
+    EXPECT_EQ(dbg.position(), 30);
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(50));  // v1 walks on through frame 12
+    EXPECT_TRUE(pluginMover(kind)->lastFault().empty());
+    EXPECT_EQ(dbg.lastBreak(), "") << "the pause at the old build's fault is no longer true";
+}
+
 }  // namespace
 }  // namespace ts

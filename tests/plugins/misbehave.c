@@ -5,7 +5,9 @@
  *   sleep       blocks for a minute (no CPU time used)
  *   closeblock  closes its connection to tilestep (descriptor 3) and then blocks, signals
  *               blocked
+ *   spinthread  starts a thread that spins for ever, then blocks for 3 s (no CPU time used)
  * Built with -g: tilestep names this file and line. */
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,13 @@
 #include <unistd.h>
 
 #include "plugin_common.h"
+
+static void* spin(void* arg) {
+    volatile int64_t n = 0;
+    (void)arg;
+    for (;;) ++n;
+    return NULL;
+}
 
 static void misbehave(void) {
     const char* how = getenv("TILESTEP_TEST_MISBEHAVE");
@@ -29,6 +38,10 @@ static void misbehave(void) {
         for (;;) pause(); /* until killed: the child must not outlive the host */
     } else if (strcmp(how, "sleep") == 0) {
         sleep(60);
+    } else if (strcmp(how, "spinthread") == 0) {
+        pthread_t t;
+        pthread_create(&t, NULL, spin, NULL);
+        sleep(3);
     } else if (strcmp(how, "closeblock") == 0) {
         sigset_t all; /* deaf to the host's own timers too */
         sigfillset(&all);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "hunt/detail/zero_table.h"
 #include "hunt/hunt.h"
 
 namespace ts::hunt {
@@ -38,9 +39,15 @@ uint64_t cellOf(const MoverState& s);
 class Archive {
   public:
     static constexpr size_t kMaxEntries = 1 << 18;
-    Archive() : cells_(kMaxEntries * 2, 0) {}
+    Archive() : cells_(kMaxEntries * 2), tree_(kMaxEntries + 1) {}
     std::vector<ArchiveEntry> entries;
     bool contains(uint64_t cell) const { return cells_[slot(cell)] != 0; }
+    // Starts loading the cell's home slot: the table (2 MiB) is mostly out of the cache, and
+    // the lookup on an explored frame waits for memory unless asked for well ahead (the
+    // detectors' work on the same frame hides the wait). Changes nothing else.
+    void prefetch(uint64_t cell) const {
+        __builtin_prefetch(cells_.data() + (size_t(cell) & (cells_.size() - 1)));
+    }
     // Adds the entry under `cell` unless the cell is known or the archive is full.
     bool add(uint64_t cell, const ArchiveEntry& e) {
         if (entries.size() >= kMaxEntries) return false;
@@ -76,9 +83,9 @@ class Archive {
         while (cells_[i] != 0 && cells_[i] != k) i = (i + 1) & (cells_.size() - 1);
         return i;
     }
-    std::vector<uint32_t> cells_;
+    ZeroTable<uint32_t> cells_;
     std::vector<uint64_t> weights_;  // each entry's own weight
-    std::vector<uint64_t> tree_ = std::vector<uint64_t>(kMaxEntries + 1, 0);
+    ZeroTable<uint64_t> tree_;
     uint64_t total_ = 0;
 };
 

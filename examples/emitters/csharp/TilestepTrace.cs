@@ -11,12 +11,24 @@
 //   t.BeginState("hero", x, y, vx, vy).Field("grounded", true).Field("facing", "right").EndState();
 //   t.ProbePoint("hero", "hit", "ground", x + 6, y + 16);
 //   t.Close();
+//
+// Control (docs/emitters.md): call Poll() once per frame, before the step; tilestep may pause,
+// step and drive the game through it:
+//   var c = t.Poll();
+//   if (c.Advance) Step(c.Keys ?? ReadPlayerKeys());   // Keys: null, or "RJ" (the log's letters)
 using System;
 using System.Collections.Generic;
 using System.Globalization;
 using System.IO;
 using System.Net.Sockets;
 using System.Text;
+
+// What the game does this frame (TilestepTrace.Poll).
+public struct TilestepControl {
+    public bool Advance;   // run this frame's step; false: paused (draw, poll again next frame)
+    public string Keys;    // null, or the letters tilestep drives this frame with ("RJ", "")
+    public bool Restart;   // restart the level now (then trace from its frame 0)
+}
 
 public sealed class TilestepTrace {
     public bool Ok { get; private set; }
@@ -27,6 +39,13 @@ public sealed class TilestepTrace {
     Stream stream;
     bool socket, headerDone;
     long frame;
+    Socket sock;          // the connection, read for tilestep's commands
+    int ctl;              // 0: never polled, 1: asked, 2: hello got, -1: off
+    bool paused, restart;
+    long steps;
+    readonly List<KeyValuePair<long, string>> runs = new List<KeyValuePair<long, string>>();
+    string inbuf = "";
+    string keys;          // this frame's driven keys: state lines carry them
 
     public TilestepTrace(string map, int tileSize, int rate, string dest = null) {
         this.map = map;
@@ -41,6 +60,7 @@ public sealed class TilestepTrace {
                                            int.Parse(hostPort.Substring(colon + 1)));
                 client.NoDelay = true;
                 stream = client.GetStream();
+                sock = client.Client;
                 socket = true;
             } else if (dest.Length > 0) {
                 stream = new FileStream(dest, FileMode.Create, FileAccess.Write);
@@ -118,6 +138,7 @@ public sealed class TilestepTrace {
         LineStart(actor);
         lines.Append(",\"x\":").Append(Num(x)).Append(",\"y\":").Append(Num(y));
         lines.Append(",\"vx\":").Append(Num(vx)).Append(",\"vy\":").Append(Num(vy));
+        if (keys != null) lines.Append(",\"keys\":").Append(Str(keys));
         return this;
     }
     public TilestepTrace Field(string key, bool v) { lines.Append(',').Append(Str(key)).Append(v ? ":true" : ":false"); return this; }
@@ -154,6 +175,83 @@ public sealed class TilestepTrace {
         ProbeStart(actor, "text", verdict, text);
         Coord("x", x); Coord("y", y);
         lines.Append("}}\n");
+    }
+
+    // Marks this frame as played with `letters` ("RJ"): its state lines carry them. Poll() does
+    // it for driven frames; a game replaying a log on its own calls it.
+    public void SetKeys(string letters) { keys = letters; }
+
+    static string OnlyKeys(string letters) {
+        var b = new StringBuilder();
+        foreach (char k in "LRUDJ") if (letters.IndexOf(k) >= 0) b.Append(k);
+        return b.ToString();
+    }
+
+    void Command(string line) {
+        int space = line.IndexOf(' ');
+        string word = space < 0 ? line : line.Substring(0, space);
+        string rest = space < 0 ? "" : line.Substring(space + 1);
+        long n;
+        if (line == "hello 1") ctl = 2;
+        else if (word == "pause") { paused = true; steps = 0; }
+        else if (word == "resume") paused = false;
+        else if (word == "step" && long.TryParse(rest, out n)) { paused = true; steps += n; }
+        else if (word == "restart") restart = true;
+        else if (word == "keys") {
+            string[] p = rest.Split(' ');
+            if (p.Length == 2 && long.TryParse(p[0], out n) && n > 0)
+                runs.Add(new KeyValuePair<long, string>(n, OnlyKeys(p[1])));
+        } // anything else is from a later version: ignored
+    }
+
+    // Reads the commands that have arrived, waiting up to waitMs for the first.
+    void Read(int waitMs) {
+        var buf = new byte[4096];
+        while (sock != null && ctl >= 0) {
+            int got;
+            try {
+                if (!sock.Poll(waitMs * 1000, SelectMode.SelectRead)) return;
+                got = sock.Receive(buf);
+            } catch (Exception) {
+                got = 0;
+            }
+            if (got <= 0) { ctl = -1; paused = false; return; }  // the viewer went away
+            waitMs = 0;
+            inbuf += Encoding.ASCII.GetString(buf, 0, got);
+            int nl;
+            while ((nl = inbuf.IndexOf('\n')) >= 0) {
+                Command(inbuf.Substring(0, nl));
+                inbuf = inbuf.Substring(nl + 1);
+            }
+        }
+    }
+
+    // Once per frame, before the step. A file, or a viewer that sends nothing, always gives
+    // Advance = true, Keys = null. The first call asks the viewer for control and waits up to
+    // 2 s for its answer; while paused a call waits up to 16 ms for a command.
+    public TilestepControl Poll() {
+        keys = null;
+        var c = new TilestepControl { Advance = true };
+        if (sock == null || !Ok || ctl < 0) return c;
+        Flush();  // the frame before is whole: a paused game's last frame is seen
+        if (ctl == 0) {
+            lines.Append("!control 1\n");
+            Flush();
+            ctl = 1;
+            for (int i = 0; i < 100 && ctl == 1; ++i) Read(20);
+        }
+        Read(0);
+        if (paused && steps == 0) Read(16);
+        c.Restart = restart;
+        restart = false;
+        if (paused && steps == 0) { c.Advance = false; return c; }
+        if (paused) --steps;
+        if (runs.Count > 0) {
+            c.Keys = keys = runs[0].Value;
+            if (runs[0].Key == 1) runs.RemoveAt(0);
+            else runs[0] = new KeyValuePair<long, string>(runs[0].Key - 1, runs[0].Value);
+        }
+        return c;
     }
 
     // Sends or writes what is left; true when everything was written.

@@ -13,6 +13,12 @@
 #   t.probe("hero", "point", "hit", "ground", [["x", x + 6], ["y", y + 16]])
 #   t.close()
 #
+# Control (docs/emitters.md): call poll() once per frame, before the step; tilestep may pause,
+# step and drive the game through it:
+#   var c = t.poll()
+#   if c.advance:                       # false: paused by tilestep, draw and poll again
+#       var keys = c.keys if c.keys != null else read_player_keys()   # "RJ": the log's letters
+#
 # Numbers: Godot 3 formats a float to about 16 significant digits, so positions far from the
 # origin may lose their last fraction digits (the walk's are exact).
 extends Reference
@@ -27,6 +33,13 @@ var _map = null
 var _tile_size = 16
 var _rate = 60
 var _header_done = false
+var _ctl = 0  # 0: never polled, 1: asked, 2: hello got, -1: off
+var _paused = false
+var _steps = 0
+var _restart = false
+var _runs = []  # [count, letters] of the coming frames
+var _inbuf = ""
+var _keys = null  # this frame's driven keys: state lines carry them
 
 
 func open(map, tile_size, rate, dest = null):
@@ -119,6 +132,8 @@ func frame(f):
 func state(actor, x, y, vx, vy, fields = []):
 	var s = '{"frame":%d,"actor":%s,"x":%s,"y":%s,"vx":%s,"vy":%s' % [
 		_frame, to_json(actor), _num(x), _num(y), _num(vx), _num(vy)]
+	if _keys != null:
+		s += ',"keys":' + to_json(_keys)
 	for kv in fields:
 		s += "," + to_json(kv[0]) + ":" + _value(kv[1])
 	_line(s + "}")
@@ -132,6 +147,104 @@ func probe(actor, kind, verdict, why, coords):
 	for kv in coords:
 		s += ',"%s":%s' % [kv[0], _num(kv[1])]
 	_line(s + "}}")
+
+
+# Marks this frame as played with `letters` ("RJ"): its state lines carry them. poll() does it
+# for driven frames; a game replaying a log on its own calls it.
+func set_keys(letters):
+	_keys = letters
+
+
+func _command(line):
+	var space = line.find(" ")
+	var word = line if space < 0 else line.substr(0, space)
+	var rest = "" if space < 0 else line.substr(space + 1, line.length())
+	if line == "hello 1":
+		_ctl = 2
+	elif word == "pause":
+		_paused = true
+		_steps = 0
+	elif word == "resume":
+		_paused = false
+	elif word == "step":
+		_paused = true
+		_steps += int(rest)
+	elif word == "restart":
+		_restart = true
+	elif word == "keys":
+		var parts = rest.split(" ")
+		if parts.size() == 2 and int(parts[0]) > 0:
+			var letters = ""
+			for k in ["L", "R", "U", "D", "J"]:
+				if parts[1].find(k) >= 0:
+					letters += k
+			_runs.append([int(parts[0]), letters])
+	# anything else is from a later version: ignored
+
+
+# Reads the commands that have arrived, waiting up to wait_ms for the first.
+func _read(wait_ms):
+	while _tcp != null and _ctl >= 0:
+		if _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
+			_ctl = -1  # the viewer went away: the game runs on freely
+			_paused = false
+			return
+		var n = _tcp.get_available_bytes()
+		if n <= 0:
+			if wait_ms <= 0:
+				return
+			OS.delay_msec(1)
+			wait_ms -= 1
+			continue
+		wait_ms = 0
+		var got = _tcp.get_data(n)
+		if got[0] != OK:
+			_ctl = -1
+			_paused = false
+			return
+		_inbuf += got[1].get_string_from_ascii()
+		var nl = _inbuf.find("\n")
+		while nl >= 0:
+			_command(_inbuf.substr(0, nl))
+			_inbuf = _inbuf.substr(nl + 1, _inbuf.length())
+			nl = _inbuf.find("\n")
+
+
+# Once per frame, before the step: {advance, keys, restart}. A file, or a viewer that sends
+# nothing, always gives advance true, keys null. The first poll asks the viewer for control and
+# waits up to 2 s for its answer; while paused a poll waits up to 16 ms for a command.
+func poll():
+	_keys = null
+	var c = {"advance": true, "keys": null, "restart": false}
+	if _tcp == null or not ok or _ctl < 0:
+		return c
+	_flush()  # the frame before is whole: a paused game's last frame is seen
+	if _ctl == 0:
+		if _tcp.put_data("!control 1\n".to_ascii()) != OK:
+			ok = false
+			return c
+		_ctl = 1
+		for _i in range(100):
+			if _ctl != 1:
+				break
+			_read(20)
+	_read(0)
+	if _paused and _steps == 0:
+		_read(16)
+	c["restart"] = _restart
+	_restart = false
+	if _paused and _steps == 0:
+		c["advance"] = false
+		return c
+	if _paused:
+		_steps -= 1
+	if _runs.size() > 0:
+		_keys = _runs[0][1]
+		c["keys"] = _keys
+		_runs[0][0] -= 1
+		if _runs[0][0] == 0:
+			_runs.pop_front()
+	return c
 
 
 # Sends or writes what is left; true when everything was written.

@@ -1,11 +1,37 @@
 # The reference walk of docs/emitters.md (examples/emitters/c/walk.c) in GDScript:
-# godot3-server --no-window -s walk.gd (from this folder).
+# godot3-server --no-window -s walk.gd (from this folder). It polls tilestep every frame and
+# walks by the keys it is driven with; TILESTEP_INPUTS=LOG plays an input log on its own.
 extends SceneTree
 
 const Trace = preload("res://tilestep_trace.gd")
 
 
+# An input log (COUNT,KEY,KEY... lines, # comments) as each frame's letters.
+static func read_log(path):
+	var frames = []
+	var f = File.new()
+	if f.open(path, File.READ) != OK:
+		return frames
+	for raw in f.get_as_text().split("\n"):
+		var fields = raw.split("#")[0].split(",")
+		var count_text = fields[0].strip_edges()
+		if not count_text.is_valid_integer() or int(count_text) <= 0:
+			continue
+		var letters = ""
+		for k in ["L", "R", "U", "D", "J"]:
+			for i in range(1, fields.size()):
+				if fields[i].strip_edges() == k:
+					letters += k
+					break
+		for _i in range(int(count_text)):
+			frames.append(letters)
+	f.close()
+	return frames
+
+
 func _init():
+	var inputs = OS.get_environment("TILESTEP_INPUTS")
+	var log_keys = read_log(inputs) if inputs != "" else []
 	var t = Trace.new()
 	if not t.open(null, 16, 60):
 		printerr("walk.gd: cannot open TILESTEP_TRACE (%s)" % OS.get_environment("TILESTEP_TRACE"))
@@ -20,18 +46,35 @@ func _init():
 	var dir = 1
 	var grounded = true
 	var air = 0
-	for frame in range(600):
+	var frame = 0
+	while frame < 600:
+		var c = t.poll()
+		if not c["advance"]:
+			continue  # paused by tilestep: a real game would draw here
+		var keys = c["keys"]
+		if keys == null and frame < log_keys.size():
+			keys = log_keys[frame]
+			t.set_keys(keys)
 		var jumped = false
 		var landed = false
-		if x >= 448:
-			dir = -1
-		if x <= 32:
-			dir = 1
-		if vx < 2 * dir:
+		var want
+		if keys != null:
+			var d = (1 if keys.find("R") >= 0 else 0) - (1 if keys.find("L") >= 0 else 0)
+			if d != 0:
+				dir = d
+			want = 2 * d
+		else:
+			if x >= 448:
+				dir = -1
+			if x <= 32:
+				dir = 1
+			want = 2 * dir
+		if vx < want:
 			vx += 0.25
-		if vx > 2 * dir:
+		if vx > want:
 			vx -= 0.25
-		if grounded and frame % 120 == 30:
+		var jump = keys.find("J") >= 0 if keys != null else frame % 120 == 30
+		if grounded and jump:
 			vy = -6.0
 			grounded = false
 			jumped = true
@@ -56,5 +99,6 @@ func _init():
 			t.probe("hero", "text", "info", "jump", [["x", x], ["y", y - 4]])
 		if landed:
 			t.probe("hero", "rect", "block", "floor", [["x0", x], ["y0", 160], ["x1", x + 12], ["y1", 176]])
+		frame += 1
 	OS.exit_code = 0 if t.close() else 1
 	quit()

@@ -14,6 +14,13 @@
 --   t:probe("hero", "point", "hit", "ground", {{"x", x + 6}, {"y", y + 16}})
 --   t:close()
 -- Fields are lists of {key, value} pairs: Lua tables have no order, a trace's lines do.
+--
+-- Control (docs/emitters.md): call poll() once per frame, before the step; tilestep may pause,
+-- step and drive the game through it:
+--   local c = t:poll()
+--   if c.advance then                        -- false: paused by tilestep, draw and poll again
+--     local keys = c.keys or read_player_keys()   -- "RJ": the input log's letters
+--   end
 local Trace = {}
 Trace.__index = Trace
 
@@ -42,7 +49,9 @@ end
 function Trace.open(opts)
   opts = opts or {}
   local self = setmetatable({ ok = false, lines = {}, frame_no = 0, actors = {},
-                              header_done = false, opts = opts }, Trace)
+                              header_done = false, opts = opts,
+                              ctl = 0, paused = false, steps = 0, restart = false,
+                              runs = {}, inbuf = "", keys = nil }, Trace)
   local dest = opts.dest or os.getenv("TILESTEP_TRACE") or ""
   if dest:sub(1, 6) == "tcp://" then
     local host, port = dest:sub(7):match("^%[?(.-)%]?:(%d+)$")
@@ -101,6 +110,7 @@ end
 function Trace:state(actor, x, y, vx, vy, fields)
   local s = { string.format('{"frame":%d,"actor":%s,"x":%s,"y":%s,"vx":%s,"vy":%s', self.frame_no,
                             str(actor), number(x), number(y), number(vx or 0), number(vy or 0)) }
+  if self.keys then s[#s + 1] = ',"keys":' .. str(self.keys) end
   for _, kv in ipairs(fields or {}) do s[#s + 1] = "," .. str(kv[1]) .. ":" .. value(kv[2]) end
   self:_line(table.concat(s) .. "}")
 end
@@ -112,6 +122,96 @@ function Trace:probe(actor, kind, verdict, why, coords)
                             self.frame_no, str(actor), kind, verdict, str(why)) }
   for _, kv in ipairs(coords or {}) do s[#s + 1] = ',"' .. kv[1] .. '":' .. number(kv[2]) end
   self:_line(table.concat(s) .. "}}")
+end
+
+-- Marks this frame as played with `letters` ("RJ"): its state lines carry them. poll() does it
+-- for driven frames; a game replaying a log on its own calls it.
+function Trace:set_keys(letters)
+  self.keys = letters
+end
+
+local function only_keys(letters)
+  local out = {}
+  for k in ("LRUDJ"):gmatch(".") do
+    if letters:find(k, 1, true) then out[#out + 1] = k end
+  end
+  return table.concat(out)
+end
+
+function Trace:_command(line)
+  local word, rest = line:match("^(%S+)%s*(.*)$")
+  if line == "hello 1" then
+    self.ctl = 2
+  elseif word == "pause" then
+    self.paused, self.steps = true, 0
+  elseif word == "resume" then
+    self.paused = false
+  elseif word == "step" then
+    self.paused, self.steps = true, self.steps + (tonumber(rest) or 0)
+  elseif word == "restart" then
+    self.restart = true
+  elseif word == "keys" then
+    local count, letters = rest:match("^(%d+)%s+(%S*)")
+    if count then self.runs[#self.runs + 1] = { tonumber(count), only_keys(letters) } end
+  end -- anything else is from a later version: ignored
+end
+
+-- Reads the commands that have arrived, waiting up to `wait` seconds for the first.
+function Trace:_read(wait)
+  while self.sock and self.ctl >= 0 do
+    self.sock:settimeout(wait)
+    local line, err, part = self.sock:receive("*l", self.inbuf)
+    self.sock:settimeout(nil) -- sends block again: a frame is never sent in part
+    if line then
+      self.inbuf = ""
+      self:_command(line)
+      wait = 0
+    elseif err == "timeout" then
+      self.inbuf = part or ""
+      return
+    else -- the viewer went away: the game runs on freely
+      self.ctl, self.paused = -1, false
+      return
+    end
+  end
+end
+
+-- Once per frame, before the step: {advance, keys, restart}. advance false: tilestep paused the
+-- game (draw, poll again next frame); keys: nil, or the letters tilestep drives this frame with
+-- ("RJ", "" for none); restart: restart the level. A file, or a viewer that sends nothing,
+-- always gives {advance = true}. The first poll asks the viewer for control and waits up to
+-- 2 s for its answer; while paused a poll waits up to 16 ms.
+function Trace:poll()
+  self.keys = nil
+  if not self.sock or not self.ok or self.ctl < 0 then return { advance = true } end
+  self:_flush() -- the frame before is whole: a paused game's last frame is seen
+  if self.ctl == 0 then
+    if not self.sock:send("!control 1\n") then
+      self.ok = false
+      return { advance = true }
+    end
+    self.ctl = 1
+    for _ = 1, 100 do
+      if self.ctl ~= 1 then break end
+      self:_read(0.02)
+    end
+  end
+  self:_read(0)
+  if self.paused and self.steps == 0 then self:_read(0.016) end
+  local c = { advance = true, restart = self.restart }
+  self.restart = false
+  if self.paused and self.steps == 0 then
+    c.advance = false
+    return c
+  end
+  if self.paused then self.steps = self.steps - 1 end
+  local run = self.runs[1]
+  if run then
+    c.keys, self.keys = run[2], run[2]
+    run[1] = run[1] - 1
+    if run[1] == 0 then table.remove(self.runs, 1) end
+  end
+  return c
 end
 
 -- Sends or writes what is left; true when everything was written.

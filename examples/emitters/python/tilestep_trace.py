@@ -13,11 +13,20 @@ stops (close() returns False).
         t.state("hero", x, y, vx, vy, grounded=True, facing="right", air_frames=0)
         t.probe("hero", "point", "hit", "ground", x=x + 6, y=y + 16)
     t.close()
+
+Control (docs/emitters.md): call poll() once per frame, before the step; tilestep may pause,
+step and drive the game through it:
+
+    c = t.poll()
+    if c.advance:                       # False: paused by tilestep, draw and poll again
+        keys = c.keys if c.keys is not None else read_player_keys()   # "RJ": the log's letters
 """
 import json
 import math
 import os
+import select
 import socket
+import time
 
 FORMAT_VERSION = 1
 
@@ -40,6 +49,14 @@ def _value(v):
     return _number(v)
 
 
+class Control:
+    """What the game does this frame: advance (run the step), keys (None, or the letters of the
+    keys tilestep drives this frame with: "RJ", "" for none), restart (restart the level)."""
+
+    def __init__(self, advance=True, keys=None, restart=False):
+        self.advance, self.keys, self.restart = advance, keys, restart
+
+
 class Trace:
     def __init__(self, map=None, tile_size=16, rate=60, dest=None):
         dest = os.environ.get("TILESTEP_TRACE", "") if dest is None else dest
@@ -49,6 +66,11 @@ class Trace:
         self._frame = 0
         self._header = {"map": map, "tile_size": tile_size, "rate": rate, "actors": []}
         self._header_done = False
+        self._ctl = 0  # 0: never polled, 1: asked, 2: hello got, -1: off
+        self._paused, self._steps, self._restart = False, 0, False
+        self._runs = []  # [count, letters] of the coming frames
+        self._inbuf = b""
+        self._keys = None  # this frame's driven keys: state lines carry them
         try:
             if dest.startswith("tcp://"):
                 host, _, port = dest[6:].rpartition(":")
@@ -108,6 +130,8 @@ class Trace:
         """The actor's state after the frame's step; fields in the order given."""
         s = '{"frame":%d,"actor":%s,"x":%s,"y":%s,"vx":%s,"vy":%s' % (
             self._frame, _value(actor), _number(x), _number(y), _number(vx), _number(vy))
+        if self._keys is not None:
+            s += ',"keys":' + _value(self._keys)
         for k, v in fields.items():
             s += "," + _value(k) + ":" + _value(v)
         self._line(s + "}")
@@ -120,6 +144,83 @@ class Trace:
         for k, v in coords.items():
             s += ',"%s":%s' % (k, _number(v))
         self._line(s + "}}")
+
+    def set_keys(self, letters):
+        """Marks this frame as played with `letters` ("RJ"): its state lines carry them. poll()
+        does it for driven frames; a game replaying a log on its own calls it."""
+        self._keys = letters
+
+    def _command(self, line):
+        word, _, rest = line.partition(" ")
+        if line == "hello 1":
+            self._ctl = 2
+        elif word == "pause":
+            self._paused, self._steps = True, 0
+        elif word == "resume":
+            self._paused = False
+        elif word == "step":
+            self._paused = True
+            self._steps += int(rest)
+        elif word == "restart":
+            self._restart = True
+        elif word == "keys":
+            count, _, letters = rest.partition(" ")
+            self._runs.append([int(count), "".join(k for k in "LRUDJ" if k in letters)])
+        # anything else is from a later version: ignored
+
+    def _read(self, wait):
+        while self._sock is not None and self._ctl >= 0:
+            try:
+                ready = select.select([self._sock], [], [], wait)[0]
+                if not ready:
+                    return
+                wait = 0
+                got = self._sock.recv(4096)
+            except (OSError, ValueError):
+                got = b""
+            if not got:  # the viewer went away: the game runs on freely
+                self._ctl, self._paused = -1, False
+                return
+            self._inbuf += got
+            *lines, self._inbuf = self._inbuf.split(b"\n")
+            for line in lines:
+                self._command(line.decode("ascii", "replace"))
+
+    def poll(self):
+        """Once per frame, before the step: a Control. A file, or a viewer that sends nothing,
+        always gives Control(advance=True, keys=None). The first poll asks the viewer for
+        control and waits up to 2 s for its answer; while paused a poll waits up to 16 ms."""
+        self._keys = None
+        if self._sock is None or not self.ok or self._ctl < 0:
+            return Control()
+        self._flush()  # the frame before is whole: a paused game's last frame is seen
+        if self._ctl == 0:
+            try:
+                self._sock.sendall(b"!control 1\n")
+            except OSError:
+                self.ok = False
+                return Control()
+            self._ctl = 1
+            end = time.monotonic() + 2
+            while self._ctl == 1 and time.monotonic() < end:
+                self._read(max(0.0, end - time.monotonic()))
+        self._read(0)
+        if self._paused and self._steps == 0:
+            self._read(0.016)
+        c = Control(restart=self._restart)
+        self._restart = False
+        if self._paused and self._steps == 0:
+            c.advance = False
+            return c
+        if self._paused:
+            self._steps -= 1
+        if self._runs:
+            run = self._runs[0]
+            c.keys = self._keys = run[1]
+            run[0] -= 1
+            if run[0] == 0:
+                self._runs.pop(0)
+        return c
 
     def close(self):
         """Sends or writes what is left; True when everything was written."""
