@@ -8,6 +8,7 @@
 
 #include "args.h"
 #include "base/atomic_file.h"
+#include "base/exclusive_file.h"
 #include "base/file_identity.h"
 #include "commands.h"
 #include "game_control.h"
@@ -24,6 +25,16 @@ void onStop(int) {
     gStop = 1;
 }
 
+// OUT-2.jsonl for OUT.jsonl and 2 (the extension kept), as view numbers its recordings.
+std::string numberedPath(const std::string& out, int n) {
+    const size_t slash = out.find_last_of('/');
+    size_t dot = out.find_last_of('.');
+    if (dot == std::string::npos || (slash != std::string::npos && dot < slash) ||
+        dot == (slash == std::string::npos ? 0 : slash + 1))
+        dot = out.size();
+    return out.substr(0, dot) + "-" + std::to_string(n) + out.substr(dot);
+}
+
 // One connection: its exit code, or nothing when it was no game (closed before a byte).
 // OUT is opened at the game's first line, so that a probe writes nothing.
 std::optional<int> recordGame(TraceListener& listener, int fd, const std::string& peer,
@@ -31,7 +42,12 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
                               const InputLog* drive) {
     const char* cmd = "record";
     std::string error;
-    AtomicFileWriter file;
+    auto file = std::make_unique<AtomicFileWriter>();
+    // A level restart on the connection is a new segment, saved to OUT-2, OUT-3, ...: each
+    // name made exclusively (a number whose file exists is skipped, none is replaced).
+    std::string current = out;
+    int nextNumber = 2;
+    ClaimedFile placeholder;
     bool opened = false;
     std::string openError;
     // Only the header and actors are kept: the reader itself remembers what it needs to check
@@ -45,20 +61,51 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
         fd, peer, &trace, limits,
         [&](const char* line, size_t len) {
             if (!opened && openError.empty()) {
-                if (file.open(out, &openError)) {
+                if (file->open(current, &openError)) {
                     opened = true;
                     std::fprintf(stderr, "tilestep record: recording the game at %s\n",
                                  peer.c_str());
                 }
             }
             if (!opened) return;
-            file.write(line, len);
+            file->write(line, len);
             ++saved;
         },
         [&](TraceRecord& r) {
             if (framesSeen == 0 || r.frame != lastFrame) ++framesSeen;
             lastFrame = r.frame;
         });
+    game.onRestart([&]() -> RecordedTrace* {
+        std::string why;
+        if (opened && file->commit(&why))
+            std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", current.c_str(),
+                        framesSeen, trace.actors.size(), (long long)saved);
+        else if (opened)
+            std::fprintf(stderr, "tilestep record: %s\n", why.c_str());
+        placeholder = ClaimedFile{};  // the recording replaced it
+        file = std::make_unique<AtomicFileWriter>();
+        opened = false;
+        saved = 0;
+        framesSeen = 0;
+        lastFrame = -1;
+        for (;; ++nextNumber) {
+            current = numberedPath(out, nextNumber);
+            const ClaimResult made = claimNewFile(current, &placeholder, &why);
+            if (made == ClaimResult::Claimed) break;
+            if (made == ClaimResult::Failed || nextNumber > 100000) {
+                openError = current + ": cannot create (" +
+                            (made == ClaimResult::Failed ? why : "every number is in use") + ")";
+                break;
+            }
+        }
+        ++nextNumber;
+        std::fprintf(stderr, "tilestep record: the game at %s restarted: recording to %s\n",
+                     peer.c_str(), current.c_str());
+        return &trace;
+    });
+    game.onWarning([](const std::string& w) {
+        std::fprintf(stderr, "tilestep record: warning: %s\n", w.c_str());
+    });
     // --drive: the log's keys, sent once the game's first poll asks (docs/emitters.md).
     GameControl control(&game);
     game.setControlSink([&](const char* line, size_t n, std::string* why) {
@@ -67,15 +114,23 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
     if (drive) control.drive(*drive);
     LiveConnection::Status status = LiveConnection::Status::Open;
     std::string gameError;
+    // A second game is held a moment, then told why it is turned away (cli/waiting_game.h).
+    WaitingGame waiting(limits.busyGraceMs);
+    const std::string busy = "busy: recording the game at " + peer + " (one game at a time)";
+    auto say = [](const std::string& said) {
+        if (!said.empty()) std::fprintf(stderr, "tilestep record: %s\n", said.c_str());
+    };
     while (status == LiveConnection::Status::Open && !gStop && openError.empty()) {
         status = game.poll(200, &gameError);
         if (status == LiveConnection::Status::Open) control.flush();
         std::string ignored, other;
         const int second = listener.accept(0, &other, &ignored);
-        if (second >= 0)
-            refuseConnection(second,
-                             "busy: recording the game at " + peer + " (one game at a time)");
+        if (second >= 0) say(waiting.arrived(second, other, busy));
+        say(waiting.expire(busy));
     }
+    say(waiting.expire(
+        "the recording of the game at " + peer + " ended (record takes one game; start it again)",
+        true));
     if (!openError.empty()) return fail(cmd, openError, kExitFailure);
     if (status == LiveConnection::Status::NotAGame && !gStop) {
         if (!gameError.empty()) std::fprintf(stderr, "tilestep record: %s\n", gameError.c_str());
@@ -86,8 +141,11 @@ std::optional<int> recordGame(TraceListener& listener, int fd, const std::string
         if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
         return fail(cmd, "stopped before the game at " + peer + " sent a line", kExitFailure);
     }
-    if (!file.commit(&error)) return fail(cmd, error, kExitFailure);
-    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", out.c_str(), framesSeen,
+    if (!file->commit(&error)) {
+        releaseClaimedFile(placeholder);
+        return fail(cmd, error, kExitFailure);
+    }
+    std::printf("recorded %s: %zu frames, %zu actors, %lld lines\n", current.c_str(), framesSeen,
                 trace.actors.size(), (long long)saved);
     if (status == LiveConnection::Status::Failed) return fail(cmd, gameError, kExitFailure);
     if (drive && !control.gamePolls())
@@ -117,7 +175,7 @@ const char kRecordUsage[] =
     "                  (0.0.0.0:PORT listens on every interface). PORT 0 picks a free port;\n"
     "                  'listening on ADDR' on stderr says which\n"
     "  --idle-timeout S  a connected game that sends nothing for S seconds is dropped\n"
-    "                  (default 30; 0: wait for ever, as for a game stopped in a debugger)\n"
+    "                  (default 600: a paused game is kept; 0: wait for ever)\n"
     "  --wait S        give up when no game connects within S seconds (default: for ever)\n"
     "  --max-bytes N   end the recording past N bytes (default 1073741824: 1 GiB)\n"
     "  --allow-origin ORIGIN  take a browser's WebSocket from the page at ORIGIN\n"
@@ -127,11 +185,13 @@ const char kRecordUsage[] =
     "                  take the log's keys, and each such frame's state lines carry them\n"
     "                  (\"keys\":\"RJ\"); the game must poll (docs/emitters.md, Control)\n"
     "\n"
-    "One game is recorded; a second one connecting meanwhile is refused with a line saying\n"
-    "so. A connection that closes without sending anything (a port check: nc -z) or sends\n"
-    "nothing for 10 s (or --idle-timeout, when shorter), an HTTP request other than a\n"
-    "WebSocket's GET (answered 405) or a refused page is no game: record waits on for the\n"
-    "game, and OUT is written only once a\n"
+    "One game is recorded; a second one connecting meanwhile is held 2 s, then refused\n"
+    "with a line saying why (a WebSocket: a close with code 1013 and the reason). A level\n"
+    "restart (frame counter going back, a new header) goes on in OUT-2, OUT-3, ... (never\n"
+    "replacing a file). A connection that closes without sending anything (a port check: nc\n"
+    "-z) or sends nothing for 10 s (or --idle-timeout, when shorter), an HTTP request other\n"
+    "than a WebSocket's GET (answered 405) or a refused page is no game: record waits on for\n"
+    "the game, and OUT is written only once a\n"
     "game's first line has arrived. Exit 0 when the game disconnected after whole lines, or on "
     "Ctrl+C while it was\n"
     "connected (OUT holds what arrived); 1 on a bad line, a half line at the end, silence\n"
@@ -166,6 +226,7 @@ int cmdRecord(const Args& args) {
                         {{"--listen", address.unixSocket ? address.path : ""}, {"OUT", out}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     LiveLimits limits;
+    limits.idleTimeoutMs = kRecordIdleTimeoutMs;
     limits.web = {a.all(kAllowOriginFlag.name), address.unixSocket ? "" : address.host};
     long long n = 0;
     if (const std::string* s = a.value("--idle-timeout")) {

@@ -43,7 +43,7 @@ const char kViewUsage[] =
     "  --save OUT     with --listen: each recording written when its game disconnects (the\n"
     "                 first to OUT, then OUT-2, OUT-3, ...: none overwrites another)\n"
     "  --idle-timeout S  with --listen: a connected game silent for S s is dropped\n"
-    "                 (default 30; 0: never)\n"
+    "                 (default 0: never; a paused game is kept)\n"
     "  --allow-origin ORIGIN  with --listen: take a browser's WebSocket from the page at\n"
     "                 ORIGIN (http://localhost:8000); without it only a local file's page\n"
     "                 may connect, any other web page is refused (HTTP 403)\n"

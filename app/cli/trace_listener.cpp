@@ -4,12 +4,15 @@
 
 #include "args.h"
 #include "listen_socket.h"
+#include "nan_fields.h"
 #include "websocket_reader.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <chrono>
 #include <cstring>
+#include <string_view>
+#include <vector>
 
 namespace ts::cli {
 
@@ -150,7 +153,8 @@ LiveConnection::LiveConnection(int fd, std::string peer, RecordedTrace* out,
     : fd_(fd),
       peer_(std::move(peer)),
       limits_(limits),
-      stream_(out, limits.trace, std::move(records)),
+      records_(std::move(records)),
+      stream_(std::in_place, out, limits.trace, records_),
       onLine_(std::move(onLine)),
       lastDataMs_(nowMs()) {}
 
@@ -179,28 +183,75 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
             len = pending_.size();
         }
         if (len - 1 > maxLine) {
-            *error = "line " + std::to_string(stream_.lines() + 1) + ": longer than " +
+            *error = "line " + std::to_string(stream_->lines() + 1) + ": longer than " +
                      std::to_string(maxLine) + " bytes";
             return false;
         }
         if (line[0] == '!') {
             if (onControl_ && !onControl_(line, len, error)) return false;
-        } else {
-            if (!stream_.feed(line, len, error)) return false;
-            if (onLine_) onLine_(line, len);
+            pending_.clear();
+            start = i + 1;
+            continue;
         }
+        // A NaN or infinity is a warning on its field, not the end (cli/nan_fields.h).
+        const std::string_view text(line, len);
+        if (text.find("na") != text.npos || text.find("Na") != text.npos ||
+            text.find("nf") != text.npos) {
+            std::vector<std::string> fields;
+            std::string fixed(line, len);
+            if (replaceNonFinite(&fixed, &fields)) {
+                for (const std::string& f : fields)
+                    if (onWarning_)
+                        onWarning_("game at " + peer_ + ": line " +
+                                   std::to_string(stream_->lines() + 1) + ": field \"" + f +
+                                   "\": not a number (NaN or infinity), left out of the line");
+                if (!feedLine(fixed.data(), fixed.size(), error)) return false;
+                if (onLine_) onLine_(fixed.data(), fixed.size());
+                pending_.clear();
+                start = i + 1;
+                continue;
+            }
+        }
+        if (!feedLine(line, len, error)) return false;
+        if (onLine_) onLine_(line, len);
         pending_.clear();
         start = i + 1;
     }
     if (start < n) {
         if (pending_.size() + (n - start) > maxLine) {
-            *error = "line " + std::to_string(stream_.lines() + 1) + ": longer than " +
+            *error = "line " + std::to_string(stream_->lines() + 1) + ": longer than " +
                      std::to_string(maxLine) + " bytes";
             return false;
         }
         pending_.append(data + start, n - start);
     }
     return true;
+}
+
+// The reader's words for a restart (core/record/trace_reader.cpp).
+static bool isRestart(const std::string& error) {
+    return error.find("(frames must not go back)") != std::string::npos ||
+           error.find("a second header line") != std::string::npos;
+}
+
+bool LiveConnection::feedLine(const char* line, size_t len, std::string* error) {
+    const bool first = stream_->lines() == 0 && segments_ == 1;
+    if (stream_->feed(line, len, error)) {
+        if (first) header_.assign(line, len);
+        return true;
+    }
+    if (!onRestart_ || !isRestart(*error) || header_.empty()) return false;
+    const bool newHeader = error->find("a second header line") != std::string::npos;
+    std::string ended;
+    stream_->finish(&ended);  // whole lines so far: it ends as a disconnect would
+    stream_.emplace(onRestart_(), limits_.trace, records_);
+    ++segments_;
+    error->clear();
+    if (!newHeader) {
+        if (!stream_->feed(header_.data(), header_.size(), error)) return false;
+        if (onLine_) onLine_(header_.data(), header_.size());
+    }
+    return stream_->feed(line, len, error);
 }
 
 LiveConnection::Status LiveConnection::take(const char* data, size_t n, std::string* error) {
@@ -217,7 +268,7 @@ LiveConnection::Status LiveConnection::take(const char* data, size_t n, std::str
 
 LiveConnection::Status LiveConnection::ended(std::string* error) {
     if (!pending_.empty())
-        return fail("line " + std::to_string(stream_.lines() + 1) + ": the game disconnected " +
+        return fail("line " + std::to_string(stream_->lines() + 1) + ": the game disconnected " +
                         std::to_string(pending_.size()) +
                         " bytes into the line (a half line; the lines before it are kept)",
                     error);
@@ -229,7 +280,7 @@ LiveConnection::Status LiveConnection::ended(std::string* error) {
         return status_;
     }
     std::string why;
-    if (!stream_.finish(&why)) return fail(why, error);
+    if (!stream_->finish(&why)) return fail(why, error);
     status_ = Status::Ended;
     net::closeSocket(fd_);
     fd_ = -1;

@@ -12,11 +12,13 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "args.h"
 #include "record/trace_reader.h"
 #include "listen_socket.h"
+#include "waiting_game.h"
 #include "websocket_reader.h"
 
 namespace ts::cli {
@@ -36,8 +38,15 @@ struct ListenAddress {
 // path (anything with a '/'). False with *error on anything else.
 bool parseListenAddress(const std::string& text, ListenAddress* out, std::string* error);
 
+// A game paused at a breakpoint or in its menu sends nothing: `view` keeps it for as long as it
+// is connected (the developer is looking at it); headless `record` drops a game silent for 10
+// minutes, so that a hung game in a script ends (long enough for any pause at a desk).
+constexpr int kViewIdleTimeoutMs = 0;
+constexpr int kRecordIdleTimeoutMs = 600000;
+
 struct LiveLimits {
-    int idleTimeoutMs = 30000;  // a connected game silent this long is dropped
+    int idleTimeoutMs =
+        kViewIdleTimeoutMs;  // a connected game silent this long is dropped (0: never)
     // A connection that has sent no byte this long (or idleTimeoutMs when shorter and not 0)
     // is no game: it is closed and the one game slot is free again (a socket a launcher opened
     // and forgot, a stuck client), however long --idle-timeout lets a game be silent.
@@ -47,7 +56,8 @@ struct LiveLimits {
     // sends: `record` checks for a second game, the window draws.
     uint64_t pollBytes = uint64_t(4) << 20;
     TraceLimits trace;
-    WebSocketPolicy web;  // which pages' WebSockets are taken (--allow-origin, the Host)
+    WebSocketPolicy web;             // which pages' WebSockets are taken (--allow-origin, the Host)
+    int busyGraceMs = kBusyGraceMs;  // a second game is held this long (cli/waiting_game.h)
 };
 
 class TraceListener {
@@ -112,7 +122,16 @@ class LiveConnection {
     }
     const std::string& peer() const { return peer_; }
     uint64_t bytes() const { return bytes_; }
-    int64_t lines() const { return stream_.lines(); }
+    int64_t lines() const { return stream_->lines(); }
+    // A level restart on the same connection (a frame counter going back, or a new header
+    // line) is a new segment, not an error, when the owner takes it: `next` returns where the
+    // segment's trace goes (a new recording) and is called before its first line reaches
+    // onLine. A segment that starts with a frame going back gets the connection's first
+    // header line again, so each segment is a whole trace. Without it, a restart fails.
+    void onRestart(std::function<RecordedTrace*()> next) { onRestart_ = std::move(next); }
+    int segments() const { return segments_; }
+    // A NaN or infinity in a line is taken as null, with a warning naming the line and field.
+    void onWarning(std::function<void(const std::string&)> warn) { onWarning_ = std::move(warn); }
 
   private:
     Status fail(const std::string& what, std::string* error);
@@ -126,12 +145,18 @@ class LiveConnection {
     // A first chunk that is an HTTP request other than GET: answered 405, no game.
     bool refusedHttp(const char* data, size_t n, std::string* error);
     bool takeLines(const char* data, size_t n, std::string* error);
+    bool feedLine(const char* line, size_t len, std::string* error);
 
     int fd_;
     std::string peer_;
     LiveLimits limits_;
-    TraceStream stream_;
+    TraceRecordSink records_;
+    std::optional<TraceStream> stream_;
     LineSink onLine_;
+    std::function<RecordedTrace*()> onRestart_;
+    std::function<void(const std::string&)> onWarning_;
+    std::string header_;  // the first line, for a segment that starts without one
+    int segments_ = 1;
     ControlSink onControl_;
     std::string pending_;                  // the unfinished line
     std::unique_ptr<WebSocketReader> ws_;  // a browser's connection, after its upgrade request

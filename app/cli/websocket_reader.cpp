@@ -95,6 +95,10 @@ struct WebSocketReader::Impl {
     http::response<http::string_body> refusal;
     std::string data, error;
     bool parsed = false, accepted = false, busy = false, closed = false, refused = false;
+    // Draining: every message that has arrived is taken (up to maxTake bytes), not one per
+    // call: a browser game's 60 messages a second were taken one per drawn frame (issue 29).
+    bool draining = false;
+    size_t maxTake = 0;
     std::string outgoing, writing;  // control lines to the page (send), and the message going
     bool writingNow = false;
 
@@ -193,7 +197,9 @@ struct WebSocketReader::Impl {
             data += beast::buffers_to_string(buffer.data());
             buffer.consume(buffer.size());
             next();
-            io.stop();  // hand the message to the caller now, not at the end of its wait
+            // Waiting: hand the message to the caller now, not at the end of its wait (read()
+            // then takes what arrived behind it). Draining: on while messages are there.
+            if (!draining || data.size() >= maxTake) io.stop();
         });
     }
 };
@@ -209,6 +215,7 @@ WebSocketReader::WebSocketReader(int fd, const std::string& received, size_t max
         asio::generic::stream_protocol(family, family == AF_UNIX ? 0 : IPPROTO_TCP),
         Socket::native_handle_type(copy));
     impl_->ws.read_message_max(maxMessage);
+    impl_->maxTake = maxMessage;
     impl_->request = received;
 }
 
@@ -218,11 +225,18 @@ WebSocketReader::Result WebSocketReader::read(int waitMs, std::string* out, std:
     Impl& m = *impl_;
     m.next();
     m.write();
-    m.io.restart();
-    if (waitMs > 0)
+    if (waitMs > 0) {
+        m.draining = false;
+        m.io.restart();
         m.io.run_for(std::chrono::milliseconds(waitMs));
-    else
+    }
+    // Then everything that has already arrived, without waiting (io.poll runs only the
+    // handlers that are ready).
+    if (m.error.empty() && !m.closed && m.data.size() < m.maxTake) {
+        m.draining = true;
+        m.io.restart();
         m.io.poll();
+    }
     m.write();  // the handshake may have just finished
     if (!m.data.empty()) {
         out->append(m.data);

@@ -392,8 +392,12 @@ void debuggerMenu(const EditorState& s, DebugSession& d) {
     if (d.hunt.running())
         ImGui::TextColored(kReplayColor, "  hunting %d%%", int(d.hunt.progress().fraction * 100));
     if (d.active) {
+        // Following a connected game is live, not paused (issue 29).
+        const bool live = !d.liveStatus.empty() && d.liveConnected && g.followLive();
         ImGui::TextColored(g.recording() ? kRecColor : kReplayColor, "  DEBUG  %s",
-                           g.playing() ? "running" : "paused");
+                           live          ? "live"
+                           : g.playing() ? "running"
+                                         : "paused");
         if (!g.playing() && !g.lastBreak().empty())
             ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1), "at breakpoint: %s",
                                g.lastBreak().c_str());
@@ -427,7 +431,11 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
                        "Step back or scrub to stay on a frame meanwhile."))
             g.setFollowLive(!g.followLive());
         ImGui::SameLine();
-        ImGui::TextColored(d.liveConnected ? kRecColor : kReplayColor, "%s", d.liveStatus.c_str());
+        const ImVec4 failedColor(1.0f, 0.35f, 0.3f, 1);
+        ImGui::TextColored(d.liveConnected ? kRecColor
+                           : d.liveFailed  ? failedColor
+                                           : kReplayColor,
+                           "%s", d.liveStatus.c_str());
     } else if (g.recorded()) {
         ImGui::TextColored(kReplayColor, "TRACE");
         if (ImGui::IsItemHovered())

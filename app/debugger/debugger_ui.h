@@ -34,6 +34,7 @@ struct DebugSession {
     // `view --listen`: where games connect and what the connection is doing ("" otherwise).
     std::string liveStatus;
     bool liveConnected = false;
+    bool liveFailed = false;  // the last recording ended on an error: said in red, not green
     // Controls the live game itself (docs/emitters.md, Control): 'p' pauses it, '.' advances it
     // one frame, 'e' resumes it, 'r' restarts its level. False (nothing sent) when no connected
     // game polls.

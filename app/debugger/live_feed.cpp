@@ -26,6 +26,7 @@ LiveFeed::LiveFeed(std::shared_ptr<cli::TraceListener> listener, const cli::Live
     : listener_(std::move(listener)), limits_(limits), savePath_(std::move(savePath)) {
     limits_.pollBytes = std::min(limits_.pollBytes, kPollBytes);
     status_ = "waiting for a game on " + listener_->where();
+    waiting_ = std::make_unique<cli::WaitingGame>(limits_.busyGraceMs);
 }
 
 LiveFeed::~LiveFeed() {
@@ -47,7 +48,9 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
     bool changed = false;
     std::string peer, error;
     if (!connection_) {
-        const int fd = listener_->accept(0, &peer, &error);
+        // A game held while the last one finished (a reloaded page) is the next one.
+        int fd = waiting_->take(&peer);
+        if (fd < 0) fd = listener_->accept(0, &peer, &error);
         if (fd < 0) {
             if (!error.empty()) status_ = error;
             return false;
@@ -55,6 +58,8 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
         // Not a recording yet: a connection that closes without a byte is a port check, and the
         // recording on screen stays until the game's first bytes (startRecording).
         peer_ = peer;
+        turnedAway_.clear();
+        failed_ = false;
         shown_ = saveTried_ = false;
         trace_ = std::make_shared<RecordedTrace>();
         file_.reset();
@@ -66,17 +71,25 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
                 }
                 if (file_) file_->write(line, n);
             });
+        connection_->onRestart([this] { return nextSegment(); });
+        connection_->onWarning([](const std::string& w) {
+            std::fprintf(stderr, "tilestep view: warning: %s\n", w.c_str());
+        });
         control_ = std::make_unique<cli::GameControl>(connection_.get());
         connection_->setControlSink([this](const char* line, size_t n, std::string* why) {
             return control_->onGameLine(line, n, why);
         });
         if (onGame_) onGame_(*control_);
     } else {
-        // A second game while one is recorded is told so and turned away.
+        // A second game while one is recorded is held, then told why it is turned away.
+        const std::string why = "busy: showing the game at " + peer_ + " (one game at a time)";
         const int other = listener_->accept(0, &peer, &error);
-        if (other >= 0)
-            cli::refuseConnection(other,
-                                  "busy: showing the game at " + peer_ + " (one game at a time)");
+        for (const std::string& said :
+             {other >= 0 ? waiting_->arrived(other, peer, why) : "", waiting_->expire(why)}) {
+            if (said.empty()) continue;
+            std::fprintf(stderr, "tilestep view: %s\n", said.c_str());
+            turnedAway_ = said;
+        }
     }
     const size_t frames = trace_->frameCount(), actors = trace_->actors.size();
     const int64_t lines = connection_->lines();
@@ -117,7 +130,8 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
         g.recordingGrew();
         changed = true;
     }
-    status_ = "game at " + peer_ + ": " + std::to_string(trace_->frameCount()) + " frames";
+    status_ = "game at " + peer_ + ": " + std::to_string(trace_->frameCount()) + " frames" +
+              (turnedAway_.empty() ? "" : "; " + turnedAway_);
     if (st != cli::LiveConnection::Status::Open) {
         end(st == cli::LiveConnection::Status::Failed, error);
         changed = true;
@@ -129,6 +143,7 @@ void LiveFeed::startRecording(Debugger& g) {
     shown_ = true;
     ++recordings_;
     g.showRecording(trace_);
+    previous_.reset();
     g.setFollowLive(true);  // its first frames may be in already: show the newest
     std::fprintf(stderr, "tilestep view: recording the game at %s\n", peer_.c_str());
 }
@@ -174,24 +189,44 @@ void LiveFeed::dropPlaceholder() {
     placeholder_ = ClaimedFile{};
 }
 
+RecordedTrace* LiveFeed::nextSegment() {
+    std::string saved;
+    saveRecording(&saved);
+    std::fprintf(stderr,
+                 "tilestep view: the game at %s restarted (%zu frames%s): a new recording\n",
+                 peer_.c_str(), trace_->frameCount(), saved.c_str());
+    previous_ = trace_;  // the debugger shows it until the new one's first line
+    trace_ = std::make_shared<RecordedTrace>();
+    shown_ = saveTried_ = false;
+    return trace_.get();
+}
+
 void LiveFeed::end(bool failed, const std::string& error) {
     control_.reset();
     connection_.reset();
+    failed_ = failed;
     std::string saved;
-    if (file_) {
-        std::string why;
-        if (file_->commit(&why))
-            saved = ", saved to " + filePath_;
-        else {
-            std::fprintf(stderr, "tilestep view: %s\n", why.c_str());
-            dropPlaceholder();
-        }
-        placeholder_ = ClaimedFile{};
-        file_.reset();
-    }
-    status_ = "game at " + peer_ + " " + (failed ? "failed: " + error : "disconnected") + " (" +
+    saveRecording(&saved);
+    // The connection's error already names the game ("game at PEER: ..."): said once.
+    const std::string prefix = "game at " + peer_ + ": ";
+    const std::string why =
+        error.compare(0, prefix.size(), prefix) == 0 ? error.substr(prefix.size()) : error;
+    status_ = "game at " + peer_ + " " + (failed ? "failed: " + why : "disconnected") + " (" +
               std::to_string(trace_->frameCount()) + " frames" + saved + ")";
     std::fprintf(stderr, "tilestep view: %s\n", failed ? error.c_str() : status_.c_str());
+}
+
+void LiveFeed::saveRecording(std::string* saved) {
+    if (!file_) return;
+    std::string why;
+    if (file_->commit(&why))
+        *saved = ", saved to " + filePath_;
+    else {
+        std::fprintf(stderr, "tilestep view: %s\n", why.c_str());
+        dropPlaceholder();
+    }
+    placeholder_ = ClaimedFile{};
+    file_.reset();
 }
 
 }  // namespace ts

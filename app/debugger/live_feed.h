@@ -41,6 +41,8 @@ class LiveFeed {
     // One line for the timeline bar: waiting, receiving, ended (and why).
     const std::string& status() const { return status_; }
     int recordings() const { return recordings_; }
+    // The last recording ended on an error (bad input, the limits), not a clean disconnect.
+    bool failed() const { return failed_; }
     // The connected game's control channel (cli/game_control.h); nullptr when none is connected.
     cli::GameControl* control() const { return control_.get(); }
     // Called with each game's control channel as it connects (`view --drive LOG`).
@@ -50,6 +52,10 @@ class LiveFeed {
 
   private:
     void end(bool failed, const std::string& error);
+    // The game restarted its level on the same connection: this recording ends (saved as at
+    // a disconnect) and the next segment is a new recording (OUT-2, ...). Returns its trace.
+    RecordedTrace* nextSegment();
+    void saveRecording(std::string* saved);
     void startRecording(Debugger& g);
     bool openSaveFile();  // at the game's first line: OUT, or the next free OUT-N
     void dropPlaceholder();
@@ -57,8 +63,10 @@ class LiveFeed {
     std::shared_ptr<cli::TraceListener> listener_;
     cli::LiveLimits limits_;
     std::string savePath_;
-    std::shared_ptr<RecordedTrace> trace_;
+    std::shared_ptr<RecordedTrace> trace_, previous_;
     std::unique_ptr<cli::LiveConnection> connection_;
+    std::unique_ptr<cli::WaitingGame> waiting_;  // a second game, held, then turned away
+    std::string turnedAway_;                     // the last one turned away, said in status()
     std::unique_ptr<cli::GameControl> control_;  // refers to connection_: reset before it
     std::function<void(cli::GameControl&)> onGame_;
     std::unique_ptr<AtomicFileWriter> file_;
@@ -70,6 +78,7 @@ class LiveFeed {
     bool saveTried_ = false;  // this game's file was opened (or could not be)  // the connection
                               // sent something: it is a game, on screen
     bool busy_ = false;
+    bool failed_ = false;
 };
 
 }  // namespace ts

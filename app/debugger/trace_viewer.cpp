@@ -105,6 +105,7 @@ int runTraceViewer(cli::ViewRequest& r) {
         d.liveStatus = live->status() + cli::liveGameStatus(live->control());
         if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
+        d.liveFailed = live->failed();
         cli::GameControl* game = live->control();
         std::string why;
         const int64_t at = liveBreak.check(d.dbg, &why);

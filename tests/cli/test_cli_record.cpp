@@ -190,6 +190,38 @@ TEST_F(CliRecord, GarbageNamesTheGameAndTheLineAndKeepsTheLinesBefore) {
     EXPECT_EQ(readFile(outPath), kHeader + kLine0);
 }
 
+// A level restart (frame 0 again, or a new header) is a new segment saved to OUT-2, OUT-3, made
+// exclusively: an OUT-2 already there is skipped, never replaced.
+TEST_F(CliRecord, RestartsAreSegmentsSavedBesideOut) {
+    test::writeFile(dir + "/rec-2.jsonl", "someone else's\n");
+    const std::string header2 = "{\"tilestep_trace\":1,\"tile_size\":8}\n";
+    const std::string line1 = "{\"frame\":1,\"actor\":\"hero\",\"x\":3,\"y\":2}\n";
+    EXPECT_EQ(recordRaw(kHeader + kLine0 + line1 + kLine0 + header2 + kLine0), 0) << rec.err;
+    EXPECT_EQ(readFile(outPath), kHeader + kLine0 + line1);
+    EXPECT_EQ(readFile(dir + "/rec-2.jsonl"), "someone else's\n");
+    EXPECT_EQ(readFile(dir + "/rec-3.jsonl"), kHeader + kLine0);  // the header repeated
+    EXPECT_EQ(readFile(dir + "/rec-4.jsonl"), header2 + kLine0);
+    EXPECT_NE(rec.err.find("restarted: recording to " + dir + "/rec-3.jsonl"), std::string::npos)
+        << rec.err;
+}
+
+// A NaN (Python's json) or inf (Lua) is a warning on that field, left out of its line: the
+// recording goes on and the file holds valid lines (a string "inf" is no number).
+TEST_F(CliRecord, ANanIsAWarningOnItsFieldNotTheEnd) {
+    const std::string nan =
+        "{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":2,\"vx\":NaN,\"name\":\"inf\"}\n";
+    const std::string inf = "{\"frame\":2,\"actor\":\"hero\",\"x\":1,\"y\":2,\"vx\":-inf}\n";
+    EXPECT_EQ(recordRaw(kHeader + kLine0 + nan + inf), 0) << rec.err;
+    EXPECT_EQ(
+        readFile(outPath),
+        kHeader + kLine0 +
+            "{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":2,\"name\":\"inf\"}\n" +
+            "{\"frame\":2,\"actor\":\"hero\",\"x\":1,\"y\":2}\n");
+    EXPECT_NE(rec.err.find("warning: game at 127.0.0.1:"), std::string::npos) << rec.err;
+    EXPECT_NE(rec.err.find(": line 3: field \"vx\": not a number"), std::string::npos) << rec.err;
+    EXPECT_NE(rec.err.find(": line 4: field \"vx\": not a number"), std::string::npos) << rec.err;
+}
+
 TEST_F(CliRecord, ABadFieldIsNamed) {
     EXPECT_EQ(recordRaw(kHeader + "{\"frame\":0,\"actor\":\"hero\",\"x\":\"left\",\"y\":2}\n"), 1);
     EXPECT_NE(rec.err.find(": line 2: field \"x\": expected a number, found a string"),
@@ -262,6 +294,10 @@ TEST_F(CliRecord, ASecondGameIsRefusedWhileOneIsRecorded) {
     close(first);
     EXPECT_EQ(rec.finish(), 0) << rec.err;
     EXPECT_EQ(readFile(outPath), kHeader + kLine0);
+    // record says it too.
+    EXPECT_NE(rec.err.find("tilestep record: turned away the game at 127.0.0.1:"),
+              std::string::npos)
+        << rec.err;
 }
 
 TEST_F(CliRecord, CtrlCWhileAGameIsConnectedSavesWhatArrived) {

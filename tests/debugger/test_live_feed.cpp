@@ -109,6 +109,7 @@ TEST_F(LiveFeedTest, FramesArriveTheTimelineGrowsAndFollowsTheNewest) {
                                                  state(3, 13) + state(4, 14) + state(5, 15) +
                                                  state(6, 16));
     EXPECT_EQ(g.length(), 7);  // the recording stays to step through
+    EXPECT_FALSE(feed->failed());
 }
 
 TEST_F(LiveFeedTest, TheNextGameStartsANewRecordingSavedBesideTheFirst) {
@@ -155,8 +156,10 @@ TEST_F(LiveFeedTest, GarbageEndsTheRecordingWithTheLineAndKeepsTheFrames) {
     sendText(game, kHeader + state(0, 1) + "{\"frame\":1,\"actor\":\"hero\",\"x\":true}\n");
     ASSERT_TRUE(pollUntil([&] { return feed->recordings() == 1 && !feed->connected(); }));
     close(game);
-    EXPECT_NE(feed->status().find("failed: game at 127.0.0.1:"), std::string::npos)
-        << feed->status();
+    EXPECT_TRUE(feed->failed());  // said in red, not in a clean end's green
+    // The game is named once, not "game at ... failed: game at ...".
+    EXPECT_EQ(feed->status().find("failed: game at"), std::string::npos) << feed->status();
+    EXPECT_EQ(feed->status().rfind("game at 127.0.0.1:", 0), 0u) << feed->status();
     EXPECT_NE(feed->status().find(": line 3: field \"x\": expected a number"), std::string::npos)
         << feed->status();
     EXPECT_GE(g.length(), 1);
