@@ -25,7 +25,7 @@
  *     }
  *     ts_trace_close(&t);                         // 0 when every write succeeded
  *
- * Numbers are doubles printed so that they read back as the same double ("%.17g"); values
+ * Numbers are doubles printed in the fewest digits that read back as the same double; values
  * that are whole multiples of 1/65536 read back exactly. NaN and infinities are written as
  * null, which the reader rejects with the line and field: a NaN in your movement is a bug
  * worth seeing. Strings are escaped as JSON needs. Keep the C locale for LC_NUMERIC (a
@@ -228,7 +228,14 @@ static inline void ts__number(ts_trace* t, double v) {
         ts__raw(t, "null");
         return;
     }
-    ts__printed(t, text, snprintf(text, sizeof text, "%.17g", v));
+    /* The shortest of 15, 16 or 17 significant digits that reads back as the same double:
+       40.2, not "%.17g"'s 40.200000000000003. */
+    int n = 0;
+    for (int digits = 15; digits <= 17; ++digits) {
+        n = snprintf(text, sizeof text, "%.*g", digits, v);
+        if (strtod(text, NULL) == v) break;
+    }
+    ts__printed(t, text, n);
 }
 
 static inline void ts__integer(ts_trace* t, long long v) {

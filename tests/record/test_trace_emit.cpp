@@ -131,6 +131,24 @@ TEST(TraceEmit, CompilesAsCppAndANaNIsReportedWithItsLineAndField) {
     EXPECT_EQ(error, path + ": line 3: field \"x\": expected a number, found null");
 }
 
+// Issue 29: numbers in the fewest digits that read back as the same double (40.2 was written
+// 40.200000000000003); 0.1 + 0.2 needs all 17.
+TEST(TraceEmit, NumbersAreWrittenInTheirShortestExactText) {
+    const std::string path = test::tempDir() + "/short.jsonl";
+    ts_trace t;
+    ts_trace_open(&t, std::fopen(path.c_str(), "wb"), nullptr, 8, 60);
+    ts_trace_header_end(&t);
+    ts_trace_frame(&t, 0);
+    ts_trace_actor(&t, "a");
+    ts_state_begin(&t, 40.2, 0.1 + 0.2, -1.5, 1e-7);
+    ts_state_end(&t);
+    ASSERT_EQ(ts_trace_close(&t), 0);
+    const std::string text = test::readFile(path);
+    EXPECT_NE(text.find("\"x\":40.2,\"y\":0.30000000000000004,\"vx\":-1.5,\"vy\":1e-07"),
+              std::string::npos)
+        << text;
+}
+
 TEST(TraceEmit, CallsOutOfOrderMakeCloseFail) {
     const std::string path = test::tempDir() + "/order.jsonl";
     ts_trace t;

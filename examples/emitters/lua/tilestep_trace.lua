@@ -28,7 +28,12 @@ local function number(v)
   if v ~= v or v == math.huge or v == -math.huge then return "null" end
   if math.type and math.type(v) == "integer" then return string.format("%d", v) end
   if v == math.floor(v) and math.abs(v) < 2 ^ 53 then return string.format("%.0f", v) end
-  return string.format("%.17g", v) -- reads back as the same double
+  -- The fewest digits that read back as the same double: 40.2, not %.17g's 40.200000000000003.
+  for digits = 15, 16 do
+    local s = string.format("%." .. digits .. "g", v)
+    if tonumber(s) == v then return s end
+  end
+  return string.format("%.17g", v)
 end
 
 local escapes = { ['"'] = '\\"', ['\\'] = '\\\\', ['\n'] = '\\n', ['\r'] = '\\r', ['\t'] = '\\t' }
