@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "../app/cli/trace_listener.h"
+#include "../tests/support/websocket_frames.h"
 
 using namespace ts;
 
@@ -34,18 +35,6 @@ std::string state(int frame) {
     return "{\"frame\":" + std::to_string(frame) +
            ",\"actor\":\"hero\",\"x\":" + std::to_string(frame % 500) +
            ",\"y\":120,\"vx\":3,\"vy\":0,\"grounded\":true}\n";
-}
-
-std::string wsFrame(const std::string& payload) {
-    std::string f(1, char(0x81));
-    if (payload.size() < 126) {
-        f += char(0x80 | payload.size());
-    } else {
-        f += char(0x80 | 126);
-        f += char(payload.size() >> 8);
-        f += char(payload.size() & 0xff);
-    }
-    return f + std::string(4, '\0') + payload;  // a mask of zeros
 }
 
 void sendAll(int fd, const std::string& s) {
@@ -88,8 +77,8 @@ void game(const cli::TraceListener* l, Transport t) {
         std::string head;
         char c;
         while (head.find("\r\n\r\n") == std::string::npos && read(fd, &c, 1) == 1) head += c;
-        std::string out = wsFrame(kHeader);
-        for (int i = 0; i < kFrames; ++i) out += wsFrame(state(i));
+        std::string out = test::maskedTextFrame(kHeader);
+        for (int i = 0; i < kFrames; ++i) out += test::maskedTextFrame(state(i));
         sendAll(fd, out);
     } else {
         std::string out = kHeader;

@@ -150,14 +150,9 @@ void SnagHuntSession::recheckAll(const Map& map) {
     checks_.assign(result_.findings.size(), Check::NotChecked);
     checkWhy_.assign(result_.findings.size(), std::string());
     for (size_t i = 0; i < result_.findings.size(); ++i) {
-        const SnagFinding& f = result_.findings[i];
-        if (f.actor >= map.actors.size() || map.actors[f.actor].name != f.actorName) {
-            checks_[i] = Check::Fixed;
-            checkWhy_[i] = "actor " + f.actorName + " is no longer in the map";
-            continue;
-        }
+        // recheckFinding says "the map has no actor ..." itself when the actor is gone.
         std::string why;
-        const bool still = recheckFinding(map, f, &why);
+        const bool still = recheckFinding(map, result_.findings[i], &why);
         checks_[i] = still ? Check::StillThere : Check::Fixed;
         checkWhy_[i] = why;
     }

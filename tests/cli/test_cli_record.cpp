@@ -212,11 +212,10 @@ TEST_F(CliRecord, ANanIsAWarningOnItsFieldNotTheEnd) {
         "{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":2,\"vx\":NaN,\"name\":\"inf\"}\n";
     const std::string inf = "{\"frame\":2,\"actor\":\"hero\",\"x\":1,\"y\":2,\"vx\":-inf}\n";
     EXPECT_EQ(recordRaw(kHeader + kLine0 + nan + inf), 0) << rec.err;
-    EXPECT_EQ(
-        readFile(outPath),
-        kHeader + kLine0 +
-            "{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":2,\"name\":\"inf\"}\n" +
-            "{\"frame\":2,\"actor\":\"hero\",\"x\":1,\"y\":2}\n");
+    EXPECT_EQ(readFile(outPath),
+              kHeader + kLine0 +
+                  "{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":2,\"name\":\"inf\"}\n" +
+                  "{\"frame\":2,\"actor\":\"hero\",\"x\":1,\"y\":2}\n");
     EXPECT_NE(rec.err.find("warning: game at 127.0.0.1:"), std::string::npos) << rec.err;
     EXPECT_NE(rec.err.find(": line 3: field \"vx\": not a number"), std::string::npos) << rec.err;
     EXPECT_NE(rec.err.find(": line 4: field \"vx\": not a number"), std::string::npos) << rec.err;

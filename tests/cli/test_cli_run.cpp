@@ -253,7 +253,8 @@ TEST_F(CliRun, BadFilesAndNamesExitOne) {
 
     auto missingLog = run("--frames 3 --inputs " + q(dir + "/none.log"));
     EXPECT_EQ(missingLog.exitCode, 1);
-    EXPECT_EQ(missingLog.err, "tilestep run: " + dir + "/none.log: cannot open: No such file or directory\n");
+    EXPECT_EQ(missingLog.err,
+              "tilestep run: " + dir + "/none.log: cannot open: No such file or directory\n");
 
     auto missingMap = runTilestep("run " + q(dir + "/none.json") + " --frames 3");
     EXPECT_EQ(missingMap.exitCode, 1);

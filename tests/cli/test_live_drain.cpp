@@ -12,6 +12,7 @@
 
 #include "../../app/cli/trace_listener.h"
 #include "test_support.h"
+#include "websocket_frames.h"
 
 namespace ts::test {
 namespace {
@@ -27,19 +28,6 @@ std::string state(int frame) {
 std::string upgradeRequest() {
     return "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
-}
-
-// A client frame (text, final, a mask of zeros) carrying `payload`.
-std::string clientFrame(const std::string& payload) {
-    std::string f(1, char(0x81));
-    if (payload.size() < 126) {
-        f += char(0x80 | payload.size());
-    } else {
-        f += char(0x80 | 126);
-        f += char(payload.size() >> 8);
-        f += char(payload.size() & 0xff);
-    }
-    return f + std::string(4, '\0') + payload;
 }
 
 void sendAll(int fd, const std::string& s) {
@@ -130,8 +118,8 @@ TEST(LiveDrain, WebSocketOnePollTakesEveryMessageThatArrived) {
     g.listen("127.0.0.1:0");
     // One message per frame, as a browser game sends them at 60 fps.
     g.upgrade();
-    std::string all = clientFrame(kHeader);
-    for (int i = 0; i < 300; ++i) all += clientFrame(state(i));
+    std::string all = maskedTextFrame(kHeader);
+    for (int i = 0; i < 300; ++i) all += maskedTextFrame(state(i));
     sendAll(g.game, all);
     expectOnePollTakesAll(g, 300);
 }
@@ -144,8 +132,8 @@ TEST(LiveDrain, AWebSocketMessageMayCarryManyFrames) {
     // A frame split across two messages is one frame.
     const std::string six = state(5);
     g.upgrade();
-    sendAll(g.game, clientFrame(kHeader + batch) + clientFrame(six.substr(0, 10)) +
-                        clientFrame(six.substr(10)));
+    sendAll(g.game, maskedTextFrame(kHeader + batch) + maskedTextFrame(six.substr(0, 10)) +
+                        maskedTextFrame(six.substr(10)));
     expectOnePollTakesAll(g, 6);
 }
 

@@ -14,17 +14,16 @@
 #include <thread>
 
 #include "../../app/debugger/live_feed.h"
+#include "live_trace_lines.h"
 #include "test_support.h"
 
 namespace ts::test {
 namespace {
 
-const std::string kHeader =
-    "{\"tilestep_trace\":1,\"actors\":[{\"name\":\"hero\",\"w\":12,\"h\":16}]}\n";
+const std::string& kHeader = kHeroHeader;
 
 std::string state(int frame, int x) {
-    return "{\"frame\":" + std::to_string(frame) +
-           ",\"actor\":\"hero\",\"x\":" + std::to_string(x) + ",\"y\":2}\n";
+    return heroState(frame, x);
 }
 
 struct LiveFeedTest : ::testing::Test {

@@ -350,24 +350,25 @@ class Importer {
     TileUse resolve(uint32_t rawGid, int64_t x, int64_t y) {
         const uint32_t gid = rawGid & kGidMask;
         const TiledTileset* ts = tilesetOf(tm_, gid);
+        if (!ts)
+            fail("layer \"" + result_.collisionLayer + "\": tile (" + std::to_string(x) + ", " +
+                 std::to_string(y) + "): GID " + std::to_string(gid) + " is in no tileset");
+        const uint32_t local = gid - ts->firstGid;
+        const TiledTile* tile = ts->tile(local);
         // Past an atlas's tile count, or a tile an image collection does not list (its ids
         // may skip numbers): no tile Tiled could have painted. (A tileset without images,
         // as tilestep exports, lists only the tiles with properties: its count bounds it.)
-        const uint32_t localId = ts ? gid - ts->firstGid : 0;
-        const bool collection = ts && ts->columns == 0 && ts->image.empty() &&
+        const bool collection = ts->columns == 0 && ts->image.empty() &&
                                 std::any_of(ts->tiles.begin(), ts->tiles.end(),
                                             [](const TiledTile& t) { return t.hasImage; });
-        const bool past = ts && (collection ? !(ts->tile(localId) && ts->tile(localId)->hasImage)
-                                            : ts->tileCount > 0 && localId >= ts->tileCount &&
-                                                  (ts->columns > 0 || ts->image.empty()));
-        if (!ts || past)
+        const bool past = collection ? !(tile && tile->hasImage)
+                                     : ts->tileCount > 0 && local >= ts->tileCount &&
+                                           (ts->columns > 0 || ts->image.empty());
+        if (past)
             fail("layer \"" + result_.collisionLayer + "\": tile (" + std::to_string(x) + ", " +
-                 std::to_string(y) + "): GID " + std::to_string(gid) + " is in no tileset" +
-                 (past ? " (tileset \"" + ts->name + "\" has no tile " + std::to_string(localId) +
-                             ")"
-                       : ""));
-        const uint32_t local = gid - ts->firstGid;
-        const TiledTile* tile = ts->tile(local);
+                 std::to_string(y) + "): GID " + std::to_string(gid) +
+                 " is in no tileset (tileset \"" + ts->name + "\" has no tile " +
+                 std::to_string(local) + ")");
         TileCollision base;
         std::string warning;
         CollisionSource src =
