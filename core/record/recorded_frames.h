@@ -20,6 +20,7 @@ class RecordedFrames {
     explicit RecordedFrames(std::shared_ptr<const RecordedTrace> trace);
 
     const RecordedTrace& trace() const { return *trace_; }
+    std::shared_ptr<const RecordedTrace> shared() const { return trace_; }
     // The trace grew (a live game's lines: `view --listen`): frames appended, the last one
     // given more lines, actors added. The one entry point for a growing trace; the position
     // stays where it was.

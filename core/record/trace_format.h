@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "map/map.h"
+#include "record/trace_grid.h"
 
 namespace ts {
 
@@ -29,6 +30,7 @@ struct TraceHeader {
     int64_t tileSize = kDefaultTileSize;
     int64_t rate = kDefaultSimRate;  // frames per second
     std::vector<TraceActorInfo> actors;
+    TraceGrid grid;  // the game's collision grid (trace_grid.h); absent unless it sent one
 };
 
 // The header of a run of `map` loaded from `mapPath`.

@@ -71,6 +71,35 @@ std::string stringField(const JsonValue* v, const std::string& key, std::string*
     return "";
 }
 
+// `"grid":{"w":W,"h":H,"tile":T,"solid":"RUNS"}` (record/trace_grid.h): every field required,
+// the size within a map's limits, the runs covering exactly W x H cells.
+std::string headerGrid(const JsonValue& v, TraceGrid* out) {
+    if (v.type != JsonValue::Type::Object)
+        return "field \"grid\": expected an object, found " + std::string(jsonTypeName(v.type));
+    TraceGrid g;
+    std::string p, runs;
+    struct {
+        const char* key;
+        int64_t lo, hi;
+        int64_t* out;
+    } const numbers[] = {{"w", 1, kMaxMapTiles, &g.w},
+                         {"h", 1, kMaxMapTiles, &g.h},
+                         {"tile", kMinTileSize, kMaxTileSize, &g.tile}};
+    for (const auto& n : numbers) {
+        const JsonValue* f = v.find(n.key);
+        if (!f) return quoted(std::string("grid.") + n.key) + "missing";
+        if (!(p = whole(f, std::string("grid.") + n.key, n.lo, n.hi, n.out)).empty()) return p;
+    }
+    const JsonValue* solid = v.find("solid");
+    if (!solid) return quoted("grid.solid") + "missing";
+    if (!(p = stringField(solid, "grid.solid", &runs)).empty()) return p;
+    if (!(p = readGridRuns(runs, g.w * g.h, &g.runs)).empty())
+        return quoted("grid.solid") + p + " (" + std::to_string(g.w) + " x " + std::to_string(g.h) +
+               ")";
+    *out = std::move(g);
+    return "";
+}
+
 }  // namespace
 
 bool TraceParser::line(const char* s, size_t n, int64_t lineNo, std::string* error) {
@@ -139,6 +168,8 @@ std::string TraceParser::header(const JsonValue& v) {
             p = whole(&value, key, 1, 10000, &h.rate);
         else if (key == "actors")
             p = headerActors(value);
+        else if (key == "grid")
+            p = headerGrid(value, &h.grid);
         // Other keys are a newer writer's additions within version 1: ignored.
         if (!p.empty()) return p;
     }

@@ -1,6 +1,7 @@
 #include "record/trace_writer.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "base/json_text.h"
 #include "base/number_text.h"
@@ -115,7 +116,7 @@ constexpr size_t kProbeChars = 120 + 4 * kFixChars + kIntChars;
 }  // namespace
 
 void TraceWriter::header(const TraceHeader& h) {
-    size_t need = 200 + 3 * kIntChars + jsonStringChars(h.map.size());
+    size_t need = 260 + 6 * kIntChars + jsonStringChars(h.map.size()) + h.grid.runs.size();
     for (const TraceActorInfo& a : h.actors)
         need +=
             80 + 2 * kIntChars + jsonStringChars(a.name.size()) + jsonStringChars(a.mover.size());
@@ -136,6 +137,17 @@ void TraceWriter::header(const TraceHeader& h) {
     p = writeInt(p, h.tileSize);
     p = put(p, ",\"rate\":");
     p = writeInt(p, h.rate);
+    if (h.grid.present()) {
+        p = put(p, ",\"grid\":{\"w\":");
+        p = writeInt(p, h.grid.w);
+        p = put(p, ",\"h\":");
+        p = writeInt(p, h.grid.h);
+        p = put(p, ",\"tile\":");
+        p = writeInt(p, h.grid.tile);
+        p = put(p, ",\"solid\":\"");  // digits, '.' and '#': nothing to escape
+        std::memcpy(p, h.grid.runs.data(), h.grid.runs.size());
+        p = put(p + h.grid.runs.size(), "\"}");
+    }
     p = put(p, ",\"actors\":[");
     for (size_t i = 0; i < h.actors.size(); ++i) {
         const TraceActorInfo& a = h.actors[i];
