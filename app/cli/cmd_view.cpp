@@ -1,5 +1,6 @@
-// `tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
-// [--window WxH] [--plugin PATH.so]...`: the debugger on a recorded trace.
+// `tilestep view [MAP] TRACE.jsonl [--ghost B.jsonl] [--frame N] [--screenshot OUT.png]
+// [--window WxH] [--plugin PATH.so]...`: the debugger on a recorded trace; without MAP, on the
+// trace's own grid or an empty map sized from its actors (record/trace_canvas.h).
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "plugin_args.h"
 #include "sim/break_expr.h"
 #include "view_request.h"
+#include "record/trace_canvas.h"
 #include "io/foreign_maps.h"
 #include "io/foreign_source.h"
 #include "io/map_io.h"
@@ -19,11 +21,11 @@
 namespace ts::cli {
 
 const char kViewUsage[] =
-    "usage: tilestep view MAP TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
+    "usage: tilestep view [MAP] TRACE.jsonl [--ghost B.jsonl] [--frame N]\n"
     "                     [--screenshot OUT.png] [--window WxH] [--verbose]\n"
     "                     [--plugin PATH.so]... [--step-limit MS] [--level NAME]\n"
     "                     [--collision-layer NAME]\n"
-    "       tilestep view MAP --listen ADDR [--save OUT.jsonl] [--idle-timeout S]\n"
+    "       tilestep view [MAP] --listen ADDR [--save OUT.jsonl] [--idle-timeout S]\n"
     "                     [--allow-origin ORIGIN]... [--drive LOG] ...\n"
     "\n"
     "Opens the debugger on a recorded trace (docs/trace-format.md: JSON lines or .tstrace,\n"
@@ -32,6 +34,9 @@ const char kViewUsage[] =
     "re-simulating: timeline, step (. and ,), play (P), scrub, the overlays of the recorded\n"
     "probes with their hover values, the inspector of each recorded state line, plots.\n"
     "The window is read-only: nothing in it edits or saves MAP (edit it with tilestep MAP).\n"
+    "Without MAP: the level the trace's header sends (its \"grid\", docs/trace-format.md),\n"
+    "else an empty map sized to hold the actors (grown as a live game's move). With MAP and\n"
+    "a header grid that differs from it: a warning naming the first differing cell.\n"
     "\n"
     "  --listen ADDR  no TRACE: a running game streams it (TILESTEP_TRACE=tcp://ADDR or\n"
     "                 unix:PATH; docs/emitters.md). ADDR as for record: 127.0.0.1:PORT,\n"
@@ -132,14 +137,19 @@ int cmdView(const Args& args) {
         return kExitOk;
     }
     const std::string* listen = a.value("--listen");
-    if (listen && a.positional.size() != 1)
-        return usageError(cmd, "expects MAP alone with --listen (the game sends the trace)");
-    if (!listen && a.positional.size() != 2) return usageError(cmd, "expects MAP and TRACE.jsonl");
+    if (listen && a.positional.size() > 1)
+        return usageError(cmd, "expects at most MAP with --listen (the game sends the trace)");
+    if (!listen && (a.positional.empty() || a.positional.size() > 2))
+        return usageError(cmd, "expects [MAP] TRACE.jsonl");
     if (!listen && (a.has("--save") || a.has("--idle-timeout") || a.has(kAllowOriginFlag.name)))
         return usageError(cmd, "--save, --idle-timeout and --allow-origin need --listen");
+    // Without MAP the trace brings its own level (record/trace_canvas.h).
+    const bool mapless = a.positional.size() == (listen ? 0u : 1u);
+    if (mapless && (a.has(kLevelFlag.name) || a.has(kCollisionLayerFlag.name)))
+        return usageError(cmd, "--level and --collision-layer need MAP");
     ViewRequest r;
-    r.mapPath = a.positional[0];
-    if (!listen) r.tracePath = a.positional[1];
+    if (!mapless) r.mapPath = a.positional[0];
+    if (!listen) r.tracePath = a.positional.back();
     ListenAddress address;
     if (listen && !parseListenAddress(*listen, &address, &error)) return usageError(cmd, error);
     if (const std::string* s = a.value("--save")) r.savePath = *s;
@@ -187,7 +197,8 @@ int cmdView(const Args& args) {
                                  {"--listen", listen && address.unixSocket ? address.path : ""}});
     if (!clash.empty()) return fail(cmd, clash, kExitUsage);
     interop::ImportOptions options;
-    if (!importOptionsFor(a, r.mapPath, &options, &error)) return usageError(cmd, error);
+    if (!mapless && !importOptionsFor(a, r.mapPath, &options, &error))
+        return usageError(cmd, error);
 
     // As in run and the editor: a plugin that hangs (its spawn/init when the viewer places the
     // actors, or a step) is reported on stderr and ends view with 1 instead of freezing it.
@@ -195,10 +206,10 @@ int cmdView(const Args& args) {
     if (!error.empty()) return usageError(cmd, error);
     if (watchdog) watchdog->setFrame(0);
     if (!loadPluginsReported(cmd, a)) return kExitFailure;
-    if (!loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
+    if (!mapless && !loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
     // The files the map reads beside itself are inputs too: a --save or --screenshot onto a
     // Tiled map's .tsx, an LDtk level file or the tileset image would overwrite the user's art.
-    if (!r.screenshot.empty() || !r.savePath.empty()) {
+    if (!mapless && (!r.screenshot.empty() || !r.savePath.empty())) {
         const std::string beside =
             findOutputClash(mapSideFiles(r.mapPath, r.map, options),
                             {{"--screenshot", r.screenshot}, {"--save", r.savePath}});
@@ -225,16 +236,32 @@ int cmdView(const Args& args) {
         if (!readTrace(r.ghostPath, ghost.get(), &error)) return fail(cmd, error, kExitFailure);
         r.ghost = ghost;
     }
-    // A trace of another map still shows; say so, since its probes will not line up.
     const TraceHeader& h = trace->header;
-    if (!listen && (h.tileSize != r.map.tileSize || (h.width > 0 && h.width != r.map.width) ||
-                    (h.height > 0 && h.height != r.map.height)))
+    if (mapless) {
+        // A live game's canvas starts at the default size and follows its header (the viewer).
+        TraceCanvas canvas(h);
+        canvas.take(*trace);
+        r.map = canvas.map();
+    } else if (!listen && h.grid.present()) {
+        // The game's level against MAP: MAP is shown, the difference said (a live game's is
+        // said by the viewer when its header arrives).
+        const std::string differs = gridMismatch(h.grid, r.map);
+        if (!differs.empty()) {
+            r.warning = "the trace's grid differs from MAP: " + differs + " (MAP is shown)";
+            std::fprintf(stderr, "tilestep view: warning: %s: %s\n", r.tracePath.c_str(),
+                         r.warning.c_str());
+        }
+    } else if (!listen &&
+               (h.tileSize != r.map.tileSize || (h.width > 0 && h.width != r.map.width) ||
+                (h.height > 0 && h.height != r.map.height))) {
+        // A trace of another map still shows; say so, since its probes will not line up.
         std::fprintf(stderr,
                      "tilestep view: note: %s says a %lld x %lld map of %lld px tiles, %s is "
                      "%d x %d of %d px\n",
                      r.tracePath.c_str(), (long long)h.width, (long long)h.height,
                      (long long)h.tileSize, r.mapPath.c_str(), r.map.width, r.map.height,
                      r.map.tileSize);
+    }
     if (!gViewer) return fail(cmd, "this build has no window to show the trace in", kExitFailure);
     return gViewer(r);
 }

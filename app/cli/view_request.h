@@ -14,8 +14,9 @@
 namespace ts::cli {
 
 struct ViewRequest {
-    std::string mapPath;
+    std::string mapPath;  // "" = no MAP: `map` is the trace's (record/trace_canvas.h)
     Map map;
+    std::string warning;  // said in the status bar at start (a header grid that MAP differs from)
     std::string tracePath;
     std::shared_ptr<const RecordedTrace> trace;
     std::string ghostPath;  // "" = no ghost

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <thread>
 #include <cstdio>
+#include <optional>
 
 #include "debugger/debugger_window.h"
 #include "debugger/live_break.h"
@@ -11,6 +12,7 @@
 #include "gfx/image.h"
 #include "debugger/recording_save.h"
 #include "editor/file_steps.h"
+#include "record/trace_canvas.h"
 
 namespace ts {
 
@@ -31,6 +33,38 @@ int64_t positionOf(const RecordedTrace& t, int64_t frame) {
     }
     return std::min<int64_t>(lo + 1, n);
 }
+
+// The map under a live game's recordings: without MAP, each recording's canvas (its header's
+// grid, or an empty map grown to hold its actors); with MAP, each recording's grid compared with
+// MAP once, when its header has arrived.
+class LiveMap {
+  public:
+    LiveMap(bool mapless, const RecordedTrace* shown) : mapless_(mapless), seen_(shown) {}
+    // A map to show instead of `map` (nullopt: keep it), and in *warning what to say.
+    std::optional<Map> update(const RecordedTrace& t, const Map& map, std::string* warning) {
+        if (t.lines < 1) return std::nullopt;  // its header is not in yet
+        if (&t != seen_) {
+            seen_ = &t;  // shown, so alive: a later recording is never at its address
+            if (!mapless_) {
+                const std::string differs =
+                    t.header.grid.present() ? gridMismatch(t.header.grid, map) : "";
+                if (!differs.empty())
+                    *warning = "the game's grid differs from MAP: " + differs + " (MAP is shown)";
+                return std::nullopt;
+            }
+            canvas_.emplace(t.header);
+            canvas_->take(t);
+            return canvas_->map();  // each game its own level
+        }
+        if (canvas_ && canvas_->take(t)) return canvas_->map();
+        return std::nullopt;
+    }
+
+  private:
+    bool mapless_;
+    const RecordedTrace* seen_;
+    std::optional<TraceCanvas> canvas_;
+};
 
 }  // namespace
 
@@ -59,6 +93,22 @@ int runTraceViewer(cli::ViewRequest& r) {
     setDebugMode(d, true);
     d.dbg.showRecording(r.trace, r.ghost);
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
+    if (!r.warning.empty()) setMessage(s, "warning: " + r.warning);
+    LiveMap liveMap(r.mapPath.empty(), r.trace.get());
+    // A new map under the recording shown (a grown canvas, a game's grid): the recording, its
+    // position and following live stay; the view fits the new map.
+    auto showMap = [&](Map m) {
+        const RecordedFrames* rec = d.dbg.recorded();
+        std::shared_ptr<const RecordedTrace> shown = rec ? rec->shared() : r.trace;
+        const int64_t position = d.dbg.position();
+        const bool follow = d.dbg.followLive();
+        s.doc.replace(std::move(m), "");
+        s.fitRequested = true;
+        syncDebugger(s, d);  // clears the recording: shown again below
+        d.dbg.showRecording(shown, r.ghost);
+        d.dbg.seekNow(position);
+        d.dbg.setFollowLive(follow);
+    };
     std::unique_ptr<LiveFeed> live;
     LiveBreak liveBreak;  // a breakpoint pauses a live game that polls
     if (!r.breakText.empty()) {
@@ -106,6 +156,18 @@ int runTraceViewer(cli::ViewRequest& r) {
         if (d.liveStatus != before) d.liveChanged = true;
         d.liveConnected = live->connected();
         d.liveFailed = live->failed();
+        if (const RecordedFrames* rec = d.dbg.recorded()) {
+            std::string warning;
+            if (std::optional<Map> m = liveMap.update(rec->trace(), s.doc.map(), &warning)) {
+                showMap(std::move(*m));
+                d.liveChanged = true;
+            }
+            if (!warning.empty()) {
+                std::fprintf(stderr, "tilestep view: warning: %s\n", warning.c_str());
+                setMessage(s, "warning: " + warning);
+                d.liveChanged = true;
+            }
+        }
         cli::GameControl* game = live->control();
         std::string why;
         const int64_t at = liveBreak.check(d.dbg, &why);

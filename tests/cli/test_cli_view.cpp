@@ -34,7 +34,11 @@ TEST_F(CliView, BadCommandLinesExitTwo) {
     struct Case {
         std::string args, err;
     } cases[] = {
-        {map, "tilestep view: expects MAP and TRACE.jsonl" + hint},
+        {"", "tilestep view: expects [MAP] TRACE.jsonl" + hint},
+        {map + " " + trace + " " + trace, "tilestep view: expects [MAP] TRACE.jsonl" + hint},
+        {trace + " --level x", "tilestep view: --level and --collision-layer need MAP" + hint},
+        {map + " " + trace + " --listen 127.0.0.1:0",
+         "tilestep view: expects at most MAP with --listen (the game sends the trace)" + hint},
         {map + " " + trace + " --frame -1", "tilestep view: --frame: '-1' is negative" + hint},
         {map + " " + trace + " --window 10x10",
          "tilestep view: --window: expected WxH from 320x240 to 8192x8192, got '10x10'" + hint},
@@ -50,7 +54,7 @@ TEST_F(CliView, BadCommandLinesExitTwo) {
     }
     auto help = runTilestep("view --help");
     EXPECT_EQ(help.exitCode, 0);
-    EXPECT_EQ(help.out.rfind("usage: tilestep view MAP TRACE.jsonl", 0), 0u) << help.out;
+    EXPECT_EQ(help.out.rfind("usage: tilestep view [MAP] TRACE.jsonl", 0), 0u) << help.out;
 }
 
 TEST_F(CliView, BadFilesExitOneBeforeAnyWindow) {
@@ -65,6 +69,44 @@ TEST_F(CliView, BadFilesExitOneBeforeAnyWindow) {
     r = runTilestep("view " + dir + "/none.json " + trace);
     EXPECT_EQ(r.exitCode, 1);
     EXPECT_EQ(r.err.rfind("tilestep view: " + dir + "/none.json", 0), 0u) << r.err;
+}
+
+// A game's grid in the trace header (docs/trace-format.md) against MAP: a difference is a warning
+// naming the first differing cell, before any window; a bad grid is the trace's error. Without
+// MAP the trace alone reaches the window (here: none to open).
+TEST_F(CliView, AHeaderGridIsCheckedAgainstMap) {
+    const std::string noWindow = "tilestep view: cannot open a window";
+    // MAP is 4 x 2 empty cells of 16 px; the grid's row-major runs 5 empty, 1 solid, 2 empty
+    // make cell 5, (1, 1), solid.
+    auto withGrid = [&](const std::string& runs) {
+        test::writeFile(trace,
+                        "{\"tilestep_trace\":1,\"grid\":{\"w\":4,\"h\":2,\"tile\":16,"
+                        "\"solid\":\"" +
+                            runs +
+                            "\"}}\n{\"frame\":0,\"actor\":\"a\","
+                            "\"x\":1,\"y\":2}\n");
+    };
+    withGrid("5.1#2.");
+    auto r = runTilestep("view " + map + " " + trace);
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.rfind("tilestep view: warning: " + trace +
+                              ": the trace's grid differs from MAP: cell (1, 1): solid in the "
+                              "grid, empty in MAP (MAP is shown)\n" +
+                              noWindow,
+                          0),
+              0u)
+        << r.err;
+    withGrid("8.");
+    r = runTilestep("view " + map + " " + trace);
+    EXPECT_EQ(r.err.rfind(noWindow, 0), 0u) << r.err;
+    r = runTilestep("view " + trace);
+    EXPECT_EQ(r.err.rfind(noWindow, 0), 0u) << r.err;
+    withGrid("5.1#");
+    r = runTilestep("view " + trace);
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err, "tilestep view: " + trace +
+                         ": line 1: field \"grid.solid\": the runs cover 6 cells, the grid has 8 "
+                         "(4 x 2)\n");
 }
 
 // A Tiled map's external tileset is an input too: a --screenshot or --save onto it is refused
