@@ -405,6 +405,23 @@ static inline void ts_trace_header_end(ts_trace* t) {
     ts__raw(t, "]}\n");
 }
 
+/* Instead of ts_trace_header_end: ends the header with the level's collision grid
+ * (docs/trace-format.md, "The grid"), so that `tilestep view` without a map draws it: w x h
+ * cells of tile px, `solid` row-major (non-zero = solid), sent as runs ("5#2.5#"). */
+static inline void ts_trace_header_end_grid(ts_trace* t, int w, int h, int tile,
+                                            const unsigned char* solid) {
+    char text[64];
+    long i = 0, j, n = (long)w * h;
+    ts__printed(t, text,
+                snprintf(text, sizeof text,
+                         "],\"grid\":{\"w\":%d,\"h\":%d,\"tile\":%d,\"solid\":\"", w, h, tile));
+    for (; i < n; i = j) {
+        for (j = i; j < n && !solid[j] == !solid[i]; ++j) continue;
+        ts__printed(t, text, snprintf(text, sizeof text, "%ld%c", j - i, solid[i] ? '#' : '.'));
+    }
+    ts__raw(t, "\"}}\n");
+}
+
 /* Frame boundary: the lines that follow belong to `frame` (never smaller than the last). */
 static inline void ts_trace_frame(ts_trace* t, long long frame) {
     if (t->fd >= 0 && frame != t->frame) ts__flush(t);

@@ -10,10 +10,23 @@ run=$(dirname "$0")/../../examples/emitters/run.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# The walk's level in its header (docs/trace-format.md, "The grid"), worked out by hand: 30 x 12
+# cells, rows 0 to 9 a wall at each end (1 solid, 28 empty, 1 solid; a row's last wall and the
+# next row's first are one run of 2), rows 10 and 11 solid (row 9's last wall and 60 cells).
+grid='"grid":{"w":30,"h":12,"tile":16,"solid":"1#28.2#28.2#28.2#28.2#28.2#28.2#28.2#28.2#28.2#28.61#"}'
+has_grid() {  # has_grid TRACE: its header, read by tilestep and written back, has the walk's grid
+  rm -f "$tmp/grid.jsonl"
+  "$tilestep" convert "$1" "$tmp/grid.jsonl" >/dev/null
+  head -n 1 "$tmp/grid.jsonl" | grep -qF "$grid" ||
+    { echo "$1: not the walk's grid: $(head -n 1 "$tmp/grid.jsonl")" >&2; exit 1; }
+}
+
 "$run" c "$tmp/c.jsonl"
+has_grid "$tmp/c.jsonl"
 if [ "$lang" != browser ]; then  # a page writes no files: only its WebSocket below
   "$run" "$lang" "$tmp/file.jsonl"
   "$tilestep" diff "$tmp/c.jsonl" "$tmp/file.jsonl"
+  has_grid "$tmp/file.jsonl"
 fi
 
 live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
@@ -37,6 +50,7 @@ live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
     wait "$rec" || { cat "$tmp/err" >&2; exit 1; }
   fi
   "$tilestep" diff "$tmp/c.jsonl" "$tmp/live.jsonl"
+  has_grid "$tmp/live.jsonl"
 }
 if [ "$lang" = browser ]; then live 127.0.0.1:0 ws://; else live 127.0.0.1:0 tcp://; fi
 if [ "${3:-}" = unix ]; then live "$tmp/game.sock" unix:; fi

@@ -69,7 +69,13 @@ int main(void) {
         return 1;
     }
     ts_trace_header_actor(&t, "hero", "walk_example", 12, 16, 0);
-    ts_trace_header_end(&t);
+    {
+        /* The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160. */
+        static unsigned char level[30 * 12];
+        int i;
+        for (i = 0; i < 30 * 12; ++i) level[i] = i / 30 >= 10 || i % 30 == 0 || i % 30 == 29;
+        ts_trace_header_end_grid(&t, 30, 12, 16, level);
+    }
     while (frame < 600) {
         int jumped = 0, landed = 0, driven = 0, keys = 0;
         double want;

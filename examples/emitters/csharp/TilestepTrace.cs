@@ -101,13 +101,25 @@ public sealed class TilestepTrace {
         actors.Add(a + ",\"w\":" + w + ",\"h\":" + h + ",\"round\":" + (round ? "true" : "false") + "}");
     }
 
+    // The level's collision grid, sent in the header (docs/trace-format.md, "The grid"): w x h
+    // cells of tile px, solid row-major. Call before the first frame.
+    string gridJson = "";
+    public void Grid(int w, int h, int tile, bool[] solid) {
+        var runs = new StringBuilder();
+        for (int i = 0, j; i < w * h; i = j) {
+            for (j = i; j < w * h && solid[j] == solid[i]; ++j) {}
+            runs.Append(j - i).Append(solid[i] ? '#' : '.');
+        }
+        gridJson = ",\"grid\":{\"w\":" + w + ",\"h\":" + h + ",\"tile\":" + tile + ",\"solid\":\"" + runs + "\"}";
+    }
+
     void Header() {
         if (headerDone) return;
         headerDone = true;
         lines.Append("{\"tilestep_trace\":1");
         if (map != null) lines.Append(",\"map\":").Append(Str(map));
         lines.Append(",\"tile_size\":").Append(tileSize).Append(",\"rate\":").Append(rate);
-        lines.Append(",\"actors\":[").Append(string.Join(",", actors)).Append("]}\n");
+        lines.Append(",\"actors\":[").Append(string.Join(",", actors)).Append("]" + gridJson + "}\n");
     }
 
     void Flush() {

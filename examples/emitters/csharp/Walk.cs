@@ -33,6 +33,10 @@ static class Walk {
             return 1;
         }
         t.HeaderActor("hero", "walk_example", 12, 16, false);
+        // The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160.
+        var level = new bool[30 * 12];
+        for (int i = 0; i < level.Length; ++i) level[i] = i / 30 >= 10 || i % 30 == 0 || i % 30 == 29;
+        t.Grid(30, 12, 16, level);
         double x = 32, y = 144, vx = 0, vy = 0, dir = 1;
         bool grounded = true;
         long air = 0;

@@ -93,6 +93,21 @@ func header_actor(name, mover, w, h, round_box):
 	_actors.append(a + ',"w":%d,"h":%d,"round":%s}' % [w, h, "true" if round_box else "false"])
 
 
+# The level's collision grid, sent in the header (docs/trace-format.md, "The grid"): w x h
+# cells of tile px, solid a row-major Array (true = solid). Call before the first frame.
+var _grid = ""
+func grid(w, h, tile, solid):
+	var runs = ""
+	var i = 0
+	while i < w * h:
+		var j = i
+		while j < w * h and bool(solid[j]) == bool(solid[i]):
+			j += 1
+		runs += "%d%s" % [j - i, "#" if solid[i] else "."]
+		i = j
+	_grid = ',"grid":{"w":%d,"h":%d,"tile":%d,"solid":"%s"}' % [w, h, tile, runs]
+
+
 func _header():
 	if _header_done:
 		return
@@ -100,7 +115,7 @@ func _header():
 	var h = '{"tilestep_trace":1'
 	if _map != null:
 		h += ',"map":' + to_json(_map)
-	h += ',"tile_size":%d,"rate":%d,"actors":[%s]}\n' % [_tile_size, _rate, _actors.join(",")]
+	h += ',"tile_size":%d,"rate":%d,"actors":[%s]%s}\n' % [_tile_size, _rate, _actors.join(","), _grid]
 	_lines.append(h)
 
 

@@ -39,6 +39,11 @@ func _init():
 		quit()
 		return
 	t.header_actor("hero", "walk_example", 12, 16, false)
+	# The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160.
+	var level = []
+	for i in range(30 * 12):
+		level.append(i / 30 >= 10 or i % 30 == 0 or i % 30 == 29)
+	t.grid(30, 12, 16, level)
 	var x = 32.0
 	var y = 144.0
 	var vx = 0.0

@@ -86,13 +86,24 @@
       this.actors.push(a + ',"w":' + (w | 0) + ',"h":' + (h | 0) + ',"round":' + (round ? "true" : "false") + "}");
     }
 
+    // The level's collision grid, sent in the header (docs/trace-format.md, "The grid"): w x h
+    // cells of tile px, solid row-major (truthy = solid). Call before the first frame.
+    grid(w, h, tile, solid) {
+      let runs = "";
+      for (let i = 0, j; i < w * h; i = j) {
+        for (j = i; j < w * h && !solid[j] === !solid[i]; ++j);
+        runs += j - i + (solid[i] ? "#" : ".");
+      }
+      this.gridJson = ',"grid":{"w":' + w + ',"h":' + h + ',"tile":' + tile + ',"solid":"' + runs + '"}';
+    }
+
     _header() {
       if (this.headerDone) return;
       this.headerDone = true;
       let h = '{"tilestep_trace":1';
       if (this.opts.map) h += ',"map":' + val(this.opts.map);
       h += ',"tile_size":' + (this.opts.tileSize || 16) + ',"rate":' + (this.opts.rate || 60);
-      this.lines.push(h + ',"actors":[' + this.actors.join(",") + "]}\n");
+      this.lines.push(h + ',"actors":[' + this.actors.join(",") + "]" + (this.gridJson || "") + "}\n");
     }
 
     _line(text) {

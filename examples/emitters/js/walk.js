@@ -23,6 +23,8 @@ const nextTurn = (ms) =>
 
 async function walk(t, log = []) {
   t.headerActor("hero", "walk_example", 12, 16, false);
+  // The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160.
+  t.grid(30, 12, 16, Array.from({ length: 30 * 12 }, (_, i) => i >= 300 || i % 30 === 0 || i % 30 === 29));
   let x = 32, y = 144, vx = 0, vy = 0, dir = 1, grounded = true, air = 0;
   for (let frame = 0; frame < 600;) {
     const c = t.poll();

@@ -80,13 +80,29 @@ function Trace:header_actor(name, mover, w, h, round)
                                                      round and "true" or "false")
 end
 
+-- The level's collision grid, sent in the header (docs/trace-format.md, "The grid"): w x h
+-- cells of tile px, solid a row-major array (solid[1] is cell (0, 0); true = solid). Call
+-- before the first frame.
+function Trace:grid(w, h, tile, solid)
+  local runs, i = {}, 1
+  while i <= w * h do
+    local j = i
+    while j <= w * h and not solid[j] == not solid[i] do j = j + 1 end
+    runs[#runs + 1] = (j - i) .. (solid[i] and "#" or ".")
+    i = j
+  end
+  self.grid_json = string.format(',"grid":{"w":%d,"h":%d,"tile":%d,"solid":"%s"}', w, h, tile,
+                                 table.concat(runs))
+end
+
 function Trace:_header()
   if self.header_done then return end
   self.header_done = true
   local h = '{"tilestep_trace":1'
   if self.opts.map then h = h .. ',"map":' .. str(self.opts.map) end
-  self.lines[#self.lines + 1] = h .. string.format(',"tile_size":%d,"rate":%d,"actors":[%s]}\n',
-    self.opts.tile_size or 16, self.opts.rate or 60, table.concat(self.actors, ","))
+  self.lines[#self.lines + 1] = h .. string.format(',"tile_size":%d,"rate":%d,"actors":[%s]%s}\n',
+    self.opts.tile_size or 16, self.opts.rate or 60, table.concat(self.actors, ","),
+    self.grid_json or "")
 end
 
 function Trace:_line(text)

@@ -30,6 +30,10 @@ if not t.ok then
   os.exit(1)
 end
 t:header_actor("hero", "walk_example", 12, 16, false)
+-- The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160.
+local level = {}
+for i = 0, 30 * 12 - 1 do level[i + 1] = i // 30 >= 10 or i % 30 == 0 or i % 30 == 29 end
+t:grid(30, 12, 16, level)
 local x, y, vx, vy, dir, grounded, air = 32.0, 144.0, 0.0, 0.0, 1, true, 0
 local frame = 0
 while frame < 600 do

@@ -91,14 +91,26 @@ class Trace:
         a += ',"w":%d,"h":%d,"round":%s}' % (w, h, "true" if round else "false")
         self._header["actors"].append(a)
 
+    def grid(self, w, h, tile, solid):
+        """The level's collision grid, sent in the header (docs/trace-format.md, "The grid"):
+        w x h cells of tile px, solid row-major (truthy = solid). Call before the first frame."""
+        runs, i = "", 0
+        while i < w * h:
+            j = i
+            while j < w * h and bool(solid[j]) == bool(solid[i]):
+                j += 1
+            runs, i = runs + "%d%s" % (j - i, "#" if solid[i] else "."), j
+        self._grid = ',"grid":{"w":%d,"h":%d,"tile":%d,"solid":"%s"}' % (w, h, tile, runs)
+
     def _ensure_header(self):
         if not self._header_done:
             self._header_done = True
             h = '{"tilestep_trace":%d' % FORMAT_VERSION
             if self._header["map"] is not None:
                 h += ',"map":' + _value(self._header["map"])
-            h += ',"tile_size":%d,"rate":%d,"actors":[%s]}' % (
-                self._header["tile_size"], self._header["rate"], ",".join(self._header["actors"]))
+            h += ',"tile_size":%d,"rate":%d,"actors":[%s]%s}' % (
+                self._header["tile_size"], self._header["rate"], ",".join(self._header["actors"]),
+                getattr(self, "_grid", ""))
             self._lines.append(h + "\n")
 
     def _line(self, text):

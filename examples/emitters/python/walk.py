@@ -26,6 +26,8 @@ t = Trace(map=None, tile_size=16, rate=60)
 if not t.ok:
     sys.exit("walk.py: cannot open TILESTEP_TRACE (%s)" % os.environ.get("TILESTEP_TRACE", "unset"))
 t.header_actor("hero", mover="walk_example", w=12, h=16)
+# The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160.
+t.grid(30, 12, 16, [i // 30 >= 10 or i % 30 in (0, 29) for i in range(30 * 12)])
 x, y, vx, vy, direction, grounded, air = 32.0, 144.0, 0.0, 0.0, 1, True, 0
 frame = 0
 while frame < 600:
