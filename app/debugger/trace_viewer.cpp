@@ -9,10 +9,10 @@
 #include "debugger/debugger_window.h"
 #include "debugger/live_break.h"
 #include "debugger/live_feed.h"
+#include "debugger/live_map.h"
 #include "gfx/image.h"
 #include "debugger/recording_save.h"
 #include "editor/file_steps.h"
-#include "record/trace_canvas.h"
 
 namespace ts {
 
@@ -33,38 +33,6 @@ int64_t positionOf(const RecordedTrace& t, int64_t frame) {
     }
     return std::min<int64_t>(lo + 1, n);
 }
-
-// The map under a live game's recordings: without MAP, each recording's canvas (its header's
-// grid, or an empty map grown to hold its actors); with MAP, each recording's grid compared with
-// MAP once, when its header has arrived.
-class LiveMap {
-  public:
-    LiveMap(bool mapless, const RecordedTrace* shown) : mapless_(mapless), seen_(shown) {}
-    // A map to show instead of `map` (nullopt: keep it), and in *warning what to say.
-    std::optional<Map> update(const RecordedTrace& t, const Map& map, std::string* warning) {
-        if (t.lines < 1) return std::nullopt;  // its header is not in yet
-        if (&t != seen_) {
-            seen_ = &t;  // shown, so alive: a later recording is never at its address
-            if (!mapless_) {
-                const std::string differs =
-                    t.header.grid.present() ? gridMismatch(t.header.grid, map) : "";
-                if (!differs.empty())
-                    *warning = "the game's grid differs from MAP: " + differs + " (MAP is shown)";
-                return std::nullopt;
-            }
-            canvas_.emplace(t.header);
-            canvas_->take(t);
-            return canvas_->map();  // each game its own level
-        }
-        if (canvas_ && canvas_->take(t)) return canvas_->map();
-        return std::nullopt;
-    }
-
-  private:
-    bool mapless_;
-    const RecordedTrace* seen_;
-    std::optional<TraceCanvas> canvas_;
-};
 
 }  // namespace
 
