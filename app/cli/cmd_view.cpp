@@ -238,7 +238,8 @@ int cmdView(const Args& args) {
     }
     const TraceHeader& h = trace->header;
     if (mapless) {
-        // A live game's canvas starts at the default size and follows its header (the viewer).
+        // The trace's own level. A live game's starts empty at the default size; the viewer
+        // follows each game's header and actors (debugger/live_map.h).
         TraceCanvas canvas(h);
         canvas.take(*trace);
         r.map = canvas.map();
