@@ -6,7 +6,7 @@
 // giving the same trace, a map shifted by 10^6 px giving the same relative trace, and a
 // mirrored map with mirrored keys giving the mirrored run.
 //
-// Where a model's page says a property holds only under a condition, kDocumented below says
+// Where a model's page says a property holds only under a condition, documented() below says
 // so, in one place, as the page does; a model it does not name is held to every property
 // exactly. The models' own oracles (literal sweeps, reference rules) are in
 // test_mover_NAME_props.cpp.
@@ -89,7 +89,7 @@ const std::vector<Documented>& documented() {
         };
         t.push_back(d);
 
-        d = Documented{"grid_walls", "docs/movers/grid_walls.md, Guarantees"};
+        d = Documented{"grid_walls", "docs/movers/grid_walls.md, Properties (tests)"};
         // Half-open bands [k - b, k + b): symmetric on the raw lattice; states and probes.
         d.rawLatticeMirror = true;
         // One frame moves diagonally while both axes move (up to 16 cells a frame), between
@@ -131,7 +131,7 @@ const std::vector<Documented>& documented() {
     return table;
 }
 
-// The model's documented exceptions; none for a model kDocumented does not name.
+// The model's documented exceptions; none for a model documented() does not name.
 Documented exceptionsOf(MoverKind kind) {
     for (const Documented& d : documented())
         if (std::string(d.id) == moverInfo(kind).id) return d;
