@@ -17,6 +17,7 @@ namespace ts {
 
 class CollisionWorld;
 class ModelFields;
+struct ModelField;  // movers/model_fields.h
 struct Trace;
 struct StepContext;  // movers/step_context.h
 
@@ -135,6 +136,10 @@ struct MoverInfo {
     // Its actors' colour in the editor and the debugger (0xAARRGGBB); 0: one made from the
     // id (moverColour), so that a mover without one still has its own, the same every run.
     uint32_t colour = 0;
+    // How the debugger's inspector shows one of the model's own fields (what describe gives)
+    // when the number alone says less than it means ("jumped (1073741824)"); null, or an empty
+    // answer: the value as the trace writes it (modelFieldText). Traces never use it.
+    std::string (*fieldText)(const ModelField& f) = nullptr;
 
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const {

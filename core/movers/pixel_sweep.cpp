@@ -19,6 +19,14 @@ void describe(const void*, const MoverState& s, ModelFields& out) {
     pixelSweepFields(s, out);
 }
 
+// A jump sets the airborne count to kAirborneCap (2^30, so coyote time cannot be reused): the
+// trace keeps the number, the inspector says what it means.
+std::string fieldText(const ModelField& f) {
+    if (f.key == "air_frames" && f.type == ModelField::Type::Int && f.value == kAirborneCap)
+        return "jumped (" + std::to_string(f.value) + ")";
+    return "";
+}
+
 }  // namespace
 
 Fix param(const ParamValues& p, Param i) {
@@ -91,6 +99,7 @@ const MoverInfo kPixelSweepMover = {"pixel_sweep",
                                     nullptr,
                                     MoverKind{},
                                     &pixel_sweep::kRules,
-                                    0xffff7eb0};  // pink
+                                    0xffff7eb0,  // pink
+                                    pixel_sweep::fieldText};
 
 }  // namespace ts

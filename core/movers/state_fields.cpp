@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "movers/pixel_sweep.h"
 #include "movers/model_fields.h"
 
 namespace ts {
@@ -36,17 +35,15 @@ std::vector<StateField> parseFlatFields(const std::string& text) {
 }
 
 std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s) {
+    const MoverInfo& info = moverInfo(mover);
     ModelFields fields;
-    moverInfo(mover).describe(s, fields);
+    info.describe(s, fields);
     std::vector<StateField> out;
-    for (const ModelField& f : fields)
-        out.push_back(StateField{std::string(f.key), modelFieldText(f)});
-    // The pixel sweep marks "jumped" with a huge airborne count (2^30, so coyote time cannot
-    // be reused); the trace keeps the number, the inspector says what it means.
-    if (mover == MoverKind::PixelSweep)
-        for (StateField& f : out)
-            if (f.name == "air_frames" && f.value == std::to_string(pixel_sweep::kAirborneCap))
-                f.value = "jumped (" + f.value + ")";
+    for (const ModelField& f : fields) {
+        // The model's own reading of a value, where it has one (MoverInfo::fieldText).
+        std::string text = info.fieldText ? info.fieldText(f) : std::string();
+        out.push_back(StateField{std::string(f.key), text.empty() ? modelFieldText(f) : text});
+    }
     return out;
 }
 

@@ -1,8 +1,8 @@
 // Grid-edge walls (seed 002), properties on random maps and random inputs, with the speed
 // changing every few frames up to 64 px/frame: the centre never ends in, nor sweeps through,
 // a wall's forbidden box (checked by a geometric rule written independently of the model's
-// region lattice); runs are deterministic; a map shifted by 10^6 px gives the same relative
-// trace; a mirrored map with mirrored keys gives the mirrored trace.
+// region lattice); an up-down flipped map with flipped keys gives the flipped run.
+// Determinism, 10^6 px and the left-right mirror: test_mover_properties.cpp, for every mover.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -326,184 +326,12 @@ TEST(GridWallsProps, BandChangingEveryFrameKeepsFreeStartsFree) {
 
 namespace {
 
-Map withActors(Map m, uint64_t seed, int count) {
-    test::Rng rng(seed);
-    for (int i = 0; i < count; ++i) {
-        const MoverState s = randomStart(m, seed * 31 + uint64_t(i));
-        Actor a;
-        a.name = "ball" + std::to_string(i);
-        a.mover = MoverKind::GridWalls;
-        a.x = s.x.floor();
-        a.y = s.y.floor();
-        a.w = a.h = m.tileSize / 2;
-        a.params = defaultParams(MoverKind::GridWalls);
-        a.params[kGwSpeed] = Fix::fromRaw(rng.range(kOne / 32, kOne / 2));
-        a.params[kGwBand] = randomBand(rng);
-        m.actors.push_back(a);
-    }
-    return m;
-}
-
-}  // namespace
-
-TEST(GridWallsProps, SameRunTwiceGivesTheSameTrace) {
-    for (uint64_t seed = 200; seed < 203; ++seed) {
-        const Map m = withActors(test::randomMap(seed, mapOptions(16)), seed, 3);
-        const std::vector<InputBits> in = test::randomInputs(seed, 2000);
-        const std::vector<std::string> a = test::runTraceLines(m, in, true);
-        const std::vector<std::string> b = test::runTraceLines(m, in, true);
-        ASSERT_GT(a.size(), 3u * 2000u);  // state lines plus probes
-        EXPECT_EQ(a, b);
-    }
-}
-
-namespace {
-
-// One frame of every actor, as comparable records: the state, then each probe.
-struct FrameRecord {
-    std::vector<MoverState> states;
-    std::vector<Probe> probes;
-};
-
-std::vector<FrameRecord> record(const Map& m, const std::vector<InputBits>& inputs) {
-    Sim sim(m);
-    Trace trace;
-    std::vector<FrameRecord> out;
-    std::vector<InputBits> in(m.actors.size(), 0);
-    for (InputBits k : inputs) {
-        in[0] = k;
-        sim.step(in, &trace);
-        out.push_back(FrameRecord{sim.states(), trace.probes});
-    }
-    return out;
-}
-
-// Probe coordinates moved by (dx, dy) px.
-Probe shifted(Probe p, int64_t dxPx, int64_t dyPx, int32_t) {
-    const Fix dx = Fix::fromInt(dxPx);
-    const Fix dy = Fix::fromInt(dyPx);
-    p.x0 += dx;
-    p.y0 += dy;
-    if (p.shape != ProbeShape::Value) {
-        p.x1 += dx;
-        p.y1 += dy;
-    }
-    return p;
-}
-
-std::string probeKey(const Probe& p) {
-    return std::to_string(p.actor) + " " + probeJson(p);
-}
-
-}  // namespace
-
-// 10^6 px = 15625 tiles of 64 px: the random map copied at the far end of a wide (then a
-// tall) map gives the same run, coordinates shifted exactly.
-TEST(GridWallsProps, ShiftedByAMillionPixelsGivesTheSameRelativeTrace) {
-    const int64_t offTiles = 15625, offPx = offTiles * 64;
-    for (uint64_t seed = 300; seed < 302; ++seed) {
-        test::RandomMapOptions o = mapOptions(64);
-        o.width = 20;
-        o.height = 12;
-        const Map m = withActors(test::randomMap(seed, o), seed, 2);
-        const std::vector<InputBits> in = test::randomInputs(seed, 3000);
-        const std::vector<FrameRecord> base = record(m, in);
-        for (int axis = 0; axis < 2; ++axis) {
-            const int64_t dx = axis == 0 ? offPx : 0, dy = axis == 1 ? offPx : 0;
-            const Map far = test::shiftMap(m, axis == 0 ? int32_t(offTiles) : 0,
-                                           axis == 1 ? int32_t(offTiles) : 0);
-            const std::vector<FrameRecord> moved = record(far, in);
-            ASSERT_EQ(moved.size(), base.size());
-            for (size_t f = 0; f < base.size(); ++f) {
-                for (size_t a = 0; a < base[f].states.size(); ++a) {
-                    MoverState want = base[f].states[a];
-                    want.x += Fix::fromInt(dx);
-                    want.y += Fix::fromInt(dy);
-                    ASSERT_EQ(moved[f].states[a], want) << "frame " << f << " axis " << axis;
-                }
-                ASSERT_EQ(moved[f].probes.size(), base[f].probes.size()) << "frame " << f;
-                for (size_t i = 0; i < base[f].probes.size(); ++i)
-                    ASSERT_EQ(probeKey(moved[f].probes[i]),
-                              probeKey(shifted(base[f].probes[i], dx, dy, 64)))
-                        << "frame " << f;
-            }
-        }
-    }
-}
-
-namespace {
-
-// Left-right mirror on the raw lattice: the raw unit [x, x + 1) maps to [W - x - 1, W - x),
-// so the half-open bands [k - band, k + band) map onto half-open bands. (Mirroring a point
-// to W - x instead would be off by one raw unit at every band edge: the seed's
-// floor(2x + 1/2) rounds halves up, which is not symmetric.)
+// The raw lattice's mirror (docs/movers/grid_walls.md, Guarantees): the raw unit [x, x + 1)
+// maps to [W - x - 1, W - x), so the half-open bands [k - band, k + band) map onto half-open
+// bands. The left-right mirror is in test_mover_properties.cpp, for every mover.
 int64_t mirrorPoint(int64_t x, int64_t wRaw) {
     return wRaw - 1 - x;
 }
-
-Probe mirrored(Probe p, int64_t wPx, int32_t) {
-    const int64_t wRaw = wPx * kOne;
-    switch (p.shape) {
-        case ProbeShape::Cell:
-        case ProbeShape::Band:
-        case ProbeShape::Rect: {
-            const Fix x0 = p.x0;
-            p.x0 = Fix::fromInt(wPx) - p.x1;
-            p.x1 = Fix::fromInt(wPx) - x0;
-            break;
-        }
-        case ProbeShape::Arrow:
-            p.x0 = Fix::fromRaw(mirrorPoint(p.x0.raw, wRaw));
-            p.x1 = Fix::fromRaw(mirrorPoint(p.x1.raw, wRaw));
-            break;
-        default:
-            break;
-    }
-    return p;
-}
-
-std::vector<std::string> sortedKeys(const std::vector<Probe>& probes) {
-    std::vector<std::string> keys;
-    for (const Probe& p : probes) keys.push_back(probeKey(p));
-    std::sort(keys.begin(), keys.end());
-    return keys;
-}
-
-}  // namespace
-
-// The model is left-right symmetric: the corner rule looks at which walls meet a crossing,
-// never at which side comes first, and diagonal speeds are rounded on their magnitude.
-TEST(GridWallsProps, MirroredMapAndKeysGiveTheMirroredTrace) {
-    for (uint64_t seed = 400; seed < 412; ++seed) {
-        const int32_t tile = seed % 2 ? 16 : 8;
-        const Map m = test::randomMap(seed, mapOptions(tile));
-        const Map mm = test::mirrorMap(m);
-        const CollisionWorld w(m), mw(mm);
-        const int64_t wPx = m.widthPx(), wRaw = wPx * kOne;
-        test::Rng rng(seed);
-        ParamSchedule sched(seed, tile, randomBand(rng), rng.chance(50));
-        MoverState s = randomStart(m, seed);
-        MoverState ms = s;
-        ms.x = Fix::fromRaw(mirrorPoint(s.x.raw, wRaw));
-        Trace t, mt;
-        for (InputBits keys : test::randomInputs(seed, 2000)) {
-            const ParamValues& p = sched.next();
-            t.clear();
-            mt.clear();
-            s = kGridWallsMover.step(s, keys, p, w, &t);
-            ms = kGridWallsMover.step(ms, test::mirrorKeys(keys), p, mw, &mt);
-            MoverState want = s;
-            want.x = Fix::fromRaw(mirrorPoint(s.x.raw, wRaw));
-            want.vx = -s.vx;
-            ASSERT_EQ(ms, want) << "seed " << seed << " at " << s.x.str() << "," << s.y.str();
-            std::vector<Probe> flipped;
-            for (const Probe& pr : t.probes) flipped.push_back(mirrored(pr, wPx, tile));
-            ASSERT_EQ(sortedKeys(mt.probes), sortedKeys(flipped)) << "seed " << seed;
-        }
-    }
-}
-
-namespace {
 
 // Up-down mirror of a map without slopes (the model reads slopes as solid cells, and a
 // flipped floor slope has no tile kind): rows reversed, walls moved with them.

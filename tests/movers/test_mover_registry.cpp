@@ -104,7 +104,7 @@ TEST(MoverRegistry, DocsListTheRegistrysMovers) {
         "(`[a-z][a-z0-9_]*`(, `[a-z][a-z0-9_]*`)+)|"
         "(\\b[a-z][a-z0-9_]*(, [a-z][a-z0-9_]*)+\\b)");
     const std::regex tableRow("^\\| `([a-z][a-z0-9_]*)` \\|");
-    int lists = 0, tables = 0;
+    int tables = 0;
     for (const std::string& file : docFiles()) {
         const std::vector<std::string> text = lines(file);
         std::vector<std::string> column;  // first cells of the table being read
@@ -136,7 +136,6 @@ TEST(MoverRegistry, DocsListTheRegistrysMovers) {
                     at = comma == std::string::npos ? found.size() + 1 : comma + 2;
                 }
                 if (known < 2 || ids[0] != builtinIds()[0]) continue;
-                ++lists;
                 // "square movers (...)" and "round movers (...)" list those alone.
                 const std::string before = line.substr(0, size_t(it->position()));
                 const int round = endsWith(before, "square movers (")  ? 0
@@ -146,10 +145,10 @@ TEST(MoverRegistry, DocsListTheRegistrysMovers) {
             }
         }
     }
-    // The README's and docs/movers.md's tables, and the lists in the map format, the CLI,
-    // the trace format and the interop docs.
+    // The README's table and docs/movers.md's two. The other pages name the movers by
+    // pointing at docs/movers.md's table (issue 30: a new mover had six pages to add its id
+    // to); a list written anyway must name them all.
     EXPECT_GE(tables, 3);
-    EXPECT_GE(lists, 5);
 }
 
 // Issue 30: actor colours came from a table in the editor keyed by the built-ins, so a new

@@ -5,6 +5,8 @@
 
 #include "movers/grid_walls.h"
 #include "movers/grid_walls_region.h"
+#include "movers/model_fields.h"
+#include "movers/mover_registry.h"
 #include "movers/state_fields.h"
 
 namespace ts {
@@ -43,6 +45,29 @@ TEST(StateFields, GridWallsShowRegionAndBlockedAxesNotThePackedNumber) {
     EXPECT_EQ(joined(modelStateFields(MoverKind::GridWalls, s)), "region=c;blocked=x;");
     s.aux = kGwAuxBlockedX | kGwAuxBlockedY;
     EXPECT_EQ(joined(modelStateFields(MoverKind::GridWalls, s)), "region=a;blocked=xy;");
+}
+
+// Issue 30: the inspector's reading of the pixel sweep's jump was a special case for that
+// model in modelStateFields. A reading is the mover's own (MoverInfo::fieldText), so a newly
+// registered mover gets its own without a line in the inspector, and one without shows the
+// values as the trace writes them.
+TEST(StateFields, AMoversOwnReadingsComeFromItsRegistryEntry) {
+    MoverInfo info = moverInfo(MoverKind::TopDownAabb);  // fields walk (timer), nudge (aux)
+    info.id = "reading_test_mover";
+    info.fieldText = [](const ModelField& f) -> std::string {
+        return f.key == "nudge" && f.value < 0 ? "left " + std::to_string(-f.value) : "";
+    };
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(registerMover(info, &kind, &error)) << error;
+    MoverState s;
+    s.timer = 2;
+    s.aux = -3;
+    EXPECT_EQ(joined(modelStateFields(kind, s)), "walk=2;nudge=left 3;");
+    s.aux = 3;
+    EXPECT_EQ(joined(modelStateFields(kind, s)), "walk=2;nudge=3;");  // no reading: the value
+    s.aux = -3;
+    EXPECT_EQ(joined(modelStateFields(MoverKind::TopDownAabb, s)), "walk=2;nudge=-3;");
 }
 
 }  // namespace

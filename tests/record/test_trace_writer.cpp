@@ -130,7 +130,8 @@ TEST(TraceWriter, BuffersClearedBetweenFramesGiveTheSameBytes) {
 }
 
 // The built-in movers' fields are written into the line without their describe function
-// (issue 19): the same text as describe's values formatted by writeModelFields.
+// (issue 19): the same text as describe's values formatted by writeModelFields. Every
+// built-in, from the registry: one without a fast path is written through describe.
 TEST(TraceWriter, BuiltInMoversFieldsAreWhatTheirDescribeGives) {
     MoverState s;
     s.x = Fix::fromInt(3) + Fix::fromRaw(1);
@@ -148,7 +149,7 @@ TEST(TraceWriter, BuiltInMoversFieldsAreWhatTheirDescribeGives) {
               ",\"blocked_scanlines\":1073741824,\"slide\":-0.0000152587890625}");
 
     const int64_t raws[] = {0, 1, -1, 65535, -65536, 12345678901, -98765, int64_t(1) << 40};
-    for (int k = 0; k < 4; ++k)
+    for (int k = 0; k < builtinMoverCount(); ++k)
         for (int64_t r : raws) {
             s.x = Fix::fromRaw(r);
             s.y = Fix::fromRaw(-r * 3);
