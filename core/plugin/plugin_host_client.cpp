@@ -203,7 +203,7 @@ bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::st
 }
 
 bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_t limitMs,
-                                std::string* reply, std::string* fault) {
+                                std::string* reply, std::string* fault, bool* failedAhead) {
     uint8_t got = 0;
     const bool sent = wire::sendMessage(fd_, type, payload);
     wire::ReadStatus status =
@@ -212,6 +212,22 @@ bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_
     while (status == wire::ReadStatus::Timeout && plat::debuggerAttached(process_))
         status = wire::readMessage(fd_, limitMs, &got, reply);
     forwardOutput();
+    // Ended or hung without a word, past the frame asked for (a step ahead that closed the
+    // connection first, or blocked every signal): not that frame's fault. Where the host could
+    // not number its steps (Windows), a host that closed the connection is taken for one.
+    const int64_t at = plat::hostStepIndex(process_);
+    if (failedAhead && status != wire::ReadStatus::Ok &&
+        (at > 0 || (at < 0 && status == wire::ReadStatus::Closed))) {
+        if (fd_ >= 0 && wire::readMessage(fd_, 0, &got, reply) == wire::ReadStatus::Ok &&
+            got == wire::kFault) {
+            *fault = *reply;
+            dying_ = true;
+            return false;
+        }
+        stop();  // at once: it may block for ever
+        *failedAhead = true;
+        return false;
+    }
     if (status == wire::ReadStatus::Timeout) {
         stop();  // SIGKILL and reaped: the next call starts a new host
         *fault = "ran longer than " + std::to_string(limitMs) + " ms";
@@ -286,7 +302,9 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, int64_t limitMs, 
     const wire::ReadStatus status = wire::readMessage(fd_, limitMs, &type, &reply);
     if (status != wire::ReadStatus::Ok || type != wire::kReply) {
         stop();  // a new host for the frame asked for
-        if (status == wire::ReadStatus::Timeout) ahead_ = false;
+        // Hung, or ended without the partial reply of a step ahead that failed (it closed
+        // its connection first): stepping ahead would meet that step again.
+        if (status != wire::ReadStatus::Ok) ahead_ = false;
         return false;
     }
     std::vector<wire::Result> results;
@@ -359,32 +377,44 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     q.keys[0] = uint8_t(keys);
     q.frames = 1;
     if (takePending(q, limitMs, out, ahead, actor)) return true;
-    if (dying_) stop();
-    wire::Descriptor ignored;
-    std::string error;
-    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
-    if (!holdWorld(world, fault)) return false;
 
     // Keys of the frames after this one: those of this request and of the next.
     uint8_t later[2 * wire::kMaxFrames];
     int n = 0;
-    if (ahead_) {
-        if (const KeysAhead* known = ahead)
-            n = known->keysAfter(actor, reinterpret_cast<InputBits*>(later),
-                                 int(2 * wire::kMaxFrames - 1));
-        if (n > 0) {
-            q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
-            std::memcpy(&q.keys[1], later, q.frames - 1);
-        } else {
-            q.frames = guessed_;
-            for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
-        }
-    }
-    wire::Writer w;
-    w.buf.reserve(sizeof q);
-    wire::putStep(w, q);
     std::string reply;
-    if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault)) return false;
+    // At most twice: a request whose steps ahead ended the host without a reply is asked
+    // again for its first frame alone, by a new host that never steps ahead, so that the
+    // frame that failed is met, and named, when it is asked for.
+    for (;;) {
+        if (dying_) stop();
+        wire::Descriptor ignored;
+        std::string error;
+        if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+        if (!holdWorld(world, fault)) return false;
+        n = 0;
+        q.frames = 1;
+        if (ahead_) {
+            if (const KeysAhead* known = ahead)
+                n = known->keysAfter(actor, reinterpret_cast<InputBits*>(later),
+                                     int(2 * wire::kMaxFrames - 1));
+            if (n > 0) {
+                q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
+                std::memcpy(&q.keys[1], later, q.frames - 1);
+            } else {
+                q.frames = guessed_;
+                for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
+            }
+        }
+        wire::Writer w;
+        w.buf.reserve(sizeof q);
+        wire::putStep(w, q);
+        bool failedAhead = false;
+        if (exchange(wire::kStep, w.buf, limitMs, &reply, fault,
+                     q.frames > 1 ? &failedAhead : nullptr))
+            break;
+        if (!failedAhead) return false;
+        ahead_ = false;
+    }
     std::vector<wire::Result> results;
     uint8_t flags = 0;
     wire::Reader r(reply);

@@ -15,7 +15,11 @@
 // the host steps the next frames while tilestep uses these. What the steps
 // ahead meet that the frame asked for did not (a crash, an exit, a hang past a few ms of CPU
 // time or 100 ms of wall-clock time) only
-// ends that host and turns stepping ahead off for this build.
+// ends that host and turns stepping ahead off for this build. A step ahead that ends or hangs
+// the host without a word (it closed its connection first, or blocked every signal) is told
+// apart from the frame asked for by the index of the step running, which the host writes
+// before each step in a page both share (plat::hostStepIndex): the frame asked for is then
+// stepped again alone, and the failing step is met, and named, when its frame is asked for.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -82,8 +86,10 @@ class PluginHostClient {
     std::string ended(int64_t waitMs);  // after the stream closed: how the host ended
     // Passes on what the host wrote (drainOutput); `last` after it ended.
     void forwardOutput(bool last = false);
+    // With failedAhead (a request of several frames): true there, with the host ended and no
+    // fault, when the host ended or hung without a reply after the frame asked for.
     bool exchange(uint8_t type, const std::string& payload, int64_t limitMs, std::string* reply,
-                  std::string* fault);
+                  std::string* fault, bool* failedAhead = nullptr);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
 
     // The results of one request's frames, in order: the next request of the same actor asks

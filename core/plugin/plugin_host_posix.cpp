@@ -1,7 +1,8 @@
-// The plugin host on Linux (detail/host_side.h): the socket and the library on descriptors 3
-// and 4, fatal signals and exit() reported with libbacktrace's file:line, the address space
-// limited, the steps ahead's time budget a CPU-time timer (SIGPROF) and a wall-clock one
-// (SIGALRM: a step ahead that sleeps or waits on a lock uses no CPU time).
+// The plugin host on Linux (detail/host_side.h): the socket, the library and the page it
+// numbers its steps in (g_stepIndex) on descriptors 3, 4 and 5, fatal signals and exit()
+// reported with libbacktrace's file:line, the address space limited, the steps ahead's time
+// budget a CPU-time timer (SIGPROF) and a wall-clock one (SIGALRM: a step ahead that sleeps or
+// waits on a lock uses no CPU time).
 #include <backtrace.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -33,6 +34,7 @@ namespace {
 
 constexpr int kSocket = 3;
 constexpr int kLibrary = 4;
+constexpr int kStepPage = 5;  // shared with tilestep (host_process.h: hostStepIndex)
 // Steps ahead (frames nobody asked for yet) stop after this much CPU time; one step ahead
 // still running the hard limit after that ends the host (it may never return). Short: the
 // frame asked for waits for them under tilestep's step watchdog, which counts wall time, and
@@ -324,6 +326,21 @@ std::string libraryPath() {
     return "/proc/self/fd/" + std::to_string(kLibrary);
 }
 
+// The page tilestep made (memfd_create in plat::spawnHost) on descriptor 5; absent when it
+// could not make one (the steps then go unnumbered), and then descriptor 5 is not mapped
+// whatever it is.
+void mapStepPage() {
+    char name[64] = {};
+    const std::string fd = "/proc/self/fd/" + std::to_string(kStepPage);
+    const char kName[] = "/memfd:tilestep-plugin-step";
+    if (readlink(fd.c_str(), name, sizeof name - 1) <= 0 ||
+        std::strncmp(name, kName, sizeof kName - 1) != 0)
+        return;
+    void* page = mmap(nullptr, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED, kStepPage, 0);
+    if (page != MAP_FAILED) g_stepIndex = static_cast<volatile uint32_t*>(page);
+    close(kStepPage);  // the mapping stays
+}
+
 // ---- A thread of the plugin's own that keeps a core busy ----------------------------------
 
 // Every kThreadWatchMs the host compares its CPU time with its main thread's (the one that
@@ -391,6 +408,7 @@ int runPluginHost(int argc, char** argv) {
     setvbuf(stdout, nullptr, _IOLBF, 0);
     g_reply = new std::string();
     g_reply->reserve(size_t(1) << 20);
+    mapStepPage();
     installHandlers();
 
     void* library = dlopen(libraryPath().c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -6,6 +6,11 @@
  *   closeblock  closes its connection to tilestep (descriptor 3) and then blocks, signals
  *               blocked
  *   spinthread  starts a thread that spins for ever, then blocks for 3 s (no CPU time used)
+ *   closeexit   closes its connection to tilestep, then calls exit(3)
+ *   quickexit   calls _exit(3) (no atexit handler runs: the host cannot say why it ended)
+ *   blockspin   blocks every signal, then spins for ever (the host's timers cannot stop it)
+ *   recurse     recurses without end (a stack overflow)
+ *   nullwrite   writes through a null pointer
  * Built with -g: tilestep names this file and line. */
 #include <pthread.h>
 #include <signal.h>
@@ -21,6 +26,13 @@ static void* spin(void* arg) {
     (void)arg;
     for (;;) ++n;
     return NULL;
+}
+
+/* Deep enough to overflow any stack; the volatile array keeps the frames from being merged. */
+static int recurse(int depth) {
+    volatile char frame[256];
+    frame[0] = (char)depth;
+    return depth > (1 << 30) ? frame[0] : recurse(depth + 1) + frame[0];
 }
 
 static void misbehave(void) {
@@ -48,6 +60,22 @@ static void misbehave(void) {
         sigprocmask(SIG_BLOCK, &all, NULL);
         close(3);
         sleep(60);
+    } else if (strcmp(how, "closeexit") == 0) {
+        close(3);
+        exit(3);
+    } else if (strcmp(how, "quickexit") == 0) {
+        _exit(3);
+    } else if (strcmp(how, "blockspin") == 0) {
+        sigset_t all;
+        volatile int64_t n = 0;
+        sigfillset(&all);
+        sigprocmask(SIG_BLOCK, &all, NULL);
+        for (;;) ++n;
+    } else if (strcmp(how, "recurse") == 0) {
+        printf("depth %d\n", recurse(0));
+    } else if (strcmp(how, "nullwrite") == 0) {
+        int* volatile nowhere = NULL;
+        *nowhere = 1;
     }
 }
 

@@ -1,6 +1,6 @@
 // The plugin host's operating system parts on Linux (host_process.h): a Unix socket pair,
-// posix_spawn with the socket and the library on descriptors 3 and 4 and its stdout and stderr
-// on a pipe, in a process group of its own that SIGKILL ends whole, dlopen.
+// posix_spawn with the socket, the library and a shared page on descriptors 3, 4 and 5 and its
+// stdout and stderr on a pipe, in a process group of its own that SIGKILL ends whole, dlopen.
 #include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -8,6 +8,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -29,6 +30,8 @@ extern char** environ;
 namespace ts::plat {
 
 namespace {
+
+constexpr size_t kStepPage = 4096;
 
 // The hosts running, whose copies tilestep removes when it exits (their SIGKILL on tilestep's
 // end, PR_SET_PDEATHSIG, leaves them no time to).
@@ -205,10 +208,19 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
         ::fcntl(out[0], F_SETFL, O_NONBLOCK);
         ::fcntl(out[0], F_SETPIPE_SZ, 1 << 20);
     }
+    // The page the host writes each step's index in before running it (hostStepIndex), on
+    // descriptor 5: without it nothing tells which step ahead ended a host that closed its
+    // connection first. Optional: a host without one is asked again alone (the client).
+    void* page = MAP_FAILED;
+    int pageFd = ::memfd_create("tilestep-plugin-step", MFD_CLOEXEC);
+    if (pageFd >= 0 && ::ftruncate(pageFd, kStepPage) == 0)
+        page = ::mmap(nullptr, kStepPage, PROT_READ | PROT_WRITE, MAP_SHARED, pageFd, 0);
+    if (pageFd >= 0 && page == MAP_FAILED) ::close(pageFd), pageFd = -1;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, child, 3);
     posix_spawn_file_actions_adddup2(&actions, int(lib.fd), 4);
+    if (pageFd >= 0) posix_spawn_file_actions_adddup2(&actions, pageFd, 5);
     if (out[1] >= 0) {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1);
         posix_spawn_file_actions_adddup2(&actions, out[1], 2);
@@ -232,14 +244,17 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     posix_spawn_file_actions_destroy(&actions);
     ::close(child);
     if (out[1] >= 0) ::close(out[1]);
+    if (pageFd >= 0) ::close(pageFd);  // the mapping stays
     if (rc != 0) {
         ::close(sv[0]);
         if (out[0] >= 0) ::close(out[0]);
+        if (page != MAP_FAILED) ::munmap(page, kStepPage);
         *error = std::strerror(rc);
         return false;
     }
     proc->id = pid;
     proc->output = out[0];
+    proc->stepIndex = page == MAP_FAILED ? nullptr : static_cast<volatile uint32_t*>(page);
     track(pid, true);
     *pipe = sv[0];
     return true;
@@ -301,7 +316,8 @@ void endGroup(pid_t pid, HostProcess* proc) {
     ::kill(-pid, SIGKILL);
     ::unlink(hostLibraryCopy(pid).c_str());
     track(pid, false);
-    (void)proc;
+    if (proc->stepIndex) ::munmap(const_cast<uint32_t*>(proc->stepIndex), kStepPage);
+    proc->stepIndex = nullptr;
 }
 
 }  // namespace
