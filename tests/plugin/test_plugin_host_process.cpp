@@ -72,6 +72,72 @@ TEST(PluginHostProcess, AStepThatBlocksIsNamedAtItsFrameWithTheFramesBeforeItKep
     EXPECT_NE(r.out.find("{\"frame\":9,"), std::string::npos) << r.out;
 }
 
+// Every way a step can fail, met while the host steps ahead of the frame asked for (frame
+// 10 stepped in one request with frame 0, `run` knowing the keys): named at frame 10, with
+// frames 0..9 kept. The last four end or hang the host without a word (it cannot send the
+// frames it stepped): before the host numbered its steps in a page tilestep reads, they were
+// blamed on frame 0 with no frame kept.
+TEST(PluginHostProcess, EveryFaultOfAStepAheadIsNamedAtItsOwnFrame) {
+    const struct {
+        const char* how;
+        const char* what;
+    } cases[] = {
+        {"abort", "crashed: SIGABRT (abort)"},
+        {"nullwrite", "crashed: SIGSEGV (invalid memory access) at address 0x0"},
+        {"recurse", "crashed: SIGSEGV (invalid memory access)"},
+        {"sleep", "ran longer than 500 ms"},
+        {"blockspin", "ran longer than 500 ms"},
+        {"closeblock",
+         "closed its connection to tilestep and was still running 500 ms later in the plugin "
+         "host; killed"},
+        {"closeexit", "ended the plugin host (exit status 3"},
+        {"quickexit", "ended the plugin host (exit status 3"},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.how);
+        const auto r = runMisbehaving(test::tempDir(), c.how, 10, "--step-limit 500");
+        EXPECT_EQ(r.exitCode, 1) << r.err;
+        EXPECT_NE(r.err.find(std::string("plugin:misbehave: a step of actor 'link' at frame 10 ") +
+                             c.what),
+                  std::string::npos)
+            << r.err;
+        EXPECT_EQ(lines(r.out), 11u) << r.out;  // the header and frames 0..9
+        EXPECT_NE(r.out.find("{\"frame\":9,"), std::string::npos) << r.out;
+    }
+}
+
+// In the editor: Restart plugin steps the recording again, the frames up to the one that
+// failed stepped ahead in one request. A step ahead that ends the host without a word
+// (_exit) must not stop the replay at the first frame: the session stands at the frame
+// that failed, every frame before it stepped, and stepping it shows its fault there.
+TEST(PluginHostProcess, RestartPluginReplaysPastAStepAheadThatEndsTheHostWithoutAWord) {
+    // Every host this test starts (the restarts too) misbehaves.
+    struct Misbehave {
+        Misbehave() { ::setenv("TILESTEP_TEST_MISBEHAVE", "quickexit", 1); }
+        ~Misbehave() { ::unsetenv("TILESTEP_TEST_MISBEHAVE"); }
+    } misbehave;
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/misbehave.so", false, &kind, &error)) << error;
+    const PluginMover* build = pluginMover(kind);
+    ASSERT_FALSE(build->inProcess());
+    Map m = test::mapFromRows({"####################", "#..................#",
+                               "#..................#", "####################"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(m);
+    for (int i = 0; i < 10; ++i) dbg.stepForward(KEY_R);
+    const Fix walked = dbg.state(0).x;
+    dbg.stepForward(KEY_J);  // frame 10: the host ends
+    ASSERT_EQ(build->lastFaultFrame(), 10) << build->lastFault();
+    EXPECT_EQ(build->lastFault().rfind("ended the plugin host (exit status 3", 0), 0u)
+        << build->lastFault();
+    EXPECT_EQ(dbg.restartPlugin(kind), 10);
+    EXPECT_EQ(build->lastFault(), "");
+    EXPECT_EQ(dbg.state(0).x, walked);  // frames 0..9 stepped again, each one walked right
+    dbg.stepForward(KEY_J);
+    EXPECT_EQ(build->lastFaultFrame(), 10) << build->lastFault();
+}
+
 TEST(PluginHostProcess, ThePluginsPrintfGoesToStderrWithItsNameNotIntoTheTrace) {
     const std::string dir = test::tempDir();
     const auto r = runMisbehaving(dir, "none", 5);
