@@ -212,7 +212,9 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     // descriptor 5: without it nothing tells which step ahead ended a host that closed its
     // connection first. Optional: a host without one is asked again alone (the client).
     void* page = MAP_FAILED;
-    int pageFd = ::memfd_create("tilestep-plugin-step", MFD_CLOEXEC);
+    const int made = ::memfd_create("tilestep-plugin-step", MFD_CLOEXEC);
+    int pageFd = made >= 0 ? ::fcntl(made, F_DUPFD_CLOEXEC, 10) : -1;  // as the socket's
+    if (made >= 0) ::close(made);
     if (pageFd >= 0 && ::ftruncate(pageFd, kStepPage) == 0)
         page = ::mmap(nullptr, kStepPage, PROT_READ | PROT_WRITE, MAP_SHARED, pageFd, 0);
     if (pageFd >= 0 && page == MAP_FAILED) ::close(pageFd), pageFd = -1;
@@ -220,11 +222,12 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, child, 3);
     posix_spawn_file_actions_adddup2(&actions, int(lib.fd), 4);
-    if (pageFd >= 0) posix_spawn_file_actions_adddup2(&actions, pageFd, 5);
     if (out[1] >= 0) {
         posix_spawn_file_actions_adddup2(&actions, out[1], 1);
         posix_spawn_file_actions_adddup2(&actions, out[1], 2);
     }
+    // After the output's: the pipe's write end may be descriptor 5 here.
+    if (pageFd >= 0) posix_spawn_file_actions_adddup2(&actions, pageFd, 5);
     const std::string parent = std::to_string(::getpid());
     char* argv[] = {const_cast<char*>(exe.c_str()), const_cast<char*>(pluginPath.c_str()),
                     const_cast<char*>(parent.c_str()), nullptr};
