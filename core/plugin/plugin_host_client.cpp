@@ -377,43 +377,46 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     q.keys[0] = uint8_t(keys);
     q.frames = 1;
     if (takePending(q, limitMs, out, ahead, actor)) return true;
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+    if (!holdWorld(world, fault)) return false;
 
     // Keys of the frames after this one: those of this request and of the next.
     uint8_t later[2 * wire::kMaxFrames];
     int n = 0;
-    std::string reply;
-    // At most twice: a request whose steps ahead ended the host without a reply is asked
-    // again for its first frame alone, by a new host that never steps ahead, so that the
-    // frame that failed is met, and named, when it is asked for.
-    for (;;) {
-        if (dying_) stop();
-        wire::Descriptor ignored;
-        std::string error;
-        if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
-        if (!holdWorld(world, fault)) return false;
-        n = 0;
-        q.frames = 1;
-        if (ahead_) {
-            if (const KeysAhead* known = ahead)
-                n = known->keysAfter(actor, reinterpret_cast<InputBits*>(later),
-                                     int(2 * wire::kMaxFrames - 1));
-            if (n > 0) {
-                q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
-                std::memcpy(&q.keys[1], later, q.frames - 1);
-            } else {
-                q.frames = guessed_;
-                for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
-            }
+    if (ahead_) {
+        if (const KeysAhead* known = ahead)
+            n = known->keysAfter(actor, reinterpret_cast<InputBits*>(later),
+                                 int(2 * wire::kMaxFrames - 1));
+        if (n > 0) {
+            q.frames = uint32_t(1 + std::min<int>(n, int(kFramesKnown) - 1));
+            std::memcpy(&q.keys[1], later, q.frames - 1);
+        } else {
+            q.frames = guessed_;
+            for (uint32_t i = 1; i < q.frames; ++i) q.keys[i] = uint8_t(keys);
         }
-        wire::Writer w;
-        w.buf.reserve(sizeof q);
-        wire::putStep(w, q);
-        bool failedAhead = false;
-        if (exchange(wire::kStep, w.buf, limitMs, &reply, fault,
-                     q.frames > 1 ? &failedAhead : nullptr))
-            break;
+    }
+    wire::Writer w;
+    w.buf.reserve(sizeof q);
+    wire::putStep(w, q);
+    std::string reply;
+    bool failedAhead = false;
+    if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault,
+                  q.frames > 1 ? &failedAhead : nullptr)) {
         if (!failedAhead) return false;
+        // A step ahead ended the host without a reply: this frame is asked again alone, by a
+        // new host that steps ahead no more, so that the one that failed is met, and named,
+        // when its frame is asked for.
         ahead_ = false;
+        q.frames = 1;
+        n = 0;
+        wire::Writer alone;
+        wire::putStep(alone, q);
+        if (!launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+        if (!holdWorld(world, fault) || !exchange(wire::kStep, alone.buf, limitMs, &reply, fault))
+            return false;
     }
     std::vector<wire::Result> results;
     uint8_t flags = 0;
