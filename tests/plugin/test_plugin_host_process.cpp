@@ -1,6 +1,7 @@
 // The plugin host process as the user's code meets it (tests/plugins/misbehave.c): it never
 // hangs tilestep (a host that closed its connection and blocks is killed; a step that blocks
-// is a fault of the frame that blocked, with the frames before it kept), the plugin's printf
+// is a fault of the frame that blocked, with the frames before it kept, as is every fault of a
+// step ahead, even one that ends the host without a word), the plugin's printf
 // goes to tilestep's stderr with the plugin's name and never into a trace on stdout, what it
 // forks ends with it, an abort() is located at the plugin's line, and gdb can debug it.
 #include <gtest/gtest.h>
