@@ -124,13 +124,15 @@ void onBacktraceError(void*, const char*, int) {}
 
 // " in FUNCTION at FILE:LINE" for the innermost frame of the plugin's library with debug
 // information; else the innermost frame in the plugin's library
-// by symbol and offset. Reads
+// by symbol and offset. `pc`: where a signal interrupted the plugin (the frames above it are
+// the handler's), 0 from a function the plugin called (exit()). Reads
 // the debug information of every loaded library the first time (hundreds of ms where
 // separate debug files are installed), so only once a fault happened.
 void describeLocation(uintptr_t pc, Line* out) {
     static Where w;
     w = Where{};
     w.faultPc = pc;
+    w.passed = pc == 0;  // called, not interrupted: every frame counts (skipped up to the plugin's)
     if (g_backtrace) backtrace_full(g_backtrace, 0, onFrame, onBacktraceError, &w);
     if (w.found) return out->add(w.at.text);
     if (!w.passed && pc) w.pcs[w.pcCount++] = pc;
@@ -219,11 +221,10 @@ void onSpeculationTimeUp(int sig) {
 }
 
 void onProcessExit(int status, void*) {
-    removeCopy();
-    if (!g_inPlugin) return;
+    if (!g_inPlugin) return removeCopy();
     if (g_speculating) {
         sendPartialReply();
-        return;
+        return removeCopy();
     }
     Line l;
     l.add("called exit(");
@@ -231,6 +232,12 @@ void onProcessExit(int status, void*) {
     l.num(uint64_t(status));
     l.add(")");
     sendFault(l);
+    // Where, as for a crash: the plugin's line that called exit() (libc's frames and this
+    // handler's are skipped as a crash's are).
+    Line where;
+    describeLocation(0, &where);  // reads the library's copy: removed after
+    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    removeCopy();
 }
 
 void installHandlers() {

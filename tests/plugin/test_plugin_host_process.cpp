@@ -84,6 +84,7 @@ TEST(PluginHostProcess, EveryFaultOfAStepAheadIsNamedAtItsOwnFrame) {
         const char* what;
     } cases[] = {
         {"abort", "crashed: SIGABRT (abort)"},
+        {"exit", "called exit(4)"},
         {"nullwrite", "crashed: SIGSEGV (invalid memory access) at address 0x0"},
         {"recurse", "crashed: SIGSEGV (invalid memory access)"},
         {"sleep", "ran longer than 500 ms"},
@@ -178,6 +179,15 @@ TEST(PluginHostProcess, AnAbortIsLocatedAtThePluginsLineNotInLibc) {
     EXPECT_NE(r.err.find("at frame 5 crashed: SIGABRT (abort) in misbehave at "), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the aborting line"))),
+              std::string::npos)
+        << r.err;
+}
+
+TEST(PluginHostProcess, AnExitIsLocatedAtThePluginsLine) {
+    const auto r = runMisbehaving(test::tempDir(), "exit", 5);
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(r.err.find("at frame 5 called exit(4) in misbehave at "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the exiting line"))),
               std::string::npos)
         << r.err;
 }

@@ -6,6 +6,7 @@
  *   closeblock  closes its connection to tilestep (descriptor 3) and then blocks, signals
  *               blocked
  *   spinthread  starts a thread that spins for ever, then blocks for 3 s (no CPU time used)
+ *   exit        calls exit(4) (the report names the line below)
  *   closeexit   closes its connection to tilestep, then calls exit(3)
  *   quickexit   calls _exit(3) (no atexit handler runs: the host cannot say why it ended)
  *   blockspin   blocks every signal, then spins for ever (the host's timers cannot stop it)
@@ -60,6 +61,8 @@ static void misbehave(void) {
         sigprocmask(SIG_BLOCK, &all, NULL);
         close(3);
         sleep(60);
+    } else if (strcmp(how, "exit") == 0) {
+        exit(4); /* the exiting line */
     } else if (strcmp(how, "closeexit") == 0) {
         close(3);
         exit(3);
