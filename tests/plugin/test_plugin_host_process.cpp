@@ -140,6 +140,37 @@ TEST(PluginHostProcess, RestartPluginReplaysPastAStepAheadThatEndsTheHostWithout
     EXPECT_EQ(build->lastFaultFrame(), 10) << build->lastFault();
 }
 
+// Play, holding R, steps ahead with R held: the step from x = 30 px (frame 10, walking 1 px a
+// frame from 20) ends the host without a word while stepped ahead with frame 0. Play must
+// stop at frame 10, not at frame 0, with the fault named there.
+TEST(PluginHostProcess, PlayStopsAtAStepAheadThatEndsTheHostWithoutAWord) {
+    struct Misbehave {
+        Misbehave() {
+            ::setenv("TILESTEP_TEST_MISBEHAVE", "quickexit", 1);
+            ::setenv("TILESTEP_TEST_MISBEHAVE_AT_X", "30", 1);
+        }
+        ~Misbehave() {
+            ::unsetenv("TILESTEP_TEST_MISBEHAVE");
+            ::unsetenv("TILESTEP_TEST_MISBEHAVE_AT_X");
+        }
+    } misbehave;
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/misbehave.so", false, &kind, &error)) << error;
+    Map m = test::mapFromRows({"####################", "#..................#",
+                               "#..................#", "####################"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(m);
+    dbg.setPlaying(true);
+    EXPECT_EQ(dbg.advance(10.0, KEY_R), 11);  // frames 0..10, the last one failed
+    EXPECT_EQ(dbg.position(), 11);
+    EXPECT_EQ(
+        dbg.lastBreak().rfind("plugin:misbehave: a step at frame 10 ended the plugin host", 0), 0u)
+        << dbg.lastBreak();
+    EXPECT_EQ(pluginMover(kind)->lastFaultFrame(), 10);
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(30));  // frames 0..9 walked; the failed one kept x
+}
+
 TEST(PluginHostProcess, ThePluginsPrintfGoesToStderrWithItsNameNotIntoTheTrace) {
     const std::string dir = test::tempDir();
     const auto r = runMisbehaving(dir, "none", 5);

@@ -12,6 +12,8 @@
  *   blockspin   blocks every signal, then spins for ever (the host's timers cannot stop it)
  *   recurse     recurses without end (a stack overflow)
  *   nullwrite   writes through a null pointer
+ * With $TILESTEP_TEST_MISBEHAVE_AT_X = N it misbehaves instead when the step starts at x >= N
+ * px, whatever the keys (a bug met by walking there, stepped ahead with the keys held).
  * Built with -g: tilestep names this file and line. */
 #include <pthread.h>
 #include <signal.h>
@@ -88,7 +90,8 @@ static void step(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, c
     (void)d;
     printf("stepping from x=%lld\n", (long long)in->x);
     walk(in, out, keys, p);
-    if (keys & TS_KEY_J) misbehave();
+    const char* atX = getenv("TILESTEP_TEST_MISBEHAVE_AT_X");
+    if (atX ? in->x >= (ts_fix)atoll(atX) * 65536 : (keys & TS_KEY_J) != 0) misbehave();
 }
 
 static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
