@@ -97,6 +97,8 @@ std::string PluginHostClient::faultLocation(int64_t timeoutMs) {
 std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
     std::string where;
     uint8_t type = 0;
+    // A hung host may not answer (its handler replaced): not waited on as long as a crash.
+    if (hung_) timeoutMs = std::min(timeoutMs, kHangLocateMs);
     if (dying_ && fd_ >= 0 &&
         (wire::readMessage(fd_, timeoutMs, &type, &where) != wire::ReadStatus::Ok ||
          type != wire::kWhere))
@@ -113,7 +115,7 @@ void PluginHostClient::restart() {
 }
 
 void PluginHostClient::stop() {
-    dying_ = false;
+    dying_ = hung_ = false;
     pending_.active = false;
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
@@ -229,8 +231,14 @@ bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_
         return false;
     }
     if (status == wire::ReadStatus::Timeout) {
-        stop();  // SIGKILL and reaped: the next call starts a new host
         *fault = "ran longer than " + std::to_string(limitMs) + " ms";
+        // Where it was, as for a crash (takeLocation, within kHangLocateMs); then, or at once
+        // where the host cannot be asked, SIGKILL and reaped: the next call starts a new host.
+        if (plat::interruptHost(process_)) {
+            dying_ = hung_ = true;
+            return false;
+        }
+        stop();
         return false;
     }
     if (status != wire::ReadStatus::Ok) {

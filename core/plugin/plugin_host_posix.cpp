@@ -174,6 +174,21 @@ void addMemoryLimit(Line* l) {
     l->add(" MiB; TILESTEP_PLUGIN_MEMORY_MB sets it)");
 }
 
+// Where the plugin's code was when a signal interrupted it (kWhere; "" outside it).
+void sendWhere(void* context) {
+    uintptr_t pc = 0;
+#if defined(__x86_64__)
+    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
+#else
+    (void)context;
+#endif
+    Line where;
+    if (g_inPlugin) describeLocation(pc, &where);
+    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+}
+
 // The cause at once, then where (kWhere), which may take a while to find out: tilestep waits
 // for the second outside the step's time limit.
 void onFatalSignal(int sig, siginfo_t* info, void* context) {
@@ -194,19 +209,16 @@ void onFatalSignal(int sig, siginfo_t* info, void* context) {
         l.num(uint64_t(uintptr_t(info->si_addr)), 16);
     }
     sendFault(l);
-    uintptr_t pc = 0;
-#if defined(__x86_64__)
-    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
-#elif defined(__aarch64__)
-    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
-#else
-    (void)context;
-#endif
-    Line where;
-    if (g_inPlugin) describeLocation(pc, &where);
-    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    sendWhere(context);
     removeCopy();
     _exit(128 + sig);
+}
+
+// tilestep gave up on the call in progress (plat::interruptHost): where it was, then the end.
+void onInterrupt(int, siginfo_t*, void* context) {
+    sendWhere(context);
+    removeCopy();
+    _exit(1);
 }
 
 void onSpeculationTimeUp(int sig) {
@@ -255,6 +267,8 @@ void installHandlers() {
     sigfillset(&sa.sa_mask);
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP})
         sigaction(sig, &sa, nullptr);
+    sa.sa_sigaction = onInterrupt;
+    sigaction(SIGUSR1, &sa, nullptr);
     struct sigaction alarm {};
     alarm.sa_handler = onSpeculationTimeUp;
     sigfillset(&alarm.sa_mask);

@@ -60,7 +60,7 @@ TEST(PluginHostProcess, AHostThatClosesItsConnectionAndBlocksIsKilledNotWaitedOn
         << r.err;
 }
 
-TEST(PluginHostProcess, AStepThatBlocksIsNamedAtItsFrameWithTheFramesBeforeItKept) {
+TEST(PluginHostProcess, AStepThatBlocksIsNamedAndLocatedAtItsFrameWithTheFramesBeforeItKept) {
     // Frames 0..9 walk, frame 10 sleeps: stepped ahead in one request with frame 0, it must
     // not be blamed on frame 0.
     const auto r = runMisbehaving(test::tempDir(), "sleep", 10, "--step-limit 500");
@@ -71,6 +71,11 @@ TEST(PluginHostProcess, AStepThatBlocksIsNamedAtItsFrameWithTheFramesBeforeItKep
         << r.err;
     EXPECT_EQ(lines(r.out), 11u) << r.out;  // the header and frames 0..9
     EXPECT_NE(r.out.find("{\"frame\":9,"), std::string::npos) << r.out;
+    // Located as a crash is: the host, interrupted, says where the plugin's code was.
+    EXPECT_NE(r.err.find("ran longer than 500 ms in misbehave at "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the sleeping line"))),
+              std::string::npos)
+        << r.err;
 }
 
 // Every way a step can fail, met while the host steps ahead of the frame asked for (frame

@@ -52,7 +52,7 @@ static void misbehave(void) {
         }
         for (;;) pause(); /* until killed: the child must not outlive the host */
     } else if (strcmp(how, "sleep") == 0) {
-        sleep(60);
+        sleep(60); /* the sleeping line */
     } else if (strcmp(how, "spinthread") == 0) {
         pthread_t t;
         pthread_create(&t, NULL, spin, NULL);

@@ -71,6 +71,9 @@ void killHost(HostProcess* proc);
 // sentence about the plugin ("was killed by signal 9 (SIGKILL) in the plugin host"). A host
 // that closed the stream but does not end within waitMs is killed (it may block for ever).
 std::string reapHost(HostProcess* proc, int64_t waitMs = 2000);
+// Asks a host whose call ran past its limit where its stepping thread is: it sends that (a
+// kWhere message, plugin_wire.h) and ends. False where it cannot be asked (Windows).
+bool interruptHost(const HostProcess& proc);
 // Whether a debugger is attached to the host (Linux: TracerPid in /proc/PID/status): a host
 // held at a breakpoint is not hung, and is never killed for taking long.
 bool debuggerAttached(const HostProcess& proc);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -299,6 +300,21 @@ std::string drainOutput(HostProcess* proc, bool last) {
     if (last && proc->output >= 0) ::close(int(proc->output));
     if (last) proc->output = kNoPipe;
     return text;
+}
+
+bool interruptHost(const HostProcess& proc) {
+    if (proc.id <= 0) return false;
+    // To the stepping thread (the host's first, whose id is the process's), not a thread of
+    // the plugin's that the process's signal could go to; not when it blocks the signal (a
+    // plugin that blocked every signal): it would not answer.
+    const std::string id = std::to_string(proc.id);
+    std::ifstream status("/proc/" + id + "/task/" + id + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("SigBlk:", 0) == 0 &&
+            (std::strtoull(line.c_str() + 7, nullptr, 16) >> (SIGUSR1 - 1) & 1))
+            return false;
+    return ::syscall(SYS_tgkill, pid_t(proc.id), pid_t(proc.id), SIGUSR1) == 0;
 }
 
 bool debuggerAttached(const HostProcess& proc) {
