@@ -16,6 +16,7 @@ plat::Pipe g_pipe = plat::kNoPipe;
 volatile sig_atomic_t g_inPlugin = 0;
 volatile sig_atomic_t g_speculating = 0;
 volatile sig_atomic_t g_budgetSpent = 0;
+volatile uint32_t* g_stepIndex = nullptr;
 std::string* g_reply = nullptr;
 volatile size_t g_committed = 0;
 
@@ -151,6 +152,7 @@ class Host {
             }
             beginResult(in);
             ts_mover_state out = in;
+            if (g_stepIndex) *g_stepIndex = i;
             g_inPlugin = 1;
             d_->step(&in, &out, q.keys[i], q.params, &it->second->table,
                      q.traced ? &draw : nullptr);

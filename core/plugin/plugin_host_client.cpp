@@ -97,6 +97,8 @@ std::string PluginHostClient::faultLocation(int64_t timeoutMs) {
 std::string PluginHostClient::takeLocation(int64_t timeoutMs) {
     std::string where;
     uint8_t type = 0;
+    // A hung host may not answer (its handler replaced): not waited on as long as a crash.
+    if (hung_) timeoutMs = std::min(timeoutMs, kHangLocateMs);
     if (dying_ && fd_ >= 0 &&
         (wire::readMessage(fd_, timeoutMs, &type, &where) != wire::ReadStatus::Ok ||
          type != wire::kWhere))
@@ -113,7 +115,7 @@ void PluginHostClient::restart() {
 }
 
 void PluginHostClient::stop() {
-    dying_ = false;
+    dying_ = hung_ = false;
     pending_.active = false;
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
@@ -203,7 +205,7 @@ bool PluginHostClient::launch(int64_t timeoutMs, wire::Descriptor* desc, std::st
 }
 
 bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_t limitMs,
-                                std::string* reply, std::string* fault) {
+                                std::string* reply, std::string* fault, bool* failedAhead) {
     uint8_t got = 0;
     const bool sent = wire::sendMessage(fd_, type, payload);
     wire::ReadStatus status =
@@ -212,9 +214,31 @@ bool PluginHostClient::exchange(uint8_t type, const std::string& payload, int64_
     while (status == wire::ReadStatus::Timeout && plat::debuggerAttached(process_))
         status = wire::readMessage(fd_, limitMs, &got, reply);
     forwardOutput();
+    // Ended or hung without a word, past the frame asked for (a step ahead that closed the
+    // connection first, or blocked every signal): not that frame's fault. Where the host could
+    // not number its steps (Windows), a host that closed the connection is taken for one.
+    const int64_t at = plat::hostStepIndex(process_);
+    if (failedAhead && status != wire::ReadStatus::Ok &&
+        (at > 0 || (at < 0 && status == wire::ReadStatus::Closed))) {
+        if (fd_ >= 0 && wire::readMessage(fd_, 0, &got, reply) == wire::ReadStatus::Ok &&
+            got == wire::kFault) {
+            *fault = *reply;
+            dying_ = true;
+            return false;
+        }
+        stop();  // at once: it may block for ever
+        *failedAhead = true;
+        return false;
+    }
     if (status == wire::ReadStatus::Timeout) {
-        stop();  // SIGKILL and reaped: the next call starts a new host
         *fault = "ran longer than " + std::to_string(limitMs) + " ms";
+        // Where it was, as for a crash (takeLocation, within kHangLocateMs); then, or at once
+        // where the host cannot be asked, SIGKILL and reaped: the next call starts a new host.
+        if (plat::interruptHost(process_)) {
+            dying_ = hung_ = true;
+            return false;
+        }
+        stop();
         return false;
     }
     if (status != wire::ReadStatus::Ok) {
@@ -286,7 +310,9 @@ bool PluginHostClient::takePending(const wire::StepRequest& q, int64_t limitMs, 
     const wire::ReadStatus status = wire::readMessage(fd_, limitMs, &type, &reply);
     if (status != wire::ReadStatus::Ok || type != wire::kReply) {
         stop();  // a new host for the frame asked for
-        if (status == wire::ReadStatus::Timeout) ahead_ = false;
+        // Hung, or ended without the partial reply of a step ahead that failed (it closed
+        // its connection first): stepping ahead would meet that step again.
+        if (status != wire::ReadStatus::Ok) ahead_ = false;
         return false;
     }
     std::vector<wire::Result> results;
@@ -384,7 +410,22 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     w.buf.reserve(sizeof q);
     wire::putStep(w, q);
     std::string reply;
-    if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault)) return false;
+    bool failedAhead = false;
+    if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault,
+                  q.frames > 1 ? &failedAhead : nullptr)) {
+        if (!failedAhead) return false;
+        // A step ahead ended the host without a reply: this frame is asked again alone, by a
+        // new host that steps ahead no more, so that the one that failed is met, and named,
+        // when its frame is asked for.
+        ahead_ = false;
+        q.frames = 1;
+        n = 0;
+        wire::Writer alone;
+        wire::putStep(alone, q);
+        if (!launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+        if (!holdWorld(world, fault) || !exchange(wire::kStep, alone.buf, limitMs, &reply, fault))
+            return false;
+    }
     std::vector<wire::Result> results;
     uint8_t flags = 0;
     wire::Reader r(reply);

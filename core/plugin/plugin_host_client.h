@@ -15,7 +15,11 @@
 // the host steps the next frames while tilestep uses these. What the steps
 // ahead meet that the frame asked for did not (a crash, an exit, a hang past a few ms of CPU
 // time or 100 ms of wall-clock time) only
-// ends that host and turns stepping ahead off for this build.
+// ends that host and turns stepping ahead off for this build. A step ahead that ends or hangs
+// the host without a word (it closed its connection first, or blocked every signal) is told
+// apart from the frame asked for by the index of the step running, which the host writes
+// before each step in a page both share (plat::hostStepIndex): the frame asked for is then
+// stepped again alone, and the failing step is met, and named, when its frame is asked for.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -47,21 +51,24 @@ class PluginHostClient {
 
     // Each false with *fault ("crashed: SIGSEGV (...) in step at walk.c:12", "called exit(0)")
     // when the host failed during the call. A call whose reply does not come within limitMs
-    // is a hang: the host is killed (the plugin's code may never return, and only ending its
-    // process stops it) and *fault is "ran longer than N ms", like any other fault.
+    // is a hang: the host is asked where it is and killed (the plugin's code may never
+    // return, and only ending its process stops it) and *fault is "ran longer than N ms", like
+    // any other fault.
     bool init(ts_mover_state* state, const ts_fix* params, int64_t limitMs, std::string* fault);
     // `ahead`: the keys of `actor` after this frame, where the caller knows them.
     bool step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
               const ts_fix* params, bool traced, int64_t limitMs, wire::Result* out,
               std::string* fault, const KeysAhead* ahead = nullptr, size_t actor = 0);
 
-    // After a call that crashed: where, " in step at walk.c:12" (or "" when the host could
-    // not tell within timeoutMs). Kept apart so that finding it out is not taken for a hang.
+    // After a call that crashed or hung: where, " in step at walk.c:12" (or "" when the host
+    // could not tell within timeoutMs, kHangLocateMs for a hang). Kept apart so that finding
+    // it out is not taken for a hang.
     std::string faultLocation(int64_t timeoutMs);
     // Ends the host and forgets what it stepped ahead: the next call starts a new one, which
     // steps ahead again.
     void restart();
     static constexpr int64_t kLocateLimitMs = 10000;
+    static constexpr int64_t kHangLocateMs = 5000;
     // The last lines the plugin wrote to its stdout or stderr (oldest first, at most
     // kOutputLinesKept), for the editor's Plugins panel. Each is also written to tilestep's
     // stderr as it comes, prefixed "plugin:NAME: ", never to tilestep's stdout (a trace).
@@ -82,8 +89,10 @@ class PluginHostClient {
     std::string ended(int64_t waitMs);  // after the stream closed: how the host ended
     // Passes on what the host wrote (drainOutput); `last` after it ended.
     void forwardOutput(bool last = false);
+    // With failedAhead (a request of several frames): true there, with the host ended and no
+    // fault, when the host ended or hung without a reply after the frame asked for.
     bool exchange(uint8_t type, const std::string& payload, int64_t limitMs, std::string* reply,
-                  std::string* fault);
+                  std::string* fault, bool* failedAhead = nullptr);
     bool holdWorld(const CollisionWorld& world, std::string* fault);
 
     // The results of one request's frames, in order: the next request of the same actor asks
@@ -120,6 +129,7 @@ class PluginHostClient {
     plat::HostProcess process_;
     plat::Pipe fd_ = plat::kNoPipe;
     bool dying_ = false;            // sent a fault; its location may follow
+    bool hung_ = false;             // ... or was asked where it hung (kHangLocateMs)
     std::vector<uint64_t> worlds_;  // the worlds the host holds, oldest first
     std::deque<Chain> chains_;      // newest first
     Pending pending_;

@@ -1,7 +1,8 @@
-// The plugin host on Linux (detail/host_side.h): the socket and the library on descriptors 3
-// and 4, fatal signals and exit() reported with libbacktrace's file:line, the address space
-// limited, the steps ahead's time budget a CPU-time timer (SIGPROF) and a wall-clock one
-// (SIGALRM: a step ahead that sleeps or waits on a lock uses no CPU time).
+// The plugin host on Linux (detail/host_side.h): the socket, the library and the page it
+// numbers its steps in (g_stepIndex) on descriptors 3, 4 and 5, fatal signals and exit()
+// reported with libbacktrace's file:line, the address space limited, the steps ahead's time
+// budget a CPU-time timer (SIGPROF) and a wall-clock one (SIGALRM: a step ahead that sleeps or
+// waits on a lock uses no CPU time).
 #include <backtrace.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -33,6 +34,7 @@ namespace {
 
 constexpr int kSocket = 3;
 constexpr int kLibrary = 4;
+constexpr int kStepPage = 5;  // shared with tilestep (host_process.h: hostStepIndex)
 // Steps ahead (frames nobody asked for yet) stop after this much CPU time; one step ahead
 // still running the hard limit after that ends the host (it may never return). Short: the
 // frame asked for waits for them under tilestep's step watchdog, which counts wall time, and
@@ -122,13 +124,15 @@ void onBacktraceError(void*, const char*, int) {}
 
 // " in FUNCTION at FILE:LINE" for the innermost frame of the plugin's library with debug
 // information; else the innermost frame in the plugin's library
-// by symbol and offset. Reads
+// by symbol and offset. `pc`: where a signal interrupted the plugin (the frames above it are
+// the handler's), 0 from a function the plugin called (exit()). Reads
 // the debug information of every loaded library the first time (hundreds of ms where
 // separate debug files are installed), so only once a fault happened.
 void describeLocation(uintptr_t pc, Line* out) {
     static Where w;
     w = Where{};
     w.faultPc = pc;
+    w.passed = pc == 0;  // called, not interrupted: every frame counts (skipped up to the plugin's)
     if (g_backtrace) backtrace_full(g_backtrace, 0, onFrame, onBacktraceError, &w);
     if (w.found) return out->add(w.at.text);
     if (!w.passed && pc) w.pcs[w.pcCount++] = pc;
@@ -170,6 +174,21 @@ void addMemoryLimit(Line* l) {
     l->add(" MiB; TILESTEP_PLUGIN_MEMORY_MB sets it)");
 }
 
+// Where the plugin's code was when a signal interrupted it (kWhere; "" outside it).
+void sendWhere(void* context) {
+    uintptr_t pc = 0;
+#if defined(__x86_64__)
+    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
+#else
+    (void)context;
+#endif
+    Line where;
+    if (g_inPlugin) describeLocation(pc, &where);
+    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+}
+
 // The cause at once, then where (kWhere), which may take a while to find out: tilestep waits
 // for the second outside the step's time limit.
 void onFatalSignal(int sig, siginfo_t* info, void* context) {
@@ -190,19 +209,16 @@ void onFatalSignal(int sig, siginfo_t* info, void* context) {
         l.num(uint64_t(uintptr_t(info->si_addr)), 16);
     }
     sendFault(l);
-    uintptr_t pc = 0;
-#if defined(__x86_64__)
-    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.gregs[REG_RIP]);
-#elif defined(__aarch64__)
-    pc = uintptr_t(static_cast<ucontext_t*>(context)->uc_mcontext.pc);
-#else
-    (void)context;
-#endif
-    Line where;
-    if (g_inPlugin) describeLocation(pc, &where);
-    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    sendWhere(context);
     removeCopy();
     _exit(128 + sig);
+}
+
+// tilestep gave up on the call in progress (plat::interruptHost): where it was, then the end.
+void onInterrupt(int, siginfo_t*, void* context) {
+    sendWhere(context);
+    removeCopy();
+    _exit(1);
 }
 
 void onSpeculationTimeUp(int sig) {
@@ -217,11 +233,10 @@ void onSpeculationTimeUp(int sig) {
 }
 
 void onProcessExit(int status, void*) {
-    removeCopy();
-    if (!g_inPlugin) return;
+    if (!g_inPlugin) return removeCopy();
     if (g_speculating) {
         sendPartialReply();
-        return;
+        return removeCopy();
     }
     Line l;
     l.add("called exit(");
@@ -229,6 +244,12 @@ void onProcessExit(int status, void*) {
     l.num(uint64_t(status));
     l.add(")");
     sendFault(l);
+    // Where, as for a crash: the plugin's line that called exit() (libc's frames and this
+    // handler's are skipped as a crash's are).
+    Line where;
+    describeLocation(0, &where);  // reads the library's copy: removed after
+    sendRaw(wire::kWhere, where.text, where.n, nullptr, 0);
+    removeCopy();
 }
 
 void installHandlers() {
@@ -246,6 +267,8 @@ void installHandlers() {
     sigfillset(&sa.sa_mask);
     for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGSYS, SIGTRAP})
         sigaction(sig, &sa, nullptr);
+    sa.sa_sigaction = onInterrupt;
+    sigaction(SIGUSR1, &sa, nullptr);
     struct sigaction alarm {};
     alarm.sa_handler = onSpeculationTimeUp;
     sigfillset(&alarm.sa_mask);
@@ -324,6 +347,21 @@ std::string libraryPath() {
     return "/proc/self/fd/" + std::to_string(kLibrary);
 }
 
+// The page tilestep made (memfd_create in plat::spawnHost) on descriptor 5; absent when it
+// could not make one (the steps then go unnumbered), and then descriptor 5 is not mapped
+// whatever it is.
+void mapStepPage() {
+    char name[64] = {};
+    const std::string fd = "/proc/self/fd/" + std::to_string(kStepPage);
+    const char kName[] = "/memfd:tilestep-plugin-step";
+    if (readlink(fd.c_str(), name, sizeof name - 1) <= 0 ||
+        std::strncmp(name, kName, sizeof kName - 1) != 0)
+        return;
+    void* page = mmap(nullptr, sizeof(uint32_t), PROT_READ | PROT_WRITE, MAP_SHARED, kStepPage, 0);
+    if (page != MAP_FAILED) g_stepIndex = static_cast<volatile uint32_t*>(page);
+    close(kStepPage);  // the mapping stays
+}
+
 // ---- A thread of the plugin's own that keeps a core busy ----------------------------------
 
 // Every kThreadWatchMs the host compares its CPU time with its main thread's (the one that
@@ -391,6 +429,7 @@ int runPluginHost(int argc, char** argv) {
     setvbuf(stdout, nullptr, _IOLBF, 0);
     g_reply = new std::string();
     g_reply->reserve(size_t(1) << 20);
+    mapStepPage();
     installHandlers();
 
     void* library = dlopen(libraryPath().c_str(), RTLD_NOW | RTLD_LOCAL);

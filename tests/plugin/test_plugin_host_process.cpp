@@ -1,6 +1,7 @@
 // The plugin host process as the user's code meets it (tests/plugins/misbehave.c): it never
 // hangs tilestep (a host that closed its connection and blocks is killed; a step that blocks
-// is a fault of the frame that blocked, with the frames before it kept), the plugin's printf
+// is a fault of the frame that blocked, with the frames before it kept, as is every fault of a
+// step ahead, even one that ends the host without a word), the plugin's printf
 // goes to tilestep's stderr with the plugin's name and never into a trace on stdout, what it
 // forks ends with it, an abort() is located at the plugin's line, and gdb can debug it.
 #include <gtest/gtest.h>
@@ -59,7 +60,7 @@ TEST(PluginHostProcess, AHostThatClosesItsConnectionAndBlocksIsKilledNotWaitedOn
         << r.err;
 }
 
-TEST(PluginHostProcess, AStepThatBlocksIsNamedAtItsFrameWithTheFramesBeforeItKept) {
+TEST(PluginHostProcess, AStepThatBlocksIsNamedAndLocatedAtItsFrameWithTheFramesBeforeItKept) {
     // Frames 0..9 walk, frame 10 sleeps: stepped ahead in one request with frame 0, it must
     // not be blamed on frame 0.
     const auto r = runMisbehaving(test::tempDir(), "sleep", 10, "--step-limit 500");
@@ -70,6 +71,109 @@ TEST(PluginHostProcess, AStepThatBlocksIsNamedAtItsFrameWithTheFramesBeforeItKep
         << r.err;
     EXPECT_EQ(lines(r.out), 11u) << r.out;  // the header and frames 0..9
     EXPECT_NE(r.out.find("{\"frame\":9,"), std::string::npos) << r.out;
+    // Located as a crash is: the host, interrupted, says where the plugin's code was.
+    EXPECT_NE(r.err.find("ran longer than 500 ms in misbehave at "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the sleeping line"))),
+              std::string::npos)
+        << r.err;
+}
+
+// Every way a step can fail, met while the host steps ahead of the frame asked for (frame
+// 10 stepped in one request with frame 0, `run` knowing the keys): named at frame 10, with
+// frames 0..9 kept. The last four end or hang the host without a word (it cannot send the
+// frames it stepped): before the host numbered its steps in a page tilestep reads, they were
+// blamed on frame 0 with no frame kept.
+TEST(PluginHostProcess, EveryFaultOfAStepAheadIsNamedAtItsOwnFrame) {
+    const struct {
+        const char* how;
+        const char* what;
+    } cases[] = {
+        {"abort", "crashed: SIGABRT (abort)"},
+        {"exit", "called exit(4)"},
+        {"nullwrite", "crashed: SIGSEGV (invalid memory access) at address 0x0"},
+        {"recurse", "crashed: SIGSEGV (invalid memory access)"},
+        {"sleep", "ran longer than 500 ms"},
+        {"blockspin", "ran longer than 500 ms"},
+        {"closeblock",
+         "closed its connection to tilestep and was still running 500 ms later in the plugin "
+         "host; killed"},
+        {"closeexit", "ended the plugin host (exit status "},  // LeakSanitizer may change it
+        {"quickexit", "ended the plugin host (exit status 3"},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.how);
+        const auto r = runMisbehaving(test::tempDir(), c.how, 10, "--step-limit 500");
+        EXPECT_EQ(r.exitCode, 1) << r.err;
+        EXPECT_NE(r.err.find(std::string("plugin:misbehave: a step of actor 'link' at frame 10 ") +
+                             c.what),
+                  std::string::npos)
+            << r.err;
+        EXPECT_EQ(lines(r.out), 11u) << r.out;  // the header and frames 0..9
+        EXPECT_NE(r.out.find("{\"frame\":9,"), std::string::npos) << r.out;
+    }
+}
+
+// In the editor: Restart plugin steps the recording again, the frames up to the one that
+// failed stepped ahead in one request. A step ahead that ends the host without a word
+// (_exit) must not stop the replay at the first frame: the session stands at the frame
+// that failed, every frame before it stepped, and stepping it shows its fault there.
+TEST(PluginHostProcess, RestartPluginReplaysPastAStepAheadThatEndsTheHostWithoutAWord) {
+    // Every host this test starts (the restarts too) misbehaves.
+    struct Misbehave {
+        Misbehave() { ::setenv("TILESTEP_TEST_MISBEHAVE", "quickexit", 1); }
+        ~Misbehave() { ::unsetenv("TILESTEP_TEST_MISBEHAVE"); }
+    } misbehave;
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/misbehave.so", false, &kind, &error)) << error;
+    const PluginMover* build = pluginMover(kind);
+    ASSERT_FALSE(build->inProcess());
+    Map m = test::mapFromRows({"####################", "#..................#",
+                               "#..................#", "####################"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(m);
+    for (int i = 0; i < 10; ++i) dbg.stepForward(KEY_R);
+    const Fix walked = dbg.state(0).x;
+    dbg.stepForward(KEY_J);  // frame 10: the host ends
+    ASSERT_EQ(build->lastFaultFrame(), 10) << build->lastFault();
+    EXPECT_EQ(build->lastFault().rfind("ended the plugin host (exit status 3", 0), 0u)
+        << build->lastFault();
+    EXPECT_EQ(dbg.restartPlugin(kind), 10);
+    EXPECT_EQ(build->lastFault(), "");
+    EXPECT_EQ(dbg.state(0).x, walked);  // frames 0..9 stepped again, each one walked right
+    dbg.stepForward(KEY_J);
+    EXPECT_EQ(build->lastFaultFrame(), 10) << build->lastFault();
+}
+
+// Play, holding R, steps ahead with R held: the step from x = 30 px (frame 10, walking 1 px a
+// frame from 20) ends the host without a word while stepped ahead with frame 0. Play must
+// stop at frame 10, not at frame 0, with the fault named there.
+TEST(PluginHostProcess, PlayStopsAtAStepAheadThatEndsTheHostWithoutAWord) {
+    struct Misbehave {
+        Misbehave() {
+            ::setenv("TILESTEP_TEST_MISBEHAVE", "quickexit", 1);
+            ::setenv("TILESTEP_TEST_MISBEHAVE_AT_X", "30", 1);
+        }
+        ~Misbehave() {
+            ::unsetenv("TILESTEP_TEST_MISBEHAVE");
+            ::unsetenv("TILESTEP_TEST_MISBEHAVE_AT_X");
+        }
+    } misbehave;
+    MoverKind kind{};
+    std::string error;
+    ASSERT_TRUE(loadPluginMover(kPluginDir + "/misbehave.so", false, &kind, &error)) << error;
+    Map m = test::mapFromRows({"####################", "#..................#",
+                               "#..................#", "####################"});
+    m.actors.push_back(test::makeActor("hero", kind, 20, 20, 8, 8));
+    Debugger dbg(m);
+    dbg.setPlaying(true);
+    EXPECT_EQ(dbg.advance(10.0, KEY_R), 11);  // frames 0..10, the last one failed
+    EXPECT_EQ(dbg.position(), 11);
+    EXPECT_EQ(
+        dbg.lastBreak().rfind("plugin:misbehave: a step at frame 10 ended the plugin host", 0), 0u)
+        << dbg.lastBreak();
+    EXPECT_EQ(pluginMover(kind)->lastFaultFrame(), 10);
+    EXPECT_EQ(dbg.state(0).x, Fix::fromInt(30));  // frames 0..9 walked; the failed one kept x
 }
 
 TEST(PluginHostProcess, ThePluginsPrintfGoesToStderrWithItsNameNotIntoTheTrace) {
@@ -111,6 +215,15 @@ TEST(PluginHostProcess, AnAbortIsLocatedAtThePluginsLineNotInLibc) {
     EXPECT_NE(r.err.find("at frame 5 crashed: SIGABRT (abort) in misbehave at "), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the aborting line"))),
+              std::string::npos)
+        << r.err;
+}
+
+TEST(PluginHostProcess, AnExitIsLocatedAtThePluginsLine) {
+    const auto r = runMisbehaving(test::tempDir(), "exit", 5);
+    EXPECT_EQ(r.exitCode, 1) << r.err;
+    EXPECT_NE(r.err.find("at frame 5 called exit(4) in misbehave at "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("misbehave.c:" + std::to_string(sourceLine("the exiting line"))),
               std::string::npos)
         << r.err;
 }

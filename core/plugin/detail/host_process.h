@@ -1,9 +1,9 @@
 // What the plugin host and its client need of the operating system, and nothing else:
 // a byte stream between two processes that can be read with a deadline, starting a host
 // process on it, killing and reaping it, and loading a library. host_process_posix.cpp
-// (a socket pair, posix_spawn, SIGKILL, dlopen) and host_process_win32.cpp (a named pipe
-// with overlapped reads, CreateProcessW, TerminateProcess, LoadLibraryW); everything above
-// them (the wire format, stepping ahead, fault reports) is the same code on both.
+// (a socket pair and a shared page, posix_spawn, SIGKILL, dlopen) and host_process_win32.cpp (a
+// named pipe with overlapped reads, CreateProcessW, TerminateProcess, LoadLibraryW); everything
+// above them (the wire format, stepping ahead, fault reports) is the same code on both.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -47,7 +47,16 @@ struct HostProcess {
     // POSIX: the read end of the pipe the host's stdout and stderr go to (kNoPipe: they go
     // to tilestep's stderr unprefixed, as on Windows).
     Pipe output = kNoPipe;
+    // POSIX: a page shared with the host, where it writes the index in its request of each
+    // step before running it (hostStepIndex); null where none could be made, and on Windows.
+    volatile uint32_t* stepIndex = nullptr;
 };
+// Which step of the request in progress the host was at when it failed or went quiet (0: the
+// frame asked for), even when it could not say so (it closed its connection first, or blocked
+// every signal); -1 when unknown (no shared page: Windows).
+inline int64_t hostStepIndex(const HostProcess& proc) {
+    return proc.stepIndex ? int64_t(*proc.stepIndex) : -1;
+}
 // What the host wrote since the last call, without waiting; `last` (after killHost or
 // reapHost) then closes the pipe.
 std::string drainOutput(HostProcess* proc, bool last = false);
@@ -62,6 +71,9 @@ void killHost(HostProcess* proc);
 // sentence about the plugin ("was killed by signal 9 (SIGKILL) in the plugin host"). A host
 // that closed the stream but does not end within waitMs is killed (it may block for ever).
 std::string reapHost(HostProcess* proc, int64_t waitMs = 2000);
+// Asks a host whose call ran past its limit where its stepping thread is: it sends that (a
+// kWhere message, plugin_wire.h) and ends. False where it cannot be asked (Windows).
+bool interruptHost(const HostProcess& proc);
 // Whether a debugger is attached to the host (Linux: TracerPid in /proc/PID/status): a host
 // held at a breakpoint is not hung, and is never killed for taking long.
 bool debuggerAttached(const HostProcess& proc);

@@ -1,6 +1,6 @@
 // The plugin host's operating system parts on Linux (host_process.h): a Unix socket pair,
-// posix_spawn with the socket and the library on descriptors 3 and 4 and its stdout and stderr
-// on a pipe, in a process group of its own that SIGKILL ends whole, dlopen.
+// posix_spawn with the socket, the library and a shared page on descriptors 3, 4 and 5 and its
+// stdout and stderr on a pipe, in a process group of its own that SIGKILL ends whole, dlopen.
 #include <dirent.h>
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -8,7 +8,9 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -29,6 +31,8 @@ extern char** environ;
 namespace ts::plat {
 
 namespace {
+
+constexpr size_t kStepPage = 4096;
 
 // The hosts running, whose copies tilestep removes when it exits (their SIGKILL on tilestep's
 // end, PR_SET_PDEATHSIG, leaves them no time to).
@@ -205,6 +209,16 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
         ::fcntl(out[0], F_SETFL, O_NONBLOCK);
         ::fcntl(out[0], F_SETPIPE_SZ, 1 << 20);
     }
+    // The page the host writes each step's index in before running it (hostStepIndex), on
+    // descriptor 5: without it nothing tells which step ahead ended a host that closed its
+    // connection first. Optional: a host without one is asked again alone (the client).
+    void* page = MAP_FAILED;
+    const int made = ::memfd_create("tilestep-plugin-step", MFD_CLOEXEC);
+    int pageFd = made >= 0 ? ::fcntl(made, F_DUPFD_CLOEXEC, 10) : -1;  // as the socket's
+    if (made >= 0) ::close(made);
+    if (pageFd >= 0 && ::ftruncate(pageFd, kStepPage) == 0)
+        page = ::mmap(nullptr, kStepPage, PROT_READ | PROT_WRITE, MAP_SHARED, pageFd, 0);
+    if (pageFd >= 0 && page == MAP_FAILED) ::close(pageFd), pageFd = -1;
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_adddup2(&actions, child, 3);
@@ -213,6 +227,8 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
         posix_spawn_file_actions_adddup2(&actions, out[1], 1);
         posix_spawn_file_actions_adddup2(&actions, out[1], 2);
     }
+    // After the output's: the pipe's write end may be descriptor 5 here.
+    if (pageFd >= 0) posix_spawn_file_actions_adddup2(&actions, pageFd, 5);
     const std::string parent = std::to_string(::getpid());
     char* argv[] = {const_cast<char*>(exe.c_str()), const_cast<char*>(pluginPath.c_str()),
                     const_cast<char*>(parent.c_str()), nullptr};
@@ -232,14 +248,17 @@ bool spawnHost(const std::string& exe, const std::string& pluginPath, const Pinn
     posix_spawn_file_actions_destroy(&actions);
     ::close(child);
     if (out[1] >= 0) ::close(out[1]);
+    if (pageFd >= 0) ::close(pageFd);  // the mapping stays
     if (rc != 0) {
         ::close(sv[0]);
         if (out[0] >= 0) ::close(out[0]);
+        if (page != MAP_FAILED) ::munmap(page, kStepPage);
         *error = std::strerror(rc);
         return false;
     }
     proc->id = pid;
     proc->output = out[0];
+    proc->stepIndex = page == MAP_FAILED ? nullptr : static_cast<volatile uint32_t*>(page);
     track(pid, true);
     *pipe = sv[0];
     return true;
@@ -283,6 +302,21 @@ std::string drainOutput(HostProcess* proc, bool last) {
     return text;
 }
 
+bool interruptHost(const HostProcess& proc) {
+    if (proc.id <= 0) return false;
+    // To the stepping thread (the host's first, whose id is the process's), not a thread of
+    // the plugin's that the process's signal could go to; not when it blocks the signal (a
+    // plugin that blocked every signal): it would not answer.
+    const std::string id = std::to_string(proc.id);
+    std::ifstream status("/proc/" + id + "/task/" + id + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("SigBlk:", 0) == 0 &&
+            (std::strtoull(line.c_str() + 7, nullptr, 16) >> (SIGUSR1 - 1) & 1))
+            return false;
+    return ::syscall(SYS_tgkill, pid_t(proc.id), pid_t(proc.id), SIGUSR1) == 0;
+}
+
 bool debuggerAttached(const HostProcess& proc) {
     if (proc.id <= 0) return false;
     std::ifstream status("/proc/" + std::to_string(proc.id) + "/status");
@@ -301,7 +335,8 @@ void endGroup(pid_t pid, HostProcess* proc) {
     ::kill(-pid, SIGKILL);
     ::unlink(hostLibraryCopy(pid).c_str());
     track(pid, false);
-    (void)proc;
+    if (proc->stepIndex) ::munmap(const_cast<uint32_t*>(proc->stepIndex), kStepPage);
+    proc->stepIndex = nullptr;
 }
 
 }  // namespace

@@ -345,6 +345,10 @@ void killHost(HostProcess* proc) {
     proc->id = -1;
 }
 
+bool interruptHost(const HostProcess&) {
+    return false;  // a hang is reported without where
+}
+
 bool debuggerAttached(const HostProcess& proc) {
     BOOL attached = FALSE;
     return proc.id != -1 &&

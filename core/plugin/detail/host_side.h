@@ -17,6 +17,9 @@ extern plat::Pipe g_pipe;                    // to tilestep
 extern volatile sig_atomic_t g_inPlugin;     // inside a call of the plugin's code
 extern volatile sig_atomic_t g_speculating;  // ... on a frame nobody asked for yet
 extern volatile sig_atomic_t g_budgetSpent;  // the steps ahead used their time
+// The page tilestep reads after a host ended without a reply (plat::hostStepIndex): the index
+// in its request of the step running. Null where the platform gave none.
+extern volatile uint32_t* g_stepIndex;
 // The reply being built: [u32 count][results...]; `committed` bytes hold whole results.
 extern std::string* g_reply;
 extern volatile size_t g_committed;
