@@ -167,6 +167,45 @@ class Host {
         return true;
     }
 
+    // A kBatch (plugin_wire.h): each run stepped as frames ahead under their own time budget,
+    // answered by its own kReply.
+    bool batch(wire::Reader& r, std::string* problem) {
+        uint64_t id = 0;
+        ts_fix params[TS_MOVER_MAX_PARAMS];
+        uint32_t runs = 0;
+        if (!wire::getBatchHead(r, &id, params, &runs)) return false;
+        auto it = worlds_.find(id);
+        if (it == worlds_.end()) {
+            *problem = "internal: a batch in a world the host does not hold";
+            return false;
+        }
+        const ts_world* table = &it->second->table;
+        uint8_t keys[wire::kMaxFrames];
+        for (uint32_t k = 0; k < runs; ++k) {
+            ts_mover_state in;
+            uint32_t frames = 0;
+            if (!wire::getBatchRun(r, &in, keys, &frames)) return false;
+            startReply();
+            g_budgetSpent = 0;
+            g_speculating = 1;
+            startAheadBudget();
+            for (uint32_t i = 0; i < frames && !(i > 0 && g_budgetSpent); ++i) {
+                beginResult(in);
+                ts_mover_state out = in;
+                g_inPlugin = 1;
+                d_->step(&in, &out, keys[i], params, table, nullptr);
+                g_inPlugin = 0;
+                std::memcpy(&(*g_reply)[stateAt_], &out, sizeof out);
+                commit();
+                in = out;
+            }
+            g_speculating = 0;  // off first, as in step()
+            stopAheadBudget();
+            finishReply();
+        }
+        return r.atEnd();
+    }
+
   private:
     void startReply() {
         g_reply->clear();
@@ -222,6 +261,8 @@ int serve(void* entry) {
                 host.init(r), ok = true;
             else if (type == wire::kStep)
                 ok = host.step(r, &problem);
+            else if (type == wire::kBatch)
+                ok = host.batch(r, &problem);
             if (!ok) {
                 sendText(wire::kFault, problem);
                 return 1;

@@ -115,6 +115,7 @@ void PluginHostClient::restart() {
 void PluginHostClient::stop() {
     dying_ = false;
     pending_.active = false;
+    batch_.active = false;
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
     const bool ran = process_.id != -1;
@@ -128,6 +129,7 @@ std::string PluginHostClient::ended(int64_t waitMs) {
     fd_ = plat::kNoPipe;
     worlds_.clear();
     pending_.active = false;
+    batch_.active = false;
     std::string how = plat::reapHost(&process_, waitMs);
     forwardOutput(true);
     return how;
@@ -255,6 +257,7 @@ bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault
 bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, int64_t limitMs,
                             std::string* fault) {
     std::lock_guard<std::mutex> lock(mutex_);
+    drainBatch(limitMs);
     takePending(wire::StepRequest{}, limitMs, nullptr);
     if (dying_) stop();
     wire::Descriptor ignored;
@@ -344,6 +347,103 @@ void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::R
     w.buf.reserve(sizeof next);
     wire::putStep(w, next);
     pending_.active = wire::sendMessage(fd_, wire::kStep, w.buf);
+    ++counts_.steps;
+}
+
+void PluginHostClient::stepPlanned(const CollisionWorld& world, const ts_fix* params,
+                                   const std::vector<PlannedRun>& runs, int64_t limitMs) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!ahead_ || runs.empty()) return;
+    drainBatch(limitMs);
+    takePending(wire::StepRequest{}, limitMs, nullptr);
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    // A host that does not start now is reported by the step that needs it.
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return;
+    if (!holdWorld(world, &error)) return;
+    Batch& b = batch_;
+    b.world = world.generation();
+    std::memcpy(b.params, params, sizeof b.params);
+    const size_t n = std::min<size_t>(runs.size(), wire::kMaxBatchRuns);
+    b.states.clear();
+    b.offsets.assign(1, 0);
+    b.keys.clear();
+    wire::Writer w;
+    wire::putBatchHead(w, b.world, params, uint32_t(n));
+    for (size_t i = 0; i < n; ++i) {
+        const PlannedRun& run = runs[i];
+        const uint32_t frames = std::min(run.frames, wire::kMaxFrames);
+        if (frames == 0) return;  // nothing sent: every run has a first frame
+        wire::putBatchRun(w, run.state, run.keys, frames);
+        b.states.push_back(run.state);
+        b.keys.insert(b.keys.end(), run.keys, run.keys + frames);
+        b.offsets.push_back(uint32_t(b.keys.size()));
+    }
+    b.next = 0;
+    b.active = wire::sendMessage(fd_, wire::kBatch, w.buf);
+    if (!b.active) stop();  // the host is gone: the next step starts a new one
+    ++counts_.batches;
+}
+
+PluginHostClient::Counts PluginHostClient::counts() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return counts_;
+}
+
+void PluginHostClient::readBatchRun(int64_t limitMs, bool front) {
+    Batch& b = batch_;
+    const size_t k = b.next++;
+    b.active = b.next < b.states.size();
+    uint8_t type = 0;
+    std::string reply;
+    // Frames ahead only, which the host stops within milliseconds of CPU time.
+    const wire::ReadStatus status = wire::readMessage(fd_, limitMs, &type, &reply);
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(reply);
+    const uint32_t frames = b.offsets[k + 1] - b.offsets[k];
+    const bool ok = status == wire::ReadStatus::Ok && type == wire::kReply &&
+                    wire::getReply(r, &results, &flags) && results.size() <= frames;
+    if (!ok || (flags & wire::kReplyRestart)) {
+        // A run met a crash, an exit or a hang (or the host did not answer): the host is
+        // ending, what it stepped before is kept, and the rest is asked for frame by frame,
+        // as after a request's frames ahead failed (the frame that fails is then named).
+        stop();
+        ahead_ = false;
+        if (!ok) return;
+    }
+    if (results.empty()) return;
+    Chain c;
+    c.world = b.world;
+    std::memcpy(c.params, b.params, sizeof c.params);
+    c.traced = false;
+    c.in = b.states[k];
+    c.keys.assign(b.keys.begin() + b.offsets[k], b.keys.begin() + b.offsets[k] + results.size());
+    c.results = std::move(results);
+    c.next = 0;
+    if (front) {
+        if (chains_.size() >= kMaxChains) chains_.pop_back();
+        chains_.push_front(std::move(c));
+    } else {
+        chains_.push_back(std::move(c));
+    }
+}
+
+void PluginHostClient::drainBatch(int64_t limitMs) {
+    while (batch_.active) readBatchRun(limitMs, false);
+}
+
+bool PluginHostClient::fromBatch(uint64_t world, const ts_mover_state& in, uint32_t keys,
+                                 const ts_fix* params, bool traced, int64_t limitMs,
+                                 wire::Result* out) {
+    const Batch& b = batch_;
+    if (b.active && world == b.world && !traced && sameState(b.states[b.next], in) &&
+        b.keys[b.offsets[b.next]] == keys && std::memcmp(params, b.params, sizeof b.params) == 0)
+        readBatchRun(limitMs, true);
+    else
+        drainBatch(limitMs);
+    return fromChains(world, in, keys, params, traced, out);
 }
 
 bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
@@ -351,6 +451,8 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
                             std::string* fault, const KeysAhead* ahead, size_t actor) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (fromChains(world.generation(), in, keys, params, traced, out)) return true;
+    if (batch_.active && fromBatch(world.generation(), in, keys, params, traced, limitMs, out))
+        return true;
     wire::StepRequest q;
     q.world = world.generation();
     q.state = in;
@@ -384,6 +486,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     w.buf.reserve(sizeof q);
     wire::putStep(w, q);
     std::string reply;
+    ++counts_.steps;
     if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault)) return false;
     std::vector<wire::Result> results;
     uint8_t flags = 0;
