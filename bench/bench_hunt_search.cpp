@@ -6,8 +6,11 @@
 // detector on, one thread, shrinking excluded: the maps have no defect to shrink). The ratio
 // of the two is the hunt's cost per frame: counter x_run (bench_hunt_common.h).
 //
-// BM_HuntExplorePlugin: the same for the example top-down plugin in its plugin host (wall
-// time: the host process's steps count), against BM_SimStepPlugin.
+// BM_HuntExplorePlugin/batch:0|1: the same for the example top-down plugin in its plugin host
+// (wall time: the host process's steps count), against BM_SimStepPlugin; batch:1 sends each
+// epoch's tasks to the host in one message (HuntOptions::batchPluginSteps, the default),
+// batch:0 has each task ask for its own frames (one round trip per task). Counter
+// host_messages: the step requests and batches sent per 1000 explored frames.
 //
 // BM_TimeToFind/uniform=0|1: the precise-timing defect of tests/hunt/broken_movers.h (J held
 // for exactly 7 frames, released where x mod 16 == 3), hunted over 10 seeds by the archive
@@ -19,6 +22,7 @@
 #include "../tests/hunt/broken_movers.h"
 #include "bench_hunt_common.h"
 #include "hunt/hunt.h"
+#include "plugin/plugin_mover.h"
 #include "plugin/plugin_registry.h"
 #include "random_map.h"
 #include "sim/sim.h"
@@ -91,12 +95,15 @@ void BM_HuntExplorePlugin(benchmark::State& state) {
     MoverKind kind{};
     if (!topdownPlugin(state, &kind)) return;
     const Map m = benchMap(kind);
+    const PluginMover* plugin = pluginMover(kind);
+    const uint64_t messagesBefore = plugin->hostStepRequests() + plugin->hostBatches();
     int64_t frames = 0;
     double seconds = 0;
     for (auto _ : state) {
         HuntOptions opt;
         opt.frames = 100000;
         opt.jobs = 1;
+        opt.batchPluginSteps = state.range(0) != 0;
         HuntResult r;
         std::string error;
         huntMap(m, opt, &r, &error);
@@ -105,8 +112,16 @@ void BM_HuntExplorePlugin(benchmark::State& state) {
     }
     state.SetItemsProcessed(frames);
     bench::setRatioToBaseline(state, 4, frames, seconds);
+    const uint64_t messages = plugin->hostStepRequests() + plugin->hostBatches() - messagesBefore;
+    state.counters["host_messages"] =
+        1000.0 * double(messages) / double(std::max<int64_t>(1, frames));
 }
-BENCHMARK(BM_HuntExplorePlugin)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_HuntExplorePlugin)
+    ->ArgName("batch")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_TimeToFind(benchmark::State& state) {
     // The room of the test (12 x 6 tiles, a solid border, nothing inside).

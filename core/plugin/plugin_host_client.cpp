@@ -14,6 +14,9 @@ namespace {
 
 constexpr size_t kWorldsHeld = 4;  // as the host keeps them (plugin_host.cpp)
 constexpr size_t kMaxChains = 64;  // actors stepped in turn, each with its frames ahead
+// A batch's replies are read in chunks of up to this (several runs a system call); a run's
+// reply (kMaxFrames results) fits.
+constexpr size_t kBatchBuffer = 256 << 10;
 // Frames ahead per request: with the keys known, a few for the frame asked for (it waits
 // for them all), then as many as a message holds in the request sent while tilestep uses
 // those; guessing the same keys, fewer, and an odd count of steps per request, so that a plugin
@@ -116,6 +119,7 @@ void PluginHostClient::stop() {
     dying_ = false;
     pending_.active = false;
     batch_.active = false;
+    batch_.begin = batch_.end = 0;
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
     const bool ran = process_.id != -1;
@@ -130,6 +134,7 @@ std::string PluginHostClient::ended(int64_t waitMs) {
     worlds_.clear();
     pending_.active = false;
     batch_.active = false;
+    batch_.begin = batch_.end = 0;
     std::string how = plat::reapHost(&process_, waitMs);
     forwardOutput(true);
     return how;
@@ -381,6 +386,7 @@ void PluginHostClient::stepPlanned(const CollisionWorld& world, const ts_fix* pa
         b.offsets.push_back(uint32_t(b.keys.size()));
     }
     b.next = 0;
+    b.begin = b.end = 0;
     b.active = wire::sendMessage(fd_, wire::kBatch, w.buf);
     if (!b.active) stop();  // the host is gone: the next step starts a new one
     ++counts_.batches;
@@ -391,20 +397,53 @@ PluginHostClient::Counts PluginHostClient::counts() {
     return counts_;
 }
 
+wire::ReadStatus PluginHostClient::nextBatchMessage(int64_t limitMs, uint8_t* type,
+                                                    const char** payload, size_t* n) {
+    Batch& b = batch_;
+    if (b.in.size() < kBatchBuffer) b.in.resize(kBatchBuffer);
+    for (;;) {
+        const size_t have = b.end - b.begin;
+        uint32_t length = 0;
+        if (have >= 5) {
+            std::memcpy(&length, &b.in[b.begin], 4);
+            if (length < 1 || length > kBatchBuffer - 4) return wire::ReadStatus::Closed;
+            if (have >= 4 + size_t(length)) {
+                *type = uint8_t(b.in[b.begin + 4]);
+                *payload = &b.in[b.begin + 5];
+                *n = length - 1;
+                b.begin += 4 + size_t(length);
+                return wire::ReadStatus::Ok;
+            }
+        }
+        // Room for the rest of this message: what is left moves to the front.
+        if (b.begin > 0 && (have == 0 || b.end + std::max<size_t>(4 + length, 5) > b.in.size())) {
+            std::memmove(&b.in[0], &b.in[b.begin], have);
+            b.begin = 0;
+            b.end = have;
+        }
+        const int64_t k = plat::readSome(fd_, &b.in[b.end], b.in.size() - b.end, limitMs);
+        if (k < 0) return wire::ReadStatus::Timeout;
+        if (k == 0) return wire::ReadStatus::Closed;
+        b.end += size_t(k);
+    }
+}
+
 void PluginHostClient::readBatchRun(int64_t limitMs, bool front) {
     Batch& b = batch_;
-    const size_t k = b.next++;
-    b.active = b.next < b.states.size();
     uint8_t type = 0;
-    std::string reply;
+    const char* payload = nullptr;
+    size_t n = 0;
     // Frames ahead only, which the host stops within milliseconds of CPU time.
-    const wire::ReadStatus status = wire::readMessage(fd_, limitMs, &type, &reply);
+    const wire::ReadStatus status = nextBatchMessage(limitMs, &type, &payload, &n);
     std::vector<wire::Result> results;
     uint8_t flags = 0;
-    wire::Reader r(reply);
-    const uint32_t frames = b.offsets[k + 1] - b.offsets[k];
-    const bool ok = status == wire::ReadStatus::Ok && type == wire::kReply &&
-                    wire::getReply(r, &results, &flags) && results.size() <= frames;
+    wire::Reader r(payload, status == wire::ReadStatus::Ok ? n : 0);
+    const uint32_t k = r.u32();  // the run; those before it that did not come are lost
+    const bool ok = status == wire::ReadStatus::Ok && type == wire::kReply && k >= b.next &&
+                    k < b.states.size() && wire::getReply(r, &results, &flags) && r.atEnd() &&
+                    results.size() <= b.offsets[k + 1] - b.offsets[k];
+    b.next = ok ? k + 1 : b.states.size();
+    b.active = b.next < b.states.size();
     if (!ok || (flags & wire::kReplyRestart)) {
         // A run met a crash, an exit or a hang (or the host did not answer): the host is
         // ending, what it stepped before is kept, and the rest is asked for frame by frame,
@@ -412,6 +451,8 @@ void PluginHostClient::readBatchRun(int64_t limitMs, bool front) {
         stop();
         ahead_ = false;
         if (!ok) return;
+    } else if (!b.active && b.begin != b.end) {
+        stop();  // more than the batch's replies: out of step with the host
     }
     if (results.empty()) return;
     Chain c;

@@ -152,7 +152,9 @@ class PluginHostClient {
         std::vector<ts_mover_state> states;
         std::vector<uint32_t> offsets;
         std::vector<uint8_t> keys;
-        size_t next = 0;  // the run whose reply comes next
+        size_t next = 0;       // the first run whose reply has not come
+        std::vector<char> in;  // the replies as read, [begin, end) not taken yet
+        size_t begin = 0, end = 0;
     };
     // Reads the batch's replies up to the run that starts with this step (then answers it from
     // its chain), or all of them when no run does (the stream holds nothing else until they
@@ -161,6 +163,9 @@ class PluginHostClient {
                    bool traced, int64_t limitMs, wire::Result* out);
     // Reads the next run's reply into a chain (first in line with `front`, else last).
     void readBatchRun(int64_t limitMs, bool front);
+    // The next message of a batch's replies (*payload valid until the next call).
+    wire::ReadStatus nextBatchMessage(int64_t limitMs, uint8_t* type, const char** payload,
+                                      size_t* n);
     void drainBatch(int64_t limitMs);
 
     std::string path_;

@@ -139,12 +139,14 @@ bool getDescriptor(Reader& r, Descriptor* out);
 
 // Runs planned ahead (the snag hunt's tasks, core/hunt/search.cpp): each from its own state
 // with its own keys, all in one world with one set of parameters, untraced. The host answers
-// each run with a kReply of its frames as soon as it has stepped them (tilestep uses one run
-// while the host steps the next): one message each way for a whole epoch of tasks instead of
-// one round trip per task. Nobody has asked for any of these frames yet, so they are steps
-// ahead: a run stops early when the steps ahead's time is spent, and a crash, exit or hang
-// ends the batch and the host with a partial reply (kReplyRestart), as a StepRequest's
-// frames ahead do. [u64 world][params][u32 runs] then per run [state][u32 frames][keys].
+// each run with a kReply whose payload starts with the run's index (u32, then a reply as
+// getReply reads it); it sends the first at once and the others a few tens of KiB at a time,
+// so that tilestep uses one run while the host steps the next ones and a whole epoch of tasks
+// costs a few system calls, not a round trip per task. Nobody has asked for any of these
+// frames yet, so they are steps ahead: a run stops early when its time budget for steps
+// ahead is spent, and a crash, exit or hang ends the batch and the host with a partial reply
+// (kReplyRestart) of the run it was stepping; replies stepped but not sent then are lost.
+// Request: [u64 world][params][u32 runs] then per run [state][u32 frames][keys].
 constexpr uint32_t kMaxBatchRuns = 4096;
 void putBatchHead(Writer& w, uint64_t world, const ts_fix* params, uint32_t runs);
 void putBatchRun(Writer& w, const ts_mover_state& state, const uint8_t* keys, uint32_t frames);
