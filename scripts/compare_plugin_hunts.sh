@@ -1,7 +1,8 @@
 #!/bin/bash
-# Compares `tilestep hunt` over mover plugins between two builds: each hunt's report.json and
-# case files must be the same bytes. Used to check that a change to how plugins are stepped
-# (the plugin host's messages, the hunt's batching) changes no finding.
+# Compares `tilestep hunt` between two builds over mover plugins and over the sample maps' own
+# movers: each hunt's report.json and case files must be the same bytes. Used to check that a
+# change to how the hunt steps and explores (the plugin host's messages, the hunt's batching,
+# its archive) changes no finding.
 #
 #   scripts/compare_plugin_hunts.sh BEFORE_BIN_DIR AFTER_BIN_DIR PLUGIN_DIR [FRAMES]
 #
@@ -56,7 +57,7 @@ compare() {
         mkdir -p "$work/$side"
         cp "$work/$map" "$work/$side/$map"
         (cd "$work/$side" && TILESTEP_PLUGIN_HOST="$bin/tilestep-plugin-host" \
-            "$bin/tilestep" hunt "$map" --plugin "$plugins/$plugin" --frames "$n" \
+            "$bin/tilestep" hunt "$map" ${plugin:+--plugin "$plugins/$plugin"} --frames "$n" \
             --out "out-$name" "$@" >"$name.stdout" 2>"$name.stderr")
         echo $? >"$work/$side/$name.rc"
     done
@@ -81,5 +82,11 @@ compare topdown-vary topdown.json topdown_aabb_plugin.so "$((frames / 2))" --var
 for p in crash_step exit_step endless_step nondeterministic; do
     retarget "$work/room.json" "plugin:$p" "$work/room-$p.json"
     compare "$p" "room-$p.json" "$p.so" 20000 --seed 7
+done
+# The built-in movers on the sample maps (a lip on platformer-slopes), two threads.
+for m in "$here"/maps/*.json; do
+    name=$(basename "$m" .json)
+    cp "$m" "$work/$name.json"
+    compare "builtin-$name" "$name.json" "" "$frames" --seed 3 --jobs 2
 done
 exit $status

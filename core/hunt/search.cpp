@@ -458,7 +458,7 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         for (size_t c = 0; c < h.coverage.size(); ++c) out->coverage.visits[c] += h.coverage[c];
         if (run.plugin && (opt.kinds & snagBit(SnagKind::Fault))) {
             // A plugin that differs from itself: the deepest entry's keys replayed twice.
-            const std::vector<hunt::ArchiveEntry>& es = h.archive().entries;
+            const hunt::ArchiveEntries& es = h.archive().entries;
             int32_t deepest = 0;
             for (size_t i = 0; i < es.size(); ++i)
                 if (es[i].frame > es[size_t(deepest)].frame) deepest = int32_t(i);
