@@ -195,7 +195,7 @@ class Host {
                 break;
             }
             startReply(&k);
-            startAheadBudget();  // this run's own budget (the last run's timer restarted)
+            startAheadBudget();  // this run's own budget
             g_budgetSpent = 0;
             g_speculating = 1;
             for (uint32_t i = 0; i < frames && !(i > 0 && g_budgetSpent); ++i) {
@@ -208,7 +208,8 @@ class Host {
                 commit();
                 in = out;
             }
-            g_speculating = 0;  // off first, as in step(); the budget runs on, harmless
+            g_speculating = 0;  // off first, as in step()
+            stopAheadBudget();  // (a Windows timer is made per start: each start has a stop)
             g_reply->push_back('\0');
             const uint32_t length = uint32_t(1 + g_reply->size());
             outbox.append(reinterpret_cast<const char*>(&length), 4);
@@ -220,7 +221,6 @@ class Host {
                 outbox.clear();
             }
         }
-        stopAheadBudget();
         return ok && r.atEnd();
     }
 
