@@ -6,8 +6,12 @@
 // detector on, one thread, shrinking excluded: the maps have no defect to shrink). The ratio
 // of the two is the hunt's cost per frame: counter x_run (bench_hunt_common.h).
 //
-// BM_HuntExplorePlugin: the same for the example top-down plugin in its plugin host (wall
-// time: the host process's steps count), against BM_SimStepPlugin.
+// BM_HuntExplorePlugin/batch:0|1: the same for the example top-down plugin in its plugin host
+// (wall time: the host process's steps count), against BM_SimStepPlugin; batch:1 sends each
+// epoch's tasks to the host in one message (HuntOptions::batchPluginSteps, the default),
+// batch:0 has each task ask for its own frames (one round trip per task). Counter
+// host_messages: the step requests and batches sent per 1000 explored frames; M_per_cpu_s:
+// millions of explored frames per CPU second of tilestep and the host together (Linux).
 //
 // BM_TimeToFind/uniform=0|1: the precise-timing defect of tests/hunt/broken_movers.h (J held
 // for exactly 7 frames, released where x mod 16 == 3), hunted over 10 seeds by the archive
@@ -16,9 +20,14 @@
 // means is the search's gain.
 #include <benchmark/benchmark.h>
 
+#ifdef __unix__
+#include <sys/resource.h>
+#endif
+
 #include "../tests/hunt/broken_movers.h"
 #include "bench_hunt_common.h"
 #include "hunt/hunt.h"
+#include "plugin/plugin_mover.h"
 #include "plugin/plugin_registry.h"
 #include "random_map.h"
 #include "sim/sim.h"
@@ -87,26 +96,68 @@ void BM_SimStepPlugin(benchmark::State& state) {
 }
 BENCHMARK(BM_SimStepPlugin)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// CPU seconds of this process's children that have ended (the plugin hosts reaped so far);
+// -1 where the system does not say.
+double childrenCpuSeconds() {
+#ifdef __unix__
+    rusage u{};
+    if (getrusage(RUSAGE_CHILDREN, &u) != 0) return -1;
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6;
+#else
+    return -1;
+#endif
+}
+
 void BM_HuntExplorePlugin(benchmark::State& state) {
     MoverKind kind{};
     if (!topdownPlugin(state, &kind)) return;
     const Map m = benchMap(kind);
+    const PluginMover* plugin = pluginMover(kind);
+    const uint64_t messagesBefore = plugin->hostStepRequests() + plugin->hostBatches();
     int64_t frames = 0;
-    double seconds = 0;
+    double seconds = 0, cpu = 0;
+    bool hostCpu = true;
     for (auto _ : state) {
+        // A host started outside the timed hunt, ended (and reaped) after it: its CPU time is
+        // the hunt's share of the host's work.
+        plugin->restart();
+        const double before = childrenCpuSeconds();
+        Sim warm(m);
+        warm.step({0}, nullptr);
         HuntOptions opt;
         opt.frames = 100000;
         opt.jobs = 1;
+        opt.batchPluginSteps = state.range(0) != 0;
         HuntResult r;
         std::string error;
+        const double cpu0 = bench::benchClock(false);
         huntMap(m, opt, &r, &error);
+        cpu += bench::benchClock(false) - cpu0;
         frames += r.framesExplored;
         seconds += r.seconds;
+        state.PauseTiming();
+        plugin->restart();
+        const double after = childrenCpuSeconds();
+        hostCpu = hostCpu && before >= 0 && after >= 0;
+        cpu += after - before;
+        state.ResumeTiming();
     }
     state.SetItemsProcessed(frames);
     bench::setRatioToBaseline(state, 4, frames, seconds);
+    const uint64_t messages = plugin->hostStepRequests() + plugin->hostBatches() - messagesBefore;
+    state.counters["host_messages"] =
+        1000.0 * double(messages) / double(std::max<int64_t>(1, frames));
+    // Explored frames per CPU second of both processes (tilestep's and the host's): what one
+    // core does when the two share it; independent of how busy the machine is.
+    if (hostCpu && cpu > 0) state.counters["M_per_cpu_s"] = double(frames) / cpu / 1e6;
 }
-BENCHMARK(BM_HuntExplorePlugin)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_HuntExplorePlugin)
+    ->ArgName("batch")
+    ->Arg(0)
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 void BM_TimeToFind(benchmark::State& state) {
     // The room of the test (12 x 6 tiles, a solid border, nothing inside).

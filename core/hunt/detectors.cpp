@@ -233,7 +233,12 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
         const bool pInside = lastInside.valid && lastInside.x == P.x && lastInside.y == P.y
                                  ? lastInside.inside
                                  : rules.inside(P);
-        lastInside = Known{true, N.x, N.y, nInside};
+        // Field by field (here and below): a whole struct built on the stack and copied was
+        // a store-forwarding stall on every step, a tenth of the detectors' time.
+        lastInside.valid = true;
+        lastInside.x = N.x;
+        lastInside.y = N.y;
+        lastInside.inside = nInside;
         if (on(SnagKind::Inside) && nInside && !pInside)
             report(SnagKind::Inside, st, way, nb, 0,
                    "the box ended the step in solid past the model's tolerance at (" +
@@ -319,7 +324,12 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
     }
 
     // jitter: the last 4 steps, in a ring (q(0) the oldest, q(3) this step's).
-    past[pastHead & 3] = Past{N.x, N.y, st.keys, N.grounded, N.pushing};
+    Past& now = past[pastHead & 3];
+    now.x = N.x;
+    now.y = N.y;
+    now.keys = st.keys;
+    now.grounded = N.grounded;
+    now.pushing = N.pushing;
     ++pastHead;
     if (pastCount < 4) ++pastCount;
     const auto q = [&](int j) -> const Past& { return past[(pastHead + unsigned(j)) & 3]; };

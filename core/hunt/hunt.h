@@ -99,6 +99,10 @@ struct HuntOptions {
     int64_t maxDepth = 0;
     // Added: uniform random key runs from the spawn instead of the archive (bench baseline).
     bool uniformRandom = false;
+    // Added: a plugin in its host is sent each epoch's tasks in one message and steps them
+    // ahead (PluginMover::stepPlanned); false: each task asks for its own frames (the tests'
+    // reference: the findings are the same).
+    bool batchPluginSteps = true;
 };
 
 // Coverage for the heat-map overlay: explored frames per map cell (row-major, map width).

@@ -18,6 +18,8 @@
 #include "hunt/detail/key_runs.h"
 #include "hunt/detail/model_rules.h"
 #include "movers/step_context.h"
+#include "plugin/plugin_mover.h"
+#include "plugin/plugin_registry.h"
 #include "sim/sim.h"
 
 namespace ts {
@@ -96,6 +98,8 @@ class ActorHunt {
     std::chrono::steady_clock::time_point huntStart = std::chrono::steady_clock::now();
 
   private:
+    void planKeys(const Task& t, std::vector<InputBits>* keys) const;
+    void stepPlanned(const std::vector<Task>& tasks) const;
     void runTask(Worker& w, const Task& t, TaskOut* out) const;
     std::vector<Task> drawTasks(uint64_t epoch) const;
     void seedArchive();
@@ -153,17 +157,39 @@ std::vector<Task> ActorHunt::drawTasks(uint64_t epoch) const {
     return tasks;
 }
 
+// The keys a task plays, from its seed.
+void ActorHunt::planKeys(const Task& t, std::vector<InputBits>* keys) const {
+    keys->resize(size_t(t.length));
+    if (opt_.uniformRandom) {
+        UniformRuns g(t.seed);
+        for (InputBits& k : *keys) k = g.next();
+    } else {
+        KeyRuns g(t.seed);
+        for (InputBits& k : *keys) k = g.next();
+    }
+}
+
+// A plugin in its host: every task of the epoch goes to the host in one message, which steps
+// them while this thread judges the ones before (PluginMover::stepPlanned); each task's steps
+// then come from there. The steps are those the tasks would ask for one by one, so findings
+// are the same either way (tests/hunt/test_plugin_hunt.cpp compares them).
+void ActorHunt::stepPlanned(const std::vector<Task>& tasks) const {
+    const PluginMover* p = pluginMover(run_.map->actors[run_.actor].mover);
+    if (!p || p->inProcess()) return;
+    std::vector<std::vector<InputBits>> keys(tasks.size());
+    std::vector<PluginMover::PlannedRun> runs(tasks.size());
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        planKeys(tasks[i], &keys[i]);
+        runs[i] = PluginMover::PlannedRun{archive_.entries[size_t(tasks[i].entry)].state,
+                                          keys[i].data(), int64_t(keys[i].size())};
+    }
+    p->stepPlanned(runs, run_.params, *run_.world);
+}
+
 void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     const ArchiveEntry& from = archive_.entries[size_t(t.entry)];
     const int64_t maxDepth = opt_.maxDepth > 0 ? opt_.maxDepth : kDefaultDepth;
-    w.keys.resize(size_t(t.length));
-    if (opt_.uniformRandom) {
-        UniformRuns g(t.seed);
-        for (InputBits& k : w.keys) k = g.next();
-    } else {
-        KeyRuns g(t.seed);
-        for (InputBits& k : w.keys) k = g.next();
-    }
+    planKeys(t, &w.keys);
     TaskAhead ahead;
     ahead.keys = &w.keys;
     const StepContext sc{run_.plugin ? &ahead : nullptr, run_.actor, run_.name().c_str()};
@@ -254,6 +280,7 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
             break;
         }
         const std::vector<Task> tasks = drawTasks(epoch);
+        if (run_.plugin && opt_.batchPluginSteps) stepPlanned(tasks);
         std::vector<TaskOut> outs(tasks.size());
         std::atomic<size_t> next{0};
         // A plugin is hunted on one thread, in task order: the first fault ends the epoch
@@ -261,6 +288,14 @@ void ActorHunt::search(int64_t frameBudget, double seconds, int64_t* framesDone,
         bool faulted = false;
         auto work = [&](Worker& w) {
             for (size_t i; !faulted && (i = next.fetch_add(1)) < tasks.size();) {
+                // The entry the next task restores, drawn anywhere in the archive: asked for
+                // now, it is in the cache when that task starts (both of its cache lines).
+                if (i + 1 < tasks.size()) {
+                    const char* e = reinterpret_cast<const char*>(
+                        &archive_.entries[size_t(tasks[i + 1].entry)]);
+                    __builtin_prefetch(e);
+                    __builtin_prefetch(e + 64);
+                }
                 runTask(w, tasks[i], &outs[i]);
                 if (run_.plugin)
                     for (const FoundAt& f : outs[i].found)
@@ -431,7 +466,7 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
         for (size_t c = 0; c < h.coverage.size(); ++c) out->coverage.visits[c] += h.coverage[c];
         if (run.plugin && (opt.kinds & snagBit(SnagKind::Fault))) {
             // A plugin that differs from itself: the deepest entry's keys replayed twice.
-            const std::vector<hunt::ArchiveEntry>& es = h.archive().entries;
+            const hunt::ArchiveEntries& es = h.archive().entries;
             int32_t deepest = 0;
             for (size_t i = 0; i < es.size(); ++i)
                 if (es[i].frame > es[size_t(deepest)].frame) deepest = int32_t(i);

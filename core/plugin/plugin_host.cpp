@@ -23,6 +23,7 @@ volatile size_t g_committed = 0;
 namespace {
 
 constexpr size_t kWorldsKept = 4;
+constexpr size_t kBatchFlushBytes = 32 << 10;
 size_t g_probeCountAt = 0;  // where the result being stepped keeps its probe count
 
 }  // namespace
@@ -169,12 +170,71 @@ class Host {
         return true;
     }
 
+    // A kBatch (plugin_wire.h): each run stepped as frames ahead under its own time budget.
+    // Its reply goes out with the runs stepped since the last message went: the first at once
+    // (tilestep is waiting for it), then about every kBatchFlushBytes (a message each way
+    // per run cost as much as stepping it). A fault's partial reply names its run; the whole
+    // replies not sent by then are lost, and tilestep asks for those frames itself.
+    bool batch(wire::Reader& r, std::string* problem) {
+        uint64_t id = 0;
+        ts_fix params[TS_MOVER_MAX_PARAMS];
+        uint32_t runs = 0;
+        if (!wire::getBatchHead(r, &id, params, &runs)) return false;
+        auto it = worlds_.find(id);
+        if (it == worlds_.end()) {
+            *problem = "internal: a batch in a world the host does not hold";
+            return false;
+        }
+        const ts_world* table = &it->second->table;
+        uint8_t keys[wire::kMaxFrames];
+        std::string outbox;
+        bool ok = true;
+        for (uint32_t k = 0; k < runs && ok; ++k) {
+            ts_mover_state in;
+            uint32_t frames = 0;
+            if (!wire::getBatchRun(r, &in, keys, &frames)) {
+                ok = false;
+                break;
+            }
+            startReply(&k);
+            startAheadBudget();  // this run's own budget
+            g_budgetSpent = 0;
+            g_speculating = 1;
+            for (uint32_t i = 0; i < frames && !(i > 0 && g_budgetSpent); ++i) {
+                beginResult(in);
+                ts_mover_state out = in;
+                g_inPlugin = 1;
+                d_->step(&in, &out, keys[i], params, table, nullptr);
+                g_inPlugin = 0;
+                std::memcpy(&(*g_reply)[stateAt_], &out, sizeof out);
+                commit();
+                in = out;
+            }
+            g_speculating = 0;  // off first, as in step()
+            stopAheadBudget();  // (a Windows timer is made per start: each start has a stop)
+            g_reply->push_back('\0');
+            const uint32_t length = uint32_t(1 + g_reply->size());
+            outbox.append(reinterpret_cast<const char*>(&length), 4);
+            outbox.push_back(char(wire::kReply));
+            outbox += *g_reply;
+            g_committed = 0;
+            if (k == 0 || k + 1 == runs || outbox.size() >= kBatchFlushBytes) {
+                ok = wire::sendAll(g_pipe, outbox.data(), outbox.size());
+                outbox.clear();
+            }
+        }
+        return ok && r.atEnd();
+    }
+
   private:
-    void startReply() {
+    // `run`: a batch's run, written first (and kept by a partial reply).
+    void startReply(const uint32_t* run = nullptr) {
         g_reply->clear();
+        if (run) g_reply->append(reinterpret_cast<const char*>(run), 4);
+        countAt_ = g_reply->size();
         g_reply->append(4, '\0');
         count_ = 0;
-        g_committed = 0;
+        g_committed = run ? g_reply->size() : 0;
     }
     void beginResult(const ts_mover_state& s) {
         stateAt_ = g_reply->size();
@@ -184,7 +244,7 @@ class Host {
     }
     void commit() {
         ++count_;
-        std::memcpy(&(*g_reply)[0], &count_, 4);
+        std::memcpy(&(*g_reply)[countAt_], &count_, 4);
         g_committed = g_reply->size();
     }
     void finishReply() {
@@ -196,6 +256,7 @@ class Host {
     std::map<uint64_t, std::unique_ptr<HostWorld>> worlds_;
     std::vector<uint64_t> order_;
     uint32_t count_ = 0;
+    size_t countAt_ = 0;
     size_t stateAt_ = 0;
 };
 
@@ -224,6 +285,8 @@ int serve(void* entry) {
                 host.init(r), ok = true;
             else if (type == wire::kStep)
                 ok = host.step(r, &problem);
+            else if (type == wire::kBatch)
+                ok = host.batch(r, &problem);
             if (!ok) {
                 sendText(wire::kFault, problem);
                 return 1;

@@ -14,6 +14,9 @@ namespace {
 
 constexpr size_t kWorldsHeld = 4;  // as the host keeps them (plugin_host.cpp)
 constexpr size_t kMaxChains = 64;  // actors stepped in turn, each with its frames ahead
+// A batch's replies are read in chunks of up to this (several runs a system call); a run's
+// reply (kMaxFrames results) fits.
+constexpr size_t kBatchBuffer = 256 << 10;
 // Frames ahead per request: with the keys known, a few for the frame asked for (it waits
 // for them all), then as many as a message holds in the request sent while tilestep uses
 // those; guessing the same keys, fewer, and an odd count of steps per request, so that a plugin
@@ -117,6 +120,8 @@ void PluginHostClient::restart() {
 void PluginHostClient::stop() {
     dying_ = hung_ = false;
     pending_.active = false;
+    batch_.active = false;
+    batch_.begin = batch_.end = 0;
     plat::closePipe(fd_);
     fd_ = plat::kNoPipe;
     const bool ran = process_.id != -1;
@@ -130,6 +135,8 @@ std::string PluginHostClient::ended(int64_t waitMs) {
     fd_ = plat::kNoPipe;
     worlds_.clear();
     pending_.active = false;
+    batch_.active = false;
+    batch_.begin = batch_.end = 0;
     std::string how = plat::reapHost(&process_, waitMs);
     forwardOutput(true);
     return how;
@@ -279,6 +286,7 @@ bool PluginHostClient::holdWorld(const CollisionWorld& world, std::string* fault
 bool PluginHostClient::init(ts_mover_state* state, const ts_fix* params, int64_t limitMs,
                             std::string* fault) {
     std::lock_guard<std::mutex> lock(mutex_);
+    drainBatch(limitMs);
     takePending(wire::StepRequest{}, limitMs, nullptr);
     if (dying_) stop();
     wire::Descriptor ignored;
@@ -370,6 +378,139 @@ void PluginHostClient::keepAhead(const wire::StepRequest& q, std::vector<wire::R
     w.buf.reserve(sizeof next);
     wire::putStep(w, next);
     pending_.active = wire::sendMessage(fd_, wire::kStep, w.buf);
+    ++counts_.steps;
+}
+
+void PluginHostClient::stepPlanned(const CollisionWorld& world, const ts_fix* params,
+                                   const std::vector<PlannedRun>& runs, int64_t limitMs) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!ahead_ || runs.empty()) return;
+    drainBatch(limitMs);
+    takePending(wire::StepRequest{}, limitMs, nullptr);
+    if (dying_) stop();
+    wire::Descriptor ignored;
+    std::string error;
+    // A host that does not start now is reported by the step that needs it.
+    if (fd_ < 0 && !launch(kRestartTimeoutMs, &ignored, &error)) return;
+    if (!holdWorld(world, &error)) return;
+    Batch& b = batch_;
+    b.world = world.generation();
+    std::memcpy(b.params, params, sizeof b.params);
+    const size_t n = std::min<size_t>(runs.size(), wire::kMaxBatchRuns);
+    b.states.clear();
+    b.offsets.assign(1, 0);
+    b.keys.clear();
+    wire::Writer w;
+    wire::putBatchHead(w, b.world, params, uint32_t(n));
+    for (size_t i = 0; i < n; ++i) {
+        const PlannedRun& run = runs[i];
+        const uint32_t frames = std::min(run.frames, wire::kMaxFrames);
+        if (frames == 0) return;  // nothing sent: every run has a first frame
+        wire::putBatchRun(w, run.state, run.keys, frames);
+        b.states.push_back(run.state);
+        b.keys.insert(b.keys.end(), run.keys, run.keys + frames);
+        b.offsets.push_back(uint32_t(b.keys.size()));
+    }
+    b.next = 0;
+    b.begin = b.end = 0;
+    b.active = wire::sendMessage(fd_, wire::kBatch, w.buf);
+    if (!b.active) stop();  // the host is gone: the next step starts a new one
+    ++counts_.batches;
+}
+
+PluginHostClient::Counts PluginHostClient::counts() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return counts_;
+}
+
+wire::ReadStatus PluginHostClient::nextBatchMessage(int64_t limitMs, uint8_t* type,
+                                                    const char** payload, size_t* n) {
+    Batch& b = batch_;
+    if (b.in.size() < kBatchBuffer) b.in.resize(kBatchBuffer);
+    for (;;) {
+        const size_t have = b.end - b.begin;
+        uint32_t length = 0;
+        if (have >= 5) {
+            std::memcpy(&length, &b.in[b.begin], 4);
+            if (length < 1 || length > kBatchBuffer - 4) return wire::ReadStatus::Closed;
+            if (have >= 4 + size_t(length)) {
+                *type = uint8_t(b.in[b.begin + 4]);
+                *payload = &b.in[b.begin + 5];
+                *n = length - 1;
+                b.begin += 4 + size_t(length);
+                return wire::ReadStatus::Ok;
+            }
+        }
+        // Room for the rest of this message: what is left moves to the front.
+        if (b.begin > 0 && (have == 0 || b.end + std::max<size_t>(4 + length, 5) > b.in.size())) {
+            std::memmove(&b.in[0], &b.in[b.begin], have);
+            b.begin = 0;
+            b.end = have;
+        }
+        const int64_t k = plat::readSome(fd_, &b.in[b.end], b.in.size() - b.end, limitMs);
+        if (k < 0) return wire::ReadStatus::Timeout;
+        if (k == 0) return wire::ReadStatus::Closed;
+        b.end += size_t(k);
+    }
+}
+
+void PluginHostClient::readBatchRun(int64_t limitMs, bool front) {
+    Batch& b = batch_;
+    uint8_t type = 0;
+    const char* payload = nullptr;
+    size_t n = 0;
+    // Frames ahead only, which the host stops within milliseconds of CPU time.
+    const wire::ReadStatus status = nextBatchMessage(limitMs, &type, &payload, &n);
+    std::vector<wire::Result> results;
+    uint8_t flags = 0;
+    wire::Reader r(payload, status == wire::ReadStatus::Ok ? n : 0);
+    const uint32_t k = r.u32();  // the run; those before it that did not come are lost
+    const bool ok = status == wire::ReadStatus::Ok && type == wire::kReply && k >= b.next &&
+                    k < b.states.size() && wire::getReply(r, &results, &flags) && r.atEnd() &&
+                    results.size() <= b.offsets[k + 1] - b.offsets[k];
+    b.next = ok ? k + 1 : b.states.size();
+    b.active = b.next < b.states.size();
+    if (!ok || (flags & wire::kReplyRestart)) {
+        // A run met a crash, an exit or a hang (or the host did not answer): the host is
+        // ending, what it stepped before is kept, and the rest is asked for frame by frame,
+        // as after a request's frames ahead failed (the frame that fails is then named).
+        stop();
+        ahead_ = false;
+        if (!ok) return;
+    } else if (!b.active && b.begin != b.end) {
+        stop();  // more than the batch's replies: out of step with the host
+    }
+    if (results.empty()) return;
+    Chain c;
+    c.world = b.world;
+    std::memcpy(c.params, b.params, sizeof c.params);
+    c.traced = false;
+    c.in = b.states[k];
+    c.keys.assign(b.keys.begin() + b.offsets[k], b.keys.begin() + b.offsets[k] + results.size());
+    c.results = std::move(results);
+    c.next = 0;
+    if (front) {
+        if (chains_.size() >= kMaxChains) chains_.pop_back();
+        chains_.push_front(std::move(c));
+    } else {
+        chains_.push_back(std::move(c));
+    }
+}
+
+void PluginHostClient::drainBatch(int64_t limitMs) {
+    while (batch_.active) readBatchRun(limitMs, false);
+}
+
+bool PluginHostClient::fromBatch(uint64_t world, const ts_mover_state& in, uint32_t keys,
+                                 const ts_fix* params, bool traced, int64_t limitMs,
+                                 wire::Result* out) {
+    const Batch& b = batch_;
+    if (b.active && world == b.world && !traced && sameState(b.states[b.next], in) &&
+        b.keys[b.offsets[b.next]] == keys && std::memcmp(params, b.params, sizeof b.params) == 0)
+        readBatchRun(limitMs, true);
+    else
+        drainBatch(limitMs);
+    return fromChains(world, in, keys, params, traced, out);
 }
 
 bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
@@ -377,6 +518,8 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
                             std::string* fault, const KeysAhead* ahead, size_t actor) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (fromChains(world.generation(), in, keys, params, traced, out)) return true;
+    if (batch_.active && fromBatch(world.generation(), in, keys, params, traced, limitMs, out))
+        return true;
     wire::StepRequest q;
     q.world = world.generation();
     q.state = in;
@@ -411,6 +554,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
     wire::putStep(w, q);
     std::string reply;
     bool failedAhead = false;
+    ++counts_.steps;
     if (!exchange(wire::kStep, w.buf, limitMs, &reply, fault,
                   q.frames > 1 ? &failedAhead : nullptr)) {
         if (!failedAhead) return false;
@@ -423,6 +567,7 @@ bool PluginHostClient::step(const CollisionWorld& world, const ts_mover_state& i
         wire::Writer alone;
         wire::putStep(alone, q);
         if (!launch(kRestartTimeoutMs, &ignored, &error)) return *fault = error, false;
+        ++counts_.steps;
         if (!holdWorld(world, fault) || !exchange(wire::kStep, alone.buf, limitMs, &reply, fault))
             return false;
     }

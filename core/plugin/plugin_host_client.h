@@ -20,6 +20,14 @@
 // apart from the frame asked for by the index of the step running, which the host writes
 // before each step in a page both share (plat::hostStepIndex): the frame asked for is then
 // stepped again alone, and the failing step is met, and named, when its frame is asked for.
+//
+// Runs planned in advance (the snag hunt's tasks: each restores a state and plays keys it has
+// drawn) go in one message (stepPlanned, wire::kBatch): the host steps them one after the
+// other and answers each as soon as it is stepped, so that a whole epoch of tasks costs one
+// message each way and the host steps the next run while tilestep judges this one. Their
+// results are read when a step asks for the first frame of the next run and become chains
+// like any frames ahead: a step is answered from them only when it is exactly the frame they
+// stepped, so that stepping through a batch gives what stepping without one gives.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -59,6 +67,26 @@ class PluginHostClient {
     bool step(const CollisionWorld& world, const ts_mover_state& in, uint32_t keys,
               const ts_fix* params, bool traced, int64_t limitMs, wire::Result* out,
               std::string* fault, const KeysAhead* ahead = nullptr, size_t actor = 0);
+
+    // Runs known in advance: each from `state` with keys[0..frames) (as many frames of each as
+    // a request holds, kMaxBatchRuns runs), in `world` with `params`, untraced. Sent to the
+    // host at once and stepped there ahead of the steps that will ask for them. Best effort:
+    // nothing is sent while stepping ahead is off for this build, and a frame the host did not
+    // step (a run cut short) is asked for as usual. limitMs: for the replies of an earlier
+    // batch still on their way.
+    struct PlannedRun {
+        ts_mover_state state;
+        const uint8_t* keys;
+        uint32_t frames;
+    };
+    void stepPlanned(const CollisionWorld& world, const ts_fix* params,
+                     const std::vector<PlannedRun>& runs, int64_t limitMs);
+    // Messages sent to the host so far: step requests (kStep) and batches (kBatch), for the
+    // tests that check a hunt is batched.
+    struct Counts {
+        uint64_t steps = 0, batches = 0;
+    };
+    Counts counts();
 
     // After a call that crashed or hung: where, " in step at walk.c:12" (or "" when the host
     // could not tell within timeoutMs, kHangLocateMs for a hang). Kept apart so that finding
@@ -124,6 +152,31 @@ class PluginHostClient {
     bool fromChains(uint64_t world, const ts_mover_state& in, uint32_t keys, const ts_fix* params,
                     bool traced, wire::Result* out);
 
+    // A batch whose replies are still coming, one per run in order: run k started from
+    // states[k] with keys[offsets[k]..offsets[k+1]).
+    struct Batch {
+        bool active = false;
+        uint64_t world = 0;
+        ts_fix params[TS_MOVER_MAX_PARAMS];
+        std::vector<ts_mover_state> states;
+        std::vector<uint32_t> offsets;
+        std::vector<uint8_t> keys;
+        size_t next = 0;       // the first run whose reply has not come
+        std::vector<char> in;  // the replies as read, [begin, end) not taken yet
+        size_t begin = 0, end = 0;
+    };
+    // Reads the batch's replies up to the run that starts with this step (then answers it from
+    // its chain), or all of them when no run does (the stream holds nothing else until they
+    // end): true with *out when the step is among what was read.
+    bool fromBatch(uint64_t world, const ts_mover_state& in, uint32_t keys, const ts_fix* params,
+                   bool traced, int64_t limitMs, wire::Result* out);
+    // Reads the next run's reply into a chain (first in line with `front`, else last).
+    void readBatchRun(int64_t limitMs, bool front);
+    // The next message of a batch's replies (*payload valid until the next call).
+    wire::ReadStatus nextBatchMessage(int64_t limitMs, uint8_t* type, const char** payload,
+                                      size_t* n);
+    void drainBatch(int64_t limitMs);
+
     std::string path_;
     plat::PinnedLibrary library_;
     plat::HostProcess process_;
@@ -133,6 +186,8 @@ class PluginHostClient {
     std::vector<uint64_t> worlds_;  // the worlds the host holds, oldest first
     std::deque<Chain> chains_;      // newest first
     Pending pending_;
+    Batch batch_;
+    Counts counts_;
     bool ahead_ = true;  // step ahead (off after the steps ahead failed)
     uint32_t guessed_;   // frames per request when guessing the keys (kFramesGuessed..)
     std::mutex mutex_;

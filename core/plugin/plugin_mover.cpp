@@ -438,6 +438,29 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
     return fromAbi(after);
 }
 
+void PluginMover::stepPlanned(const std::vector<PlannedRun>& runs, const ParamValues& p,
+                              const CollisionWorld& world) const {
+    if (!host_) return;
+    ts_fix params[TS_MOVER_MAX_PARAMS];
+    for (int i = 0; i < TS_MOVER_MAX_PARAMS; ++i) params[i] = p[size_t(i)].raw;
+    static_assert(sizeof(InputBits) == 1, "keys travel as bytes");
+    std::vector<PluginHostClient::PlannedRun> abi;
+    abi.reserve(runs.size());
+    for (const PlannedRun& r : runs)
+        abi.push_back(PluginHostClient::PlannedRun{
+            toAbi(r.from), reinterpret_cast<const uint8_t*>(r.keys),
+            uint32_t(std::clamp<int64_t>(r.frames, 0, wire::kMaxFrames))});
+    host_->stepPlanned(world, params, abi, callLimitMs());
+}
+
+uint64_t PluginMover::hostStepRequests() const {
+    return host_ ? host_->counts().steps : 0;
+}
+
+uint64_t PluginMover::hostBatches() const {
+    return host_ ? host_->counts().batches : 0;
+}
+
 void PluginMover::describe(const MoverState& s, ModelFields& out) const {
     for (const Field& f : fields_) {
         // Within the trace's +-2^46 (record/trace_reader.cpp), whatever the plugin stored.

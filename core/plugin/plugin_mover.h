@@ -66,6 +66,21 @@ class PluginMover {
                     const CollisionWorld& world, Trace* trace,
                     const StepContext& sc = MoverInfo::noStepContext()) const;
     void describe(const MoverState& s, ModelFields& out) const;
+    // Runs whose keys are known before any of them is stepped (the snag hunt's tasks of an
+    // epoch): sent to the plugin host at once, which steps them while the caller steps the
+    // ones before (PluginHostClient::stepPlanned). The steps that follow give exactly what
+    // they give without it, only sooner. Nothing to do in process.
+    struct PlannedRun {
+        MoverState from;
+        const InputBits* keys;
+        int64_t frames;
+    };
+    void stepPlanned(const std::vector<PlannedRun>& runs, const ParamValues& p,
+                     const CollisionWorld& world) const;
+    // Messages sent to the plugin host: step requests and batches of planned runs (0 in
+    // process). For tests that check the hunt batches.
+    uint64_t hostStepRequests() const;
+    uint64_t hostBatches() const;
 
     // Closes the library (dlclose, FreeLibrary): the build's code and descriptor are gone, its
     // copied names and specs (info()) stay. Only for a build that the registry does not hold and no

@@ -97,6 +97,33 @@ bool getStep(Reader& r, StepRequest* s) {
     return r.ok() && s->frames >= 1 && s->frames <= kMaxFrames;
 }
 
+void putBatchHead(Writer& w, uint64_t world, const ts_fix* params, uint32_t runs) {
+    w.i64(int64_t(world));
+    w.raw(params, sizeof(ts_fix) * TS_MOVER_MAX_PARAMS);
+    w.u32(runs);
+}
+
+void putBatchRun(Writer& w, const ts_mover_state& state, const uint8_t* keys, uint32_t frames) {
+    w.raw(&state, sizeof state);
+    w.u32(frames);
+    w.raw(keys, frames);
+}
+
+bool getBatchHead(Reader& r, uint64_t* world, ts_fix* params, uint32_t* runs) {
+    *world = uint64_t(r.i64());
+    r.raw(params, sizeof(ts_fix) * TS_MOVER_MAX_PARAMS);
+    *runs = r.u32();
+    return r.ok() && *runs <= kMaxBatchRuns;
+}
+
+bool getBatchRun(Reader& r, ts_mover_state* state, uint8_t* keys, uint32_t* frames) {
+    r.raw(state, sizeof *state);
+    *frames = r.u32();
+    if (!r.ok() || *frames < 1 || *frames > kMaxFrames) return false;
+    r.raw(keys, *frames);
+    return r.ok();
+}
+
 bool getReply(Reader& r, std::vector<Result>* out, uint8_t* flags) {
     const uint32_t n = r.u32();
     if (!r.ok() || n > (1u << 20)) return false;

@@ -24,6 +24,7 @@ enum Type : uint8_t {
     kStep = 6,      // tilestep -> host: StepRequest
     kReply = 7,     // host -> tilestep: u32 count, count x Result, u8 flags
     kWhere = 8,     // host -> tilestep: after a crash's kFault, where it happened (text)
+    kBatch = 9,     // tilestep -> host: runs planned ahead (putBatch); a kReply per run
 };
 constexpr uint8_t kReplyRestart = 1;  // the host stopped after this reply (speculation failed)
 constexpr uint32_t kMaxMessage = 1u << 30;
@@ -135,6 +136,23 @@ struct Descriptor {
 // Reads the plugin's descriptor in the host (may fault there, on a bad pointer).
 void putDescriptor(Writer& w, const ts_mover_plugin* d);
 bool getDescriptor(Reader& r, Descriptor* out);
+
+// Runs planned ahead (the snag hunt's tasks, core/hunt/search.cpp): each from its own state
+// with its own keys, all in one world with one set of parameters, untraced. The host answers
+// each run with a kReply whose payload starts with the run's index (u32, then a reply as
+// getReply reads it); it sends the first at once and the others a few tens of KiB at a time,
+// so that tilestep uses one run while the host steps the next ones and a whole epoch of tasks
+// costs a few system calls, not a round trip per task. Nobody has asked for any of these
+// frames yet, so they are steps ahead: a run stops early when its time budget for steps
+// ahead is spent, and a crash, exit or hang ends the batch and the host with a partial reply
+// (kReplyRestart) of the run it was stepping; replies stepped but not sent then are lost.
+// Request: [u64 world][params][u32 runs] then per run [state][u32 frames][keys].
+constexpr uint32_t kMaxBatchRuns = 4096;
+void putBatchHead(Writer& w, uint64_t world, const ts_fix* params, uint32_t runs);
+void putBatchRun(Writer& w, const ts_mover_state& state, const uint8_t* keys, uint32_t frames);
+bool getBatchHead(Reader& r, uint64_t* world, ts_fix* params, uint32_t* runs);
+// keys: room for kMaxFrames.
+bool getBatchRun(Reader& r, ts_mover_state* state, uint8_t* keys, uint32_t* frames);
 
 // A reply's results (the host writes them as it steps: plugin_host.cpp).
 bool getReply(Reader& r, std::vector<Result>* out, uint8_t* flags);
