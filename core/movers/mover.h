@@ -17,6 +17,7 @@ namespace ts {
 
 class CollisionWorld;
 class ModelFields;
+struct ProbeVocabulary;  // trace/probe_vocabulary.h
 struct Trace;
 struct StepContext;  // movers/step_context.h
 
@@ -135,6 +136,9 @@ struct MoverInfo {
     // Its actors' colour in the editor and the debugger (0xAARRGGBB); 0: one made from the
     // id (moverColour), so that a mover without one still has its own, the same every run.
     uint32_t colour = 0;
+    // The probe kinds its step records and the verdicts each can have (each built-in declares
+    // them beside its step); null: not declared (a plugin without them), nothing is checked.
+    const ProbeVocabulary* probes = nullptr;
 
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const {
