@@ -24,7 +24,8 @@ class Checker {
         if (problems_.empty()) return "";
         std::string out;
         for (const std::string& p : problems_) out += p + "; ";
-        return out + (can ? "that part never holds" : "this breakpoint cannot fire");
+        if (!can) return out + "this breakpoint cannot fire";
+        return out + (problems_.size() == 1 ? "that part never holds" : "those parts never hold");
     }
 
   private:

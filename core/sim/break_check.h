@@ -16,7 +16,8 @@ namespace ts {
 
 // "" when nothing is wrong; else one sentence per problem, joined by "; ", ending with
 // "this breakpoint cannot fire" when no step can make the whole expression hold (the problem
-// parts can never hold and nothing else can make up for them), else "that part never holds".
+// parts can never hold and nothing else can make up for them), else "that part never holds"
+// ("those parts never hold").
 // `fields`: the field names of the actor's trace lines; empty: not checked.
 std::string breakWarning(const BreakExpr& e, const MoverInfo& mover,
                          const std::vector<std::string>& fields);

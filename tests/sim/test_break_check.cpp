@@ -90,6 +90,10 @@ TEST(BreakCheck, APartThatNeverHoldsOnlySinksTheWholeWhenNothingElseCanHold) {
                   "; pixel_sweep never records 'scanline' probes (its kinds: step, climb, "
                   "descend, corner, ground)" +
                   kCannot);
+    EXPECT_EQ(warningFor("pixel_sweep", "probe step blocked or probe scanline or x > 1"),
+              part +
+                  "; pixel_sweep never records 'scanline' probes (its kinds: step, climb, "
+                  "descend, corner, ground); those parts never hold");
     // Each problem once.
     EXPECT_EQ(warningFor("pixel_sweep", "probe step blocked or probe step blocked"),
               part + kCannot);
