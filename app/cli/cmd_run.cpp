@@ -20,6 +20,7 @@
 #include "plugin_args.h"
 #include "record/trace_writer.h"
 #include "record/tstrace_writer.h"
+#include "sim/break_check.h"
 #include "sim/break_expr.h"
 #include "sim/sim.h"
 #include "sim/spawn_view.h"
@@ -71,7 +72,9 @@ const char kRunUsage[] =
     "                 --trace OUT still gets the frames up to F. EXPR reads the trace's\n"
     "                 fields and probes: 'x > 300', 'vy changes sign', 'grounded becomes\n"
     "                 true', 'probe ground blocked', 'frame == 120', with and, or, not,\n"
-    "                 ( ) (docs/debugger.md). Never holding in N frames: a message, exit 3\n"
+    "                 ( ) (docs/debugger.md). Never holding in N frames: a message, exit 3.\n"
+    "                 A probe kind or verdict the actor's mover never gives is said on\n"
+    "                 stderr (the breakpoint cannot fire), and the run goes on\n"
     "\n"
     "Exit 0; a bad map, log, actor name, a map without actors or a write error: 1;\n"
     "a bad command line (unknown option, missing or bad --frames, a bad --break\n"
@@ -229,6 +232,10 @@ int cmdRun(const Args& args) {
             names.push_back(f.name);
         if (!BreakExpr::parse(*breakText, names, &breakAt, &error, &column))
             return breakError(cmd, *breakText, error, column);
+        // A probe the mover never records: said, and the run goes on (it ends "never held").
+        const std::string warning = breakWarning(breakAt, moverInfo(breakMover), names);
+        if (!warning.empty())
+            std::fprintf(stderr, "tilestep %s: --break: %s\n", cmd, warning.c_str());
     }
     InputLog log;
     if (!logPath.empty() && !loadInputLog(logPath, &log, &error))

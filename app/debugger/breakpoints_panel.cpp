@@ -10,6 +10,7 @@
 #include <string>
 
 #include "debugger/debugger_ui.h"
+#include "sim/break_check.h"
 #include "sim/break_expr.h"
 
 namespace ts {
@@ -48,7 +49,20 @@ void expressionField(DebugSession& d, Breakpoints& b) {
     }
 }
 
-// The field's error, and the expressions with their on / off boxes and remove buttons.
+// Why `e` can never pause for the selected actor ("" when it can): a probe kind or verdict
+// its mover never gives, a field its trace lines lack (core/sim/break_check.h). A recorded
+// trace's probes are the game's own: only its fields are checked.
+std::string cannotFire(const Debugger& g, const BreakExpr& e) {
+    const size_t a = size_t(std::max(0, g.drivenActor()));
+    if (a >= g.actorCount()) return "";
+    const std::vector<std::string> fields = selectedFields(g);
+    if (g.recorded()) return breakWarning(e, "the recording", nullptr, fields);
+    if (a >= g.map().actors.size()) return "";
+    return breakWarning(e, moverInfo(g.map().actors[a].mover), fields);
+}
+
+// The field's error, and the expressions with their on / off boxes and remove buttons, each
+// with what stops it from ever firing for the selected actor.
 void expressionList(DebugSession& d, Breakpoints& b) {
     if (!d.breakError.empty()) {
         ImGui::PushTextWrapPos(0.0f);  // the list of fields is longer than the panel is wide
@@ -61,6 +75,14 @@ void expressionList(DebugSession& d, Breakpoints& b) {
         ImGui::SameLine();
         const bool remove = ImGui::SmallButton("x");
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("Remove this breakpoint");
+        const std::string warning = cannotFire(d.dbg, b.rules[i].expr);
+        if (!warning.empty()) {
+            ImGui::Indent();
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1), "%s", warning.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::Unindent();
+        }
         ImGui::PopID();
         if (remove) {
             b.rules.erase(b.rules.begin() + std::ptrdiff_t(i));
@@ -124,13 +146,16 @@ void breakpointsSection(DebugSession& d) {
 
 void timelineMarkers(const DebugSession& d, float x0, float y0, float x1, float y1) {
     const Debugger& g = d.dbg;
-    const int64_t len = std::max<int64_t>(g.length(), 1);
+    // The scrub bar's range, as debuggerBar set it this frame.
+    const int64_t len = std::max<int64_t>(d.timelineRange, 1);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float grab = ImGui::GetStyle().GrabMinSize;  // the slider's travel is inset by it
     const float a = x0 + grab / 2, w = (x1 - x0) - grab;
     for (int64_t m : g.breakpoints().markers) {
-        if (m > len) continue;
-        const float x = std::round(a + w * float(double(m) / double(len)));
+        if (m > g.length()) continue;
+        // Never cut by the bar's ends: the whole triangle stays inside it.
+        const float x =
+            std::clamp(std::round(a + w * float(double(m) / double(len))), x0 + 4, x1 - 4);
         dl->AddTriangleFilled(ImVec2(x - 4, y0), ImVec2(x + 4, y0), ImVec2(x, y0 + 6),
                               IM_COL32(255, 190, 80, 255));
         dl->AddLine(ImVec2(x, y0), ImVec2(x, y1), IM_COL32(255, 190, 80, 200), 1);

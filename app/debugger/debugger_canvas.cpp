@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -253,6 +254,10 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     if (d.active != s.debugMode) {
         s.debugMode = d.active;
         s.inspecting = d.active;  // a click inspects rather than paints
+        if (s.verbose) {
+            std::printf("mode %s\n", d.active ? "debug" : "edit");  // tests wait for this line
+            std::fflush(stdout);
+        }
     }
     d.keys = 0;
     if (!d.active) return;

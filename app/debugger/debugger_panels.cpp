@@ -12,6 +12,7 @@
 
 #include "debugger/debugger_ui.h"
 #include "debugger/reload_log.h"
+#include "debugger/timeline_range.h"
 #include "editor/param_widget.h"
 #include "debugger/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
@@ -466,9 +467,12 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
                 bytesText(tl.recordingBytes()).c_str());
     }
     ImGui::SetNextItemWidth(-1);
-    int64_t pos = g.position(), lo = 0, hi = std::max<int64_t>(g.length(), 1);
+    // The recording plus room ahead (timeline_range.h): a drag into the room goes to the
+    // recording's last frame.
+    d.timelineRange = timelineRange(d.timelineRange, g.length());
+    int64_t pos = g.position(), lo = 0, hi = d.timelineRange;
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &pos, &lo, &hi, "frame %lld"))
-        g.requestSeek(pos);
+        g.requestSeek(std::min(pos, g.length()));
     timelineMarkers(d, ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
                     ImGui::GetItemRectMax().x, ImGui::GetItemRectMax().y);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Drag to any recorded frame");

@@ -47,7 +47,8 @@ struct DebugSession {
     uint64_t seenRevision = 0;
     int seenSelection = -2;
     double lastTime = -1;
-    InputBits keys = 0;  // what the keyboard holds for the driven actor this frame
+    int64_t timelineRange = 0;  // the scrub bar's range (debugger/timeline_range.h)
+    InputBits keys = 0;         // what the keyboard holds for the driven actor this frame
     // Keys seen down since the last step: a tap shorter than a frame (the window renders
     // faster than the simulation steps) still reaches the next step.
     InputBits latched = 0;

@@ -4,6 +4,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
+#include <imgui_internal.h>  // GetTopMostPopupModal, ClearActiveID
 
 #include <algorithm>
 #include <cfloat>
@@ -282,6 +283,16 @@ bool EditorWindow::frame(double waitSeconds, gfx::Image* capture) {
     const bool dialogToOpen = s.dialogs.anyToOpen() || s.askTuning;
     buildUi(layout, float(winW), float(winH), barH);
     if (dialogToOpen) quietFrames_ = 0;
+    // A closed modal hands the keyboard focus to the window under it, and ImGui always tabs
+    // into the focused window's fields; its own field stays active for a frame more. Either
+    // way Tab would go into a field instead of switching modes. After a dialog no field is
+    // active and no window keeps the focus, as after a click on the canvas.
+    const bool modalOpen = ImGui::GetTopMostPopupModal() != nullptr;
+    if (modalWasOpen_ && !modalOpen) {
+        ImGui::ClearActiveID();
+        ImGui::SetWindowFocus(nullptr);
+    }
+    modalWasOpen_ = modalOpen;
     if (s.logPanelText) {
         std::printf("\nui text end\n");
         std::fflush(stdout);

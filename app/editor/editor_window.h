@@ -71,6 +71,7 @@ class EditorWindow {
     uint64_t events_ = 0;
     bool focusGained_ = false;  // the window regained focus: look for outside changes
     int quietFrames_ = 0;
+    bool modalWasOpen_ = false;  // a modal dialog was up at the end of the last frame
     static void onKey(GLFWwindow* w, int key, int scancode, int action, int mods);
     std::unique_ptr<InputGate> gate_;  // keys, characters and clicks reach ImGui through it
 

@@ -6,6 +6,7 @@
 #include "edit/map_edits.h"
 #include "movers/mover.h"
 #include "movers/param_set.h"
+#include "world/collision.h"
 
 namespace ts {
 
@@ -53,6 +54,16 @@ CommandPtr addActor(const Map& map, MoverKind mover, int64_t x, int64_t y) {
     a.params = defaultParams(mover);
     return std::make_unique<ActorEdit>("Add actor", &Map::actors, ActorEdit::Op::Insert,
                                        map.actors.size(), Actor{}, std::move(a));
+}
+
+CommandPtr addActorCentred(const Map& map, MoverKind mover, int64_t cx, int64_t cy) {
+    if (!isKnownMover(mover) || moverInfo(mover).round) return addActor(map, mover, cx, cy);
+    const Actor size;  // the size addActor gives
+    return addActor(map, mover, cx - size.w / 2, cy - size.h / 2);
+}
+
+bool actorOverlapsSolid(const Map& map, const Actor& a) {
+    return CollisionWorld(map).rectOverlapsSolid(actorBox(a));
 }
 
 RectI actorBox(const Actor& a) {

@@ -16,6 +16,14 @@ std::string uniqueActorName(const Map& map, const std::string& base = "actor");
 // A new actor at (x, y) px (clamped to the map) with a generated name, the default size
 // and the mover's default parameters. Its index is actors.size() before the call.
 CommandPtr addActor(const Map& map, MoverKind mover, int64_t x, int64_t y);
+// The same actor with its box centred on pixel (cx, cy), as the editor places one where the
+// user clicks: a box mover's top-left at (cx - w / 2, cy - h / 2), whole
+// pixels; a round mover's position is its centre already.
+CommandPtr addActorCentred(const Map& map, MoverKind mover, int64_t cx, int64_t cy);
+// Does the actor's box (actorBox) overlap anything solid in `map`: solid tiles, slopes' solid
+// pixels, brushes, walls crossing it, outside the map (CollisionWorld::rectOverlapsSolid)?
+// Such an actor may be stuck from its first frame: the editor says so when one is placed.
+bool actorOverlapsSolid(const Map& map, const Actor& a);
 // The topmost (last) actor whose box contains pixel (px, py), or -1. Round movers' boxes
 // are centred on their position.
 int findActorAt(const Map& map, int64_t px, int64_t py);

@@ -5,6 +5,7 @@
 
 #include "world/collision.h"
 #include "movers/model_fields.h"
+#include "trace/probe_vocabulary.h"
 #include "movers/detail/policy_step.h"
 #include "movers/grid_walls_region.h"
 #include "movers/detail/grid_walls_sweep.h"
@@ -186,11 +187,34 @@ const MoverRules kRules = [] {
 
 }  // namespace
 
+namespace {
+
+// The region cells and bands around the centre (regionsTrace), the wanted and the made move,
+// and detail/grid_walls_sweep.cpp's refusals (each rule by name), escapes and re-checks. No
+// c_corner_tie_xy: a tie keeps exactly one axis, so it refuses one.
+constexpr unsigned kPassBlock = verdictBit(Verdict::Pass) | verdictBit(Verdict::Block),
+                   kBlock = verdictBit(Verdict::Block);
+const ProbeWord kProbeWords[] = {
+    {"region_a", kPassBlock},   {"region_b", kPassBlock},  {"region_c", kPassBlock},
+    {"band_h", kBlock},         {"band_v", kBlock},        {"want", verdictBit(Verdict::Info)},
+    {"move", kPassBlock},       {"escape_x", kBlock},      {"escape_y", kBlock},
+    {"recheck_x", kPassBlock},  {"recheck_y", kPassBlock}, {"b_block_x", kBlock},
+    {"b_block_y", kBlock},      {"b_block_xy", kBlock},    {"c_from_b_x", kBlock},
+    {"c_from_b_y", kBlock},     {"c_from_b_xy", kBlock},   {"c_corner_x", kBlock},
+    {"c_corner_y", kBlock},     {"c_corner_xy", kBlock},   {"c_corner_tie_x", kBlock},
+    {"c_corner_tie_y", kBlock}, {"a_solid_x", kBlock},     {"a_solid_y", kBlock},
+    {"a_solid_xy", kBlock}};
+const ProbeVocabulary kProbes{kProbeWords, int(sizeof(kProbeWords) / sizeof(kProbeWords[0]))};
+
+}  // namespace
+
 const MoverInfo kGridWallsMover = {"grid_walls", "Grid-edge walls (round)",
                                    kParams,      int(sizeof(kParams) / sizeof(kParams[0])),
                                    true,         stepByPolicy<StepBody>,
                                    describe,     nullptr,
                                    nullptr,      MoverKind{},
-                                   &kRules,      0xff7ee0a0};  // green
+                                   &kRules,      0xff7ee0a0,  // green
+                                   nullptr,                   // fieldText: the values as written
+                                   &kProbes};
 
 }  // namespace ts

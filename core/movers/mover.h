@@ -17,7 +17,8 @@ namespace ts {
 
 class CollisionWorld;
 class ModelFields;
-struct ModelField;  // movers/model_fields.h
+struct ModelField;       // movers/model_fields.h
+struct ProbeVocabulary;  // trace/probe_vocabulary.h
 struct Trace;
 struct StepContext;  // movers/step_context.h
 
@@ -140,6 +141,9 @@ struct MoverInfo {
     // when the number alone says less than it means ("jumped (1073741824)"); null, or an empty
     // answer: the value as the trace writes it (modelFieldText). Traces never use it.
     std::string (*fieldText)(const ModelField& f) = nullptr;
+    // The probe kinds its step records and the verdicts each can have (each built-in declares
+    // them beside its step); null: not declared (a plugin without them), nothing is checked.
+    const ProbeVocabulary* probes = nullptr;
 
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
                     const CollisionWorld& world, Trace* trace) const {

@@ -58,7 +58,7 @@ bool sameEntry(const MoverInfo& a, const MoverInfo& b) {
     return a.id == b.id && a.title == b.title && a.params == b.params &&
            a.paramCount == b.paramCount && a.round == b.round && a.stepFn == b.stepFn &&
            a.describeFn == b.describeFn && a.spawnFn == b.spawnFn && a.ctx == b.ctx &&
-           a.rules == b.rules && a.fieldText == b.fieldText;
+           a.rules == b.rules && a.fieldText == b.fieldText && a.probes == b.probes;
 }
 
 }  // namespace

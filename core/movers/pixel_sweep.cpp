@@ -7,6 +7,7 @@
 
 #include "movers/builtin_fields.h"
 #include "movers/model_fields.h"
+#include "trace/probe_vocabulary.h"
 #include "movers/detail/pixel_sweep_frame.h"
 #include "movers/detail/pixel_sweep_step.h"
 
@@ -88,6 +89,19 @@ const MoverRules kRules = [] {
 
 }  // namespace pixel_sweep
 
+namespace {
+
+// Every probe is a one-pixel step's leading edge (detail/pixel_sweep_step.cpp), hit or miss.
+constexpr unsigned kHitMiss = verdictBit(Verdict::Hit) | verdictBit(Verdict::Miss);
+const ProbeWord kProbeWords[] = {{"step", kHitMiss},
+                                 {"climb", kHitMiss},
+                                 {"descend", kHitMiss},
+                                 {"corner", kHitMiss},
+                                 {"ground", kHitMiss}};
+const ProbeVocabulary kProbes{kProbeWords, int(sizeof(kProbeWords) / sizeof(kProbeWords[0]))};
+
+}  // namespace
+
 const MoverInfo kPixelSweepMover = {"pixel_sweep",
                                     "Pixel sweep (platformer)",
                                     pixel_sweep::frame::kParams,
@@ -100,6 +114,7 @@ const MoverInfo kPixelSweepMover = {"pixel_sweep",
                                     MoverKind{},
                                     &pixel_sweep::kRules,
                                     0xffff7eb0,  // pink
-                                    pixel_sweep::fieldText};
+                                    pixel_sweep::fieldText,
+                                    &kProbes};
 
 }  // namespace ts

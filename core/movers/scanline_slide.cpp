@@ -6,6 +6,7 @@
 #include "base/geom.h"
 #include "movers/builtin_fields.h"
 #include "movers/model_fields.h"
+#include "trace/probe_vocabulary.h"
 #include "movers/detail/policy_step.h"
 #include "movers/detail/scanline_slide_cast.h"
 
@@ -214,6 +215,17 @@ const MoverRules kRules = [] {
 
 }  // namespace
 
+namespace {
+
+// Each scanline of a cast (detail/scanline_slide_cast.cpp), the cast's pass rate against the
+// movable rate, and the slide made.
+constexpr unsigned kPassBlock = verdictBit(Verdict::Pass) | verdictBit(Verdict::Block);
+const ProbeWord kProbeWords[] = {
+    {"scanline", kPassBlock}, {"pass_rate", kPassBlock}, {"slide", verdictBit(Verdict::Info)}};
+const ProbeVocabulary kProbes{kProbeWords, int(sizeof(kProbeWords) / sizeof(kProbeWords[0]))};
+
+}  // namespace
+
 const MoverInfo kScanlineSlideMover = {"scanline_slide",
                                        "Scanline slide (Bomberman-like)",
                                        kParams,
@@ -225,6 +237,8 @@ const MoverInfo kScanlineSlideMover = {"scanline_slide",
                                        nullptr,
                                        MoverKind{},
                                        &kRules,
-                                       0xffffb45a};  // orange
+                                       0xffffb45a,  // orange
+                                       nullptr,     // fieldText: the values as written
+                                       &kProbes};
 
 }  // namespace ts

@@ -7,6 +7,7 @@
 #include "world/collision.h"
 #include "movers/builtin_fields.h"
 #include "movers/model_fields.h"
+#include "trace/probe_vocabulary.h"
 #include "movers/detail/policy_step.h"
 #include "movers/detail/topdown_aabb_sweep.h"
 
@@ -196,11 +197,28 @@ const MoverRules kRules = [] {
 
 }  // namespace
 
+namespace {
+
+// The four border probes before moving, the nudge toward the alignment line, and what a
+// sweep met (detail/topdown_aabb_sweep.cpp).
+constexpr unsigned kHitMiss = verdictBit(Verdict::Hit) | verdictBit(Verdict::Miss);
+const ProbeWord kProbeWords[] = {{"probe_n", kHitMiss},
+                                 {"probe_e", kHitMiss},
+                                 {"probe_s", kHitMiss},
+                                 {"probe_w", kHitMiss},
+                                 {"nudge", verdictBit(Verdict::Pass) | verdictBit(Verdict::Block)},
+                                 {"blocker", verdictBit(Verdict::Hit)}};
+const ProbeVocabulary kProbes{kProbeWords, int(sizeof(kProbeWords) / sizeof(kProbeWords[0]))};
+
+}  // namespace
+
 const MoverInfo kTopDownAabbMover = {"topdown_aabb", "Top-down AABB (Zelda-like)",
                                      kParams,        int(sizeof(kParams) / sizeof(kParams[0])),
                                      false,          stepByPolicy<StepBody>,
                                      describe,       nullptr,
                                      nullptr,        MoverKind{},
-                                     &kRules,        0xff7ec8ff};  // blue
+                                     &kRules,        0xff7ec8ff,  // blue
+                                     nullptr,  // fieldText: the values as written
+                                     &kProbes};
 
 }  // namespace ts

@@ -17,6 +17,7 @@
 #include "plugin/plugin_host_client.h"
 #include "plugin/step_watchdog.h"
 #include "sim/step_frame.h"
+#include "trace/probe_vocabulary.h"
 #include "trace/trace.h"
 #include "world/collision.h"
 
@@ -285,10 +286,12 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
                         " (rebuild the plugin against this tilestep's "
                         "include/tilestep/mover_plugin.h)",
                false;
-    if (d->struct_size != sizeof(ts_mover_plugin))
+    if (!wire::knownDescriptorSize(d->struct_size))
         return *error = "descriptor is " + std::to_string(d->struct_size) + " bytes, ABI " +
                         std::to_string(TS_MOVER_ABI_VERSION) + " has " +
-                        std::to_string(sizeof(ts_mover_plugin)),
+                        std::to_string(sizeof(ts_mover_plugin)) + " (or " +
+                        std::to_string(wire::kDescriptorSizeBeforeProbeKinds) +
+                        " without probe_kinds)",
                false;
     if (!validName(d->name))
         return *error = "name \"" + text(d->name) + "\" is not 1..32 of [a-z0-9_]", false;
@@ -343,6 +346,7 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
                    false;
         fields_.push_back(Field{f.name, f.slot, f.type});
     }
+    if (!adoptProbeKinds(d, error)) return false;
 
     desc_ = d;
     name_ = d->name;
@@ -366,6 +370,39 @@ bool PluginMover::adopt(const ts_mover_plugin* d, std::string* error) {
         return static_cast<const PluginMover*>(ctx)->spawn(s, p, sc);
     };
     info_.ctx = this;
+    info_.probes = probeWords_.empty() ? nullptr : &probes_;
+    return true;
+}
+
+// The optional probe vocabulary (mover_plugin.h): read only where the descriptor has it.
+bool PluginMover::adoptProbeKinds(const ts_mover_plugin* d, std::string* error) {
+    if (!wire::hasProbeKinds(*d) || d->probe_kind_count == 0) return true;
+    if (d->probe_kind_count < 0 || d->probe_kind_count > TS_MOVER_MAX_PROBE_KINDS ||
+        !d->probe_kinds)
+        return *error = "probe_kind_count " + std::to_string(d->probe_kind_count) +
+                        " is outside 0.." + std::to_string(TS_MOVER_MAX_PROBE_KINDS) +
+                        (d->probe_kinds ? "" : " or probe_kinds is NULL"),
+               false;
+    constexpr uint32_t kAllVerdicts = (1u << unsigned(Verdict::Count)) - 1;
+    for (int i = 0; i < d->probe_kind_count; ++i) {
+        const ts_probe_kind& k = d->probe_kinds[i];
+        const std::string at = "probe_kinds[" + std::to_string(i) + "]";
+        const std::string why = text(k.why);
+        bool ok = !why.empty() && why.size() <= 63;
+        for (char c : why)
+            ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '_');
+        if (!ok) return *error = at + ": why \"" + why + "\" is not 1..63 of [A-Za-z0-9_]", false;
+        if (k.verdicts == 0 || (k.verdicts & ~kAllVerdicts) != 0)
+            return *error = at + " (" + why + "): verdicts " + std::to_string(k.verdicts) +
+                            " are not TS_VERDICT_BIT()s of TS_MISS..TS_INFO",
+                   false;
+        probeKindNames_.push_back(why);
+    }
+    for (int i = 0; i < d->probe_kind_count; ++i)
+        probeWords_.push_back(
+            ProbeWord{probeKindNames_[size_t(i)].c_str(), d->probe_kinds[i].verdicts});
+    probes_ = ProbeVocabulary{probeWords_.data(), int(probeWords_.size())};
     return true;
 }
 

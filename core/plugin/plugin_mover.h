@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "movers/mover.h"
+#include "trace/probe_vocabulary.h"
 
 struct ts_mover_plugin;
 struct ts_mover_state;
@@ -102,6 +103,7 @@ class PluginMover {
   private:
     PluginMover() = default;
     bool adopt(const ts_mover_plugin* d, std::string* error);
+    bool adoptProbeKinds(const ts_mover_plugin* d, std::string* error);
     static std::unique_ptr<PluginMover> loadInProcess(const std::string& path, bool copyFirst,
                                                       std::string* error);
     void fault(const char* call, const std::string& what, const char* actor) const;
@@ -123,6 +125,10 @@ class PluginMover {
         int slot, type;
     };
     std::vector<Field> fields_;
+    // Its declared probe kinds (empty: none declared, info_.probes is null).
+    std::vector<std::string> probeKindNames_;
+    std::vector<ProbeWord> probeWords_;
+    ProbeVocabulary probes_;
     MoverInfo info_{};
     // Out of process: the host and the descriptor it sent.
     std::unique_ptr<PluginHostClient> host_;

@@ -238,7 +238,7 @@ class Parser {
             n.probeKind = next().text;
             n.verdicts = peek().kind == Token::Word ? verdictWord(peek().text) : 0;
             if (n.verdicts)
-                next();
+                n.verdictWord = next().text;
             else
                 n.verdicts = (1u << unsigned(Verdict::Block)) | (1u << unsigned(Verdict::Hit));
             readsProbes_ = true;

@@ -67,6 +67,8 @@ class BreakExpr {
     const std::string& text() const { return text_; }
 
     struct Node;  // the parsed tree (break_expr.cpp)
+    // Children before parents; the root last (sim/break_check.h reads it).
+    const std::vector<Node>& nodes() const { return nodes_; }
 
   private:
     std::string text_;
@@ -83,7 +85,8 @@ struct BreakExpr::Node {
     std::string left, right;  // a field's name or a literal's text (numbers as written)
     enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge } cmp = Cmp::Eq;
     std::string probeKind;
-    unsigned verdicts = 0;  // Probe: bit (1 << Verdict) for each verdict that counts
+    unsigned verdicts = 0;    // Probe: bit (1 << Verdict) for each verdict that counts
+    std::string verdictWord;  // Probe: the verdict as written ("blocked"); "" for none
 };
 
 }  // namespace ts

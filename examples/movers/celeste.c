@@ -172,6 +172,18 @@ static void step(const ts_mover_state* in, ts_mover_state* s, uint32_t keys, con
                                    dir > 0 ? TS_DIR_RIGHT : TS_DIR_LEFT));
 }
 
+/* The probes step draws, with their verdicts: a breakpoint naming another is said never to
+ * fire (docs/debugger.md). Optional; a descriptor without it still loads. */
+static const ts_probe_kind kProbeKinds[] = {
+    {"wall", TS_VERDICT_BIT(TS_BLOCK)},
+    {"corner", TS_VERDICT_BIT(TS_PASS)},
+    {"ceiling", TS_VERDICT_BIT(TS_BLOCK)},
+    {"floor", TS_VERDICT_BIT(TS_HIT)},
+    {"ground", TS_VERDICT_BIT(TS_HIT) | TS_VERDICT_BIT(TS_MISS)},
+    {"coyote", TS_VERDICT_BIT(TS_PASS) | TS_VERDICT_BIT(TS_BLOCK)},
+    {"jump", TS_VERDICT_BIT(TS_INFO)},
+};
+
 static const ts_mover_plugin kPlugin = {
     TS_MOVER_ABI_VERSION,
     sizeof(ts_mover_plugin),
@@ -184,6 +196,8 @@ static const ts_mover_plugin kPlugin = {
     kFields,
     NULL,
     step,
+    (int32_t)(sizeof kProbeKinds / sizeof kProbeKinds[0]),
+    kProbeKinds,
 };
 
 const ts_mover_plugin* tilestep_mover_plugin(void) {

@@ -247,6 +247,16 @@ static void step(const ts_mover_state* s, ts_mover_state* o, uint32_t keys, cons
     o->aux = (int32_t)nudged;
 }
 
+/* The probes step draws, with their verdicts (optional: see celeste.c). */
+static const ts_probe_kind kProbeKinds[] = {
+    {"probe_n", TS_VERDICT_BIT(TS_HIT) | TS_VERDICT_BIT(TS_MISS)},
+    {"probe_e", TS_VERDICT_BIT(TS_HIT) | TS_VERDICT_BIT(TS_MISS)},
+    {"probe_s", TS_VERDICT_BIT(TS_HIT) | TS_VERDICT_BIT(TS_MISS)},
+    {"probe_w", TS_VERDICT_BIT(TS_HIT) | TS_VERDICT_BIT(TS_MISS)},
+    {"nudge", TS_VERDICT_BIT(TS_PASS) | TS_VERDICT_BIT(TS_BLOCK)},
+    {"blocker", TS_VERDICT_BIT(TS_HIT)},
+};
+
 static const ts_mover_plugin kPlugin = {
     TS_MOVER_ABI_VERSION,
     sizeof(ts_mover_plugin),
@@ -259,6 +269,8 @@ static const ts_mover_plugin kPlugin = {
     kFields,
     NULL,
     step,
+    (int32_t)(sizeof kProbeKinds / sizeof kProbeKinds[0]),
+    kProbeKinds,
 };
 
 const ts_mover_plugin* tilestep_mover_plugin(void) {

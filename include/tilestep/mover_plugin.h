@@ -22,8 +22,10 @@
 extern "C" {
 #endif
 
-/* Raised whenever a struct below changes layout or meaning. tilestep refuses a plugin
- * whose descriptor carries another version. */
+/* Raised whenever a struct below changes layout or meaning in a way older plugins would
+ * break on. tilestep refuses a plugin whose descriptor carries another version. Optional
+ * fields are added at the end of the descriptor instead: its struct_size says which a plugin
+ * has, so a plugin built against an older header still loads (see ts_mover_plugin). */
 #define TS_MOVER_ABI_VERSION 1
 
 /* The exported entry point's name, as a string for dlsym. */
@@ -185,6 +187,18 @@ static inline void ts_draw_value(const ts_draw* d, int32_t verdict, const char* 
     if (d) d->probe(d->ctx, TS_PROBE_VALUE, verdict, why, measured, 0, threshold, 0);
 }
 
+/* ---- Probe vocabulary (optional) ------------------------------------------------------ */
+
+/* One probe kind step draws (its `why`) and the verdicts it can have, as bits:
+ * TS_VERDICT_BIT(TS_HIT) | TS_VERDICT_BIT(TS_MISS). */
+#define TS_VERDICT_BIT(v) (1u << (v))
+#define TS_MOVER_MAX_PROBE_KINDS 64
+
+typedef struct ts_probe_kind {
+    const char* why;   /* [A-Za-z0-9_]+, at most 63 characters */
+    uint32_t verdicts; /* TS_VERDICT_BIT of each verdict, at least one */
+} ts_probe_kind;
+
 /* ---- The descriptor ------------------------------------------------------------------- */
 
 typedef struct ts_mover_plugin {
@@ -203,6 +217,13 @@ typedef struct ts_mover_plugin {
      * `in`). keys: TS_KEY_ bits. params: param_count values. draw: NULL or the overlays. */
     void (*step)(const ts_mover_state* in, ts_mover_state* out, uint32_t keys, const ts_fix* params,
                  const ts_world* world, const ts_draw* draw);
+    /* Optional, added in version 1 after its first release: read only when struct_size
+     * covers it, so a plugin built against the older header (without it) loads as before.
+     * The probe kinds step draws and their verdicts: a breakpoint naming another kind, or a
+     * verdict a kind never has, is said never to fire (docs/debugger.md). 0 / NULL: not
+     * declared, no such warnings. */
+    int32_t probe_kind_count; /* 0 .. TS_MOVER_MAX_PROBE_KINDS */
+    const ts_probe_kind* probe_kinds;
 } ts_mover_plugin;
 
 /* A plugin defines this (with TS_MOVER_EXPORT so that it is visible in the .so or .dll). */

@@ -97,6 +97,25 @@ TEST(CliBreak, AStandingActorHasNoGroundedChangeAtTheStart) {
     EXPECT_NE(r.out.find("'grounded changes' never held in 60 frames"), std::string::npos) << r.out;
 }
 
+// Issue 30: `probe step blocked` never fires for the pixel sweep, whose step probes are one
+// pixel's leading edge, hit or miss (docs/movers/pixel_sweep.md); the run says so on stderr
+// and goes on to its "never held" end. A probe it does give says nothing.
+TEST(CliBreak, AProbeTheMoverNeverGivesIsSaidAndTheRunGoesOn) {
+    test::CommandResult r = runTilestep("run " + breakRun("probe step blocked"));
+    EXPECT_EQ(r.exitCode, 3) << r.out << r.err;
+    EXPECT_NE(r.err.find("tilestep run: --break: pixel_sweep never gives 'step blocked' (its step "
+                         "probes are hit or miss); this breakpoint cannot fire\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.out.find("'probe step blocked' never held in 80 frames"), std::string::npos)
+        << r.out;
+    // The hero stands on the floor: frame 0's ground probe (the pixel row under its feet) hits.
+    r = runTilestep("run " + breakRun("probe ground hit"));
+    EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(firstLine(r.out), "frame 0: probe ground hit");  // standing on the floor
+}
+
 TEST(CliBreak, ABadExpressionIsAUsageErrorWithItsColumn) {
     test::CommandResult r = runTilestep("run " + breakRun("x >> 3"));
     EXPECT_EQ(r.exitCode, 2);

@@ -34,6 +34,40 @@ TEST(EditActors, AddGeneratesUniqueNamesAndDefaults) {
     EXPECT_EQ(uniqueActorName(two), "actor3");
 }
 
+// The editor's click (issue 30): the box centred on the clicked pixel, a round mover's
+// position being its centre; the overlap with solid asked of the collision world.
+TEST(EditActors, PlacedCentredOnTheClickAndOverlapWithSolidSaid) {
+    Map m = Map::blank(8, 8, 16);  // 128 x 128 px
+    m.setTile(4, 4, 1);            // solid [64, 80) x [64, 80)
+    const std::optional<MoverKind> box = moverWithRound(false), round = moverWithRound(true);
+    ASSERT_TRUE(box && round);
+    // A 12 x 16 box centred on (40, 30): top-left (34, 22).
+    Map one = applyUndoRedo(m, addActorCentred(m, *box, 40, 30));
+    ASSERT_EQ(one.actors.size(), 1u);
+    EXPECT_EQ(one.actors[0].x, 34);
+    EXPECT_EQ(one.actors[0].y, 22);
+    EXPECT_FALSE(actorOverlapsSolid(one, one.actors[0]));
+    // Round: (40, 30) is the centre; the box (actorBox) is [34, 46) x [24, 36).
+    Map two = applyUndoRedo(one, addActorCentred(one, *round, 40, 30));
+    EXPECT_EQ(two.actors[1].x, 40);
+    EXPECT_EQ(two.actors[1].y, 30);
+    EXPECT_FALSE(actorOverlapsSolid(two, two.actors[1]));
+    // Centred on (58, 60): [52, 64) x [52, 68) only touches the solid tile's left edge (x 64)
+    // and overlaps nothing; one pixel right, [53, 65) x [52, 68) overlaps it at x 64, y 64..67.
+    Map beside = applyUndoRedo(m, addActorCentred(m, *box, 58, 60));
+    EXPECT_FALSE(actorOverlapsSolid(beside, beside.actors[0]));
+    Map into = applyUndoRedo(m, addActorCentred(m, *box, 59, 60));
+    EXPECT_EQ(into.actors[0].x, 53);
+    EXPECT_TRUE(actorOverlapsSolid(into, into.actors[0]));
+    // Outside the map counts as solid: centred on (2, 2), the box starts at x -4, clamped to 0
+    // as addActor clamps: [0, 12) x [0, 16) is inside and free.
+    Map corner = applyUndoRedo(m, addActorCentred(m, *box, 2, 2));
+    EXPECT_EQ(corner.actors[0].x, 0);
+    EXPECT_FALSE(actorOverlapsSolid(corner, corner.actors[0]));
+    Map edge = applyUndoRedo(m, addActorCentred(m, *box, 125, 60));  // [119, 131): past 128
+    EXPECT_TRUE(actorOverlapsSolid(edge, edge.actors[0]));
+}
+
 TEST(EditActors, RenameRefusesEmptyAndTakenNames) {
     Map m = Map::blank(4, 4);
     m.actors.push_back(

@@ -55,7 +55,9 @@ const ts_mover_plugin kV1 = {TS_MOVER_ABI_VERSION,
                              0,
                              nullptr,
                              nullptr,
-                             walkStep};
+                             walkStep,
+                             0,
+                             nullptr};
 const ts_mover_plugin kV2 = {TS_MOVER_ABI_VERSION,
                              sizeof(ts_mover_plugin),
                              "inmem",
@@ -66,7 +68,9 @@ const ts_mover_plugin kV2 = {TS_MOVER_ABI_VERSION,
                              0,
                              nullptr,
                              nullptr,
-                             walkStep};
+                             walkStep,
+                             0,
+                             nullptr};
 
 // The registry lives as long as the process and a name registers once: each test of the edit
 // uses a name of its own, and installs its first build afresh when a run before it in the same

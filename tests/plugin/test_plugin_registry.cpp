@@ -43,7 +43,9 @@ struct ManyPlugin {
                 1,
                 &stateField,
                 nullptr,
-                moveBySpeed};
+                moveBySpeed,
+                0,
+                nullptr};
     }
 };
 

@@ -23,7 +23,9 @@ static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
                                         0,
                                         NULL,
                                         NULL,
-                                        step};
+                                        step,
+                                        0,
+                                        NULL};
 
 const ts_mover_plugin* tilestep_mover_plugin(void) {
     return &kPlugin;

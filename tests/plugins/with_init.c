@@ -38,7 +38,9 @@ static const ts_mover_plugin kPlugin = {TS_MOVER_ABI_VERSION,
                                         1,
                                         kFields,
                                         init,
-                                        step};
+                                        step,
+                                        0,
+                                        NULL};
 
 const ts_mover_plugin* tilestep_mover_plugin(void) {
     return &kPlugin;

@@ -1,4 +1,5 @@
-// The Actors tool: a click on empty map places an actor of the chosen mover, a drag moves one.
+// The Actors tool: a click on empty map places an actor of the chosen mover centred on the
+// click, a drag moves one.
 #include <GLFW/glfw3.h>
 
 #include "editor/panels.h"
@@ -21,8 +22,16 @@ void actorsPress(EditorState& s, const ToolPoint& p) {
         d.startX = m.actors[size_t(idx)].x;
         d.startY = m.actors[size_t(idx)].y;
     } else if (m.inside(p.cell.x, p.cell.y)) {
-        size_t count = m.actors.size();
-        if (applyEdit(s, addActor(m, s.newActorMover, p.px, p.py))) s.selectedActor = int(count);
+        // The box lands centred on the click, where the user looks; one that overlaps
+        // solid (the collision world's answer) may be stuck from its first frame: said.
+        const size_t count = m.actors.size();
+        if (!applyEdit(s, addActorCentred(m, s.newActorMover, p.px, p.py))) return;
+        s.selectedActor = int(count);
+        const Actor& placed = s.doc.map().actors[count];
+        if (actorOverlapsSolid(s.doc.map(), placed))
+            setMessage(s, "Placed " + placed.name +
+                              " overlapping solid: it may be stuck from its first frame "
+                              "(drag it clear, or Ctrl+Z)");
     } else {
         s.selectedActor = -1;
     }

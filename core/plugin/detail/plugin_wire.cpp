@@ -154,7 +154,7 @@ void putDescriptor(Writer& w, const ts_mover_plugin* d) {
     if (!d) return;
     w.u32(d->abi_version);
     w.u32(d->struct_size);
-    if (d->abi_version != TS_MOVER_ABI_VERSION || d->struct_size != sizeof(ts_mover_plugin)) return;
+    if (d->abi_version != TS_MOVER_ABI_VERSION || !knownDescriptorSize(d->struct_size)) return;
     w.str(d->name);
     w.str(d->title);
     w.u32(uint32_t(d->round));
@@ -181,6 +181,15 @@ void putDescriptor(Writer& w, const ts_mover_plugin* d) {
     }
     w.u8(d->init != nullptr);
     w.u8(d->step != nullptr);
+    if (!hasProbeKinds(*d)) return;  // an older plugin's descriptor ends before them
+    w.u32(uint32_t(d->probe_kind_count));
+    const bool kinds = d->probe_kinds && d->probe_kind_count > 0 &&
+                       d->probe_kind_count <= TS_MOVER_MAX_PROBE_KINDS;
+    w.u8(kinds);
+    for (int i = 0; kinds && i < d->probe_kind_count; ++i) {
+        w.str(d->probe_kinds[i].why);
+        w.u32(d->probe_kinds[i].verdicts);
+    }
 }
 
 namespace {
@@ -195,9 +204,8 @@ bool getDescriptor(Reader& r, Descriptor* out) {
     d.abi_version = r.u32();
     d.struct_size = r.u32();
     if (!r.ok()) return false;
-    if (d.abi_version != TS_MOVER_ABI_VERSION || d.struct_size != sizeof(ts_mover_plugin))
-        return true;
-    out->strings.reserve(2 + 3 * TS_MOVER_MAX_PARAMS + 64);
+    if (d.abi_version != TS_MOVER_ABI_VERSION || !knownDescriptorSize(d.struct_size)) return true;
+    out->strings.reserve(2 + 3 * TS_MOVER_MAX_PARAMS + 64 + TS_MOVER_MAX_PROBE_KINDS);
     auto keep = [&](std::string s) {
         out->strings.push_back(std::move(s));
         return out->strings.back().c_str();
@@ -231,6 +239,17 @@ bool getDescriptor(Reader& r, Descriptor* out) {
     }
     d.init = r.u8() ? placeholderInit : nullptr;
     d.step = r.u8() ? placeholderStep : nullptr;
+    if (!hasProbeKinds(d)) return r.ok();
+    d.probe_kind_count = int32_t(r.u32());
+    if (r.u8()) {
+        if (d.probe_kind_count < 1 || d.probe_kind_count > TS_MOVER_MAX_PROBE_KINDS) return false;
+        out->probeKinds.resize(size_t(d.probe_kind_count));
+        for (ts_probe_kind& k : out->probeKinds) {
+            k.why = keep(r.str());
+            k.verdicts = r.u32();
+        }
+        d.probe_kinds = out->probeKinds.data();
+    }
     return r.ok();
 }
 

@@ -4,6 +4,7 @@
 //
 // A message is [u32 length][u8 type][payload], length counting the type and the payload.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -121,6 +122,18 @@ struct Result {
     ts_mover_state state;  // not zeroed first: always written before it is read
     std::vector<Probe> probes;
 };
+// The descriptor's sizes this tilestep reads: the whole of it, or up to its first optional
+// field (a plugin built against the header before probe_kinds existed).
+constexpr uint32_t kDescriptorSizeBeforeProbeKinds =
+    uint32_t(offsetof(ts_mover_plugin, probe_kind_count));
+inline bool knownDescriptorSize(uint32_t size) {
+    return size == sizeof(ts_mover_plugin) || size == kDescriptorSizeBeforeProbeKinds;
+}
+// Does the plugin's descriptor have probe_kind_count and probe_kinds?
+inline bool hasProbeKinds(const ts_mover_plugin& d) {
+    return d.struct_size >= sizeof(ts_mover_plugin);
+}
+
 // A descriptor as the host read it, rebuilt in tilestep with its own copies of the strings
 // and tables; step and init are placeholders (non-null where the plugin's are), so that
 // PluginMover's checks of a descriptor apply unchanged.
@@ -129,6 +142,7 @@ struct Descriptor {
     std::vector<std::string> strings;  // stable: reserved before use
     std::vector<ts_param_spec> params;
     std::vector<ts_state_field> fields;
+    std::vector<ts_probe_kind> probeKinds;
     Descriptor() = default;
     Descriptor(const Descriptor&) = delete;
     Descriptor& operator=(const Descriptor&) = delete;
