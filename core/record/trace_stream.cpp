@@ -7,33 +7,17 @@
 
 namespace ts {
 
-TraceLineReader::TraceLineReader(RecordedTrace* out, const TraceLimits& limits,
-                                 TraceRecordSink sink)
+TraceStream::TraceStream(RecordedTrace* out, const TraceLimits& limits, TraceRecordSink sink)
     : out_(sink ? nullptr : out),
       limits_(limits),
       parser_(std::make_unique<TraceParser>(
           out, limits,
           sink ? TraceParser::Sink(std::move(sink))
-               : TraceParser::Sink([out](TraceRecord& r) { out->append(r); }))) {}
-TraceLineReader::~TraceLineReader() = default;
-
-bool TraceLineReader::line(const char* s, size_t n, std::string* error) {
-    if (!parser_->line(s, n, ++lineNo_, error)) return false;
-    if (out_ && out_->stringMemory() > limits_.maxStringMemory) {
-        *error = "line " + std::to_string(lineNo_) + ": " + stringMemoryProblem(limits_);
-        return false;
-    }
-    return true;
+               : TraceParser::Sink([out](TraceRecord& r) { out->append(r); }))) {
+    *out = RecordedTrace{};  // the parser only keeps the pointer: nothing written yet
 }
 
-bool TraceLineReader::finish(std::string* error) {
-    return parser_->finish(error);
-}
-
-TraceStream::TraceStream(RecordedTrace* out, const TraceLimits& limits, TraceRecordSink sink)
-    : reader_(out, limits, std::move(sink)), maxLine_(limits.maxLineBytes) {
-    *out = RecordedTrace{};  // the reader only keeps the pointer: nothing written yet
-}
+TraceStream::~TraceStream() = default;
 
 bool TraceStream::feed(const char* data, size_t n, std::string* error) {
     size_t start = 0;
@@ -45,24 +29,33 @@ bool TraceStream::feed(const char* data, size_t n, std::string* error) {
     }
     if (start < n) {
         // Bounded before it is held: a flooding sender without '\n' never grows memory.
-        if (pending_.size() + (n - start) > maxLine_) return tooLong(error);
+        if (pending_.size() + (n - start) > limits_.maxLineBytes) return tooLong(error);
         pending_.append(data + start, n - start);
     }
     return true;
 }
 
+bool TraceStream::line(const char* s, size_t n, std::string* error) {
+    if (!parser_->line(s, n, ++lineNo_, error)) return false;
+    if (out_ && out_->stringMemory() > limits_.maxStringMemory) {
+        *error = "line " + std::to_string(lineNo_) + ": " + stringMemoryProblem(limits_);
+        return false;
+    }
+    return true;
+}
+
 bool TraceStream::take(const char* s, size_t n, std::string* error) {
-    if (pending_.empty()) return n > maxLine_ ? tooLong(error) : reader_.line(s, n, error);
-    if (pending_.size() + n > maxLine_) return tooLong(error);
+    if (pending_.empty()) return n > limits_.maxLineBytes ? tooLong(error) : line(s, n, error);
+    if (pending_.size() + n > limits_.maxLineBytes) return tooLong(error);
     pending_.append(s, n);
     std::string whole;
     whole.swap(pending_);
-    return reader_.line(whole.data(), whole.size(), error);
+    return line(whole.data(), whole.size(), error);
 }
 
 bool TraceStream::tooLong(std::string* error) const {
-    *error = "line " + std::to_string(lines() + 1) + ": longer than " + std::to_string(maxLine_) +
-             " bytes";
+    *error = "line " + std::to_string(lines() + 1) + ": longer than " +
+             std::to_string(limits_.maxLineBytes) + " bytes";
     return false;
 }
 
@@ -72,7 +65,7 @@ bool TraceStream::finish(std::string* error) {
                  std::to_string(pending_.size()) + " bytes into the line (no '\\n': a half line)";
         return false;
     }
-    return reader_.finish(error);
+    return parser_->finish(error);
 }
 
 }  // namespace ts
