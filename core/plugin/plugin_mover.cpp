@@ -66,7 +66,7 @@ ts_mover_state toAbi(const MoverState& s) {
     return o;
 }
 
-// The largest coordinate a trace may hold (record/trace_reader.cpp: view and diff refuse
+// The largest coordinate a trace may hold (record/trace_number.cpp: view and diff refuse
 // +-2^46 px and beyond), in whole pixels so that its decimal text reads back exactly.
 constexpr int64_t kMaxRaw = ((int64_t(1) << 46) - 1) * 65536;
 
@@ -442,7 +442,7 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
 
 void PluginMover::describe(const MoverState& s, ModelFields& out) const {
     for (const Field& f : fields_) {
-        // Within the trace's +-2^46 (record/trace_reader.cpp), whatever the plugin stored.
+        // Within the trace's +-2^46 (record/trace_number.cpp), whatever the plugin stored.
         const int64_t raw = f.slot == TS_SLOT_TIMER ? s.timer
                             : f.slot == TS_SLOT_AUX ? s.aux
                                                     : s.vars[size_t(f.slot - TS_SLOT_VAR0)];
