@@ -9,7 +9,8 @@ namespace ts {
 namespace {
 
 // Process-wide, as the MoverKind numbers the registry hands out are (movers/mover_registry.h):
-// the plugin builds the process holds, not any step's state.
+// the plugin builds the process holds, not any step's state; changed on one thread while no
+// simulation steps the kind (the header's rule).
 // A reload check was given up on: every build stays loaded (see the header).
 bool g_keepLoaded = false;
 // Every PluginMover ever registered, kept alive (see the header), with its holds.
