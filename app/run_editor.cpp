@@ -74,6 +74,8 @@ int screenshot(const EditorArgs& args) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
+    // The window made the debugger's session: its simulation is watched before a map spawns.
+    debugger.session().dbg.setStepWatchdog(plugins.watchdog());
     EditorState& s = w.state();
     if (interop::isImportPath(args.map)) {
         // As the editor opens it (openPath, without the recent-files setting): the Tiled art,
@@ -166,6 +168,8 @@ int runEditor(int argc, char** argv) {
         std::fprintf(stderr, "tilestep: %s\n", error.c_str());
         return 1;
     }
+    // The window made the debugger's session: its simulation is watched before a map spawns.
+    debugger.session().dbg.setStepWatchdog(plugins.watchdog());
     setQuitSignalWake(glfwPostEmptyEvent);
     struct WakeOff {  // destroyed before the window: no wake once it is closed
         ~WakeOff() { setQuitSignalWake(nullptr); }

@@ -27,6 +27,7 @@
 #include "record/recorded_frames.h"  // a recorded trace played back like the simulation
 #include "record/trace_diff.h"       // first divergence of two traces
 #include "record/trace_reader.h"     // traces in
+#include "record/trace_stream.h"     // traces as a live stream's bytes arrive
 #include "record/trace_writer.h"     // traces out
 
 // sim: stepping a map

@@ -211,7 +211,7 @@ int cmdRun(const Args& args) {
 
     std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
     if (!error.empty()) return usageError(cmd, error);
-    if (!loadPluginsReported(cmd, a)) return kExitFailure;
+    if (!loadPluginsReported(cmd, a, watchdog.get())) return kExitFailure;
     Map map;
     if (!loadMapReported(cmd, mapPath, &map, options)) return kExitFailure;
     if (map.actors.empty())
@@ -228,7 +228,9 @@ int cmdRun(const Args& args) {
     const MoverKind breakMover = map.actors[driven].mover;
     if (breakText) {
         std::vector<std::string> names;
-        for (const StateField& f : traceFields(0, breakMover, spawnState(map.actors[driven])))
+        StepContext sc;
+        sc.watchdog = watchdog.get();
+        for (const StateField& f : traceFields(0, breakMover, spawnState(map.actors[driven], sc)))
             names.push_back(f.name);
         if (!BreakExpr::parse(*breakText, names, &breakAt, &error, &column))
             return breakError(cmd, *breakText, error, column);
@@ -247,7 +249,8 @@ int cmdRun(const Args& args) {
             map, frames, [&](int64_t, size_t i) { return i == driven ? cursor.next() : 0; },
             [&](int64_t f) {
                 if (watchdog) watchdog->setFrame(f);
-            });
+            },
+            watchdog.get());
         if (!r.same)
             return fail(cmd, mapPath + ": not deterministic: " + r.message(), kExitFailure);
         std::printf("%s: deterministic over %lld frames\n", mapPath.c_str(), frames);
@@ -284,7 +287,7 @@ int cmdRun(const Args& args) {
     });
     const bool probes = a.has("--probes");
     if (watchdog) watchdog->setFrame(0);  // spawning calls the plugins' init
-    Sim sim(map);
+    Sim sim(map, watchdog.get());
     Trace trace;
     InputCursor keys(log);
     // The keys after each frame, known in advance: a plugin's host steps those frames in the

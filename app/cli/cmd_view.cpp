@@ -205,7 +205,7 @@ int cmdView(const Args& args) {
     std::unique_ptr<StepWatchdog> watchdog = pluginWatchdog(cmd, a, &error);
     if (!error.empty()) return usageError(cmd, error);
     if (watchdog) watchdog->setFrame(0);
-    if (!loadPluginsReported(cmd, a)) return kExitFailure;
+    if (!loadPluginsReported(cmd, a, watchdog.get())) return kExitFailure;
     if (!mapless && !loadMapReported(cmd, r.mapPath, &r.map, options)) return kExitFailure;
     // The files the map reads beside itself are inputs too: a --save or --screenshot onto a
     // Tiled map's .tsx, an LDtk level file or the tileset image would overwrite the user's art.
@@ -264,6 +264,7 @@ int cmdView(const Args& args) {
                      r.map.tileSize);
     }
     if (!gViewer) return fail(cmd, "this build has no window to show the trace in", kExitFailure);
+    r.watchdog = watchdog.get();
     return gViewer(r);
 }
 

@@ -10,10 +10,12 @@
 
 namespace ts::cli {
 
-bool loadPluginsReported(const char* command, const ParsedArgs& a) {
+bool loadPluginsReported(const char* command, const ParsedArgs& a, const StepWatchdog* watchdog) {
     std::vector<MoverKind> kinds;
     std::string error;
-    if (loadPluginMovers(a.all(kPluginFlag.name), false, &kinds, &error)) return true;
+    if (loadPluginMovers(a.all(kPluginFlag.name), false, &kinds, &error,
+                         watchdog ? watchdog->limitMs() : 0))
+        return true;
     fail(command, error, kExitFailure);
     return false;
 }
@@ -48,7 +50,6 @@ std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedAr
         (void)ignored;
         ::_exit(kExitFailure);
     });
-    dog->guardThisThread();
     return dog;
 }
 

@@ -18,15 +18,18 @@ constexpr FlagSpec kStepLimitFlag = {"--step-limit", true};
 constexpr int64_t kDefaultStepLimitMs = 2000;
 
 // Loads the plugins named by each --plugin, in order; on failure (one that does not load, two
-// with the same id) prints "tilestep CMD: PATH: problem" and returns false.
-bool loadPluginsReported(const char* command, const ParsedArgs& a);
+// with the same id) prints "tilestep CMD: PATH: problem" and returns false. `watchdog`: the one
+// that will watch their calls (pluginWatchdog), whose limit also bounds their loading.
+bool loadPluginsReported(const char* command, const ParsedArgs& a,
+                         const StepWatchdog* watchdog = nullptr);
 
-// With --plugin: a watchdog guarding this thread whose limit is --step-limit (default 2000
-// ms). A plugin's fault (a crash, an exit, a call past the limit, which the plugin host's
-// client stops and reports on this thread; or a stuck in-process step, on the monitor thread)
-// runs the StuckExitHook (if one is set), prints "tilestep CMD: plugin:NAME: a step of actor
-// 'A' at frame F ran longer than N ms; stopped" plus the hook's note, and exits the process
-// with status 1. Null without --plugin. On a bad --step-limit returns null and sets *error.
+// With --plugin: a watchdog whose limit is --step-limit (default 2000 ms), for the command's
+// Sims to pass with each plugin call (Sim's constructor, StepContext::watchdog). A plugin's fault
+// (a crash, an exit, a call past the limit, which the plugin host's client stops and reports on
+// this thread; or a stuck in-process step, on the monitor thread) runs the StuckExitHook (if one is
+// set), prints "tilestep CMD: plugin:NAME: a step of actor 'A' at frame F ran longer than N ms;
+// stopped" plus the hook's note, and exits the process with status 1. Null without --plugin. On a
+// bad --step-limit returns null and sets *error.
 std::unique_ptr<StepWatchdog> pluginWatchdog(const char* command, const ParsedArgs& a,
                                              std::string* error);
 

@@ -228,7 +228,7 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
     return true;
 }
 
-// The reader's words for a restart (core/record/trace_reader.cpp).
+// The reader's words for a restart (core/record/detail/trace_parser.cpp).
 static bool isRestart(const std::string& error) {
     return error.find("(frames must not go back)") != std::string::npos ||
            error.find("a second header line") != std::string::npos;

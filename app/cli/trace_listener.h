@@ -17,6 +17,7 @@
 
 #include "args.h"
 #include "record/trace_reader.h"
+#include "record/trace_stream.h"
 #include "listen_socket.h"
 #include "waiting_game.h"
 #include "websocket_reader.h"

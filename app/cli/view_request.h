@@ -8,6 +8,7 @@
 
 #include "cli/trace_listener.h"
 #include "map/map.h"
+#include "plugin/step_watchdog.h"
 #include "record/trace_reader.h"
 #include "sim/input_log.h"
 
@@ -32,6 +33,8 @@ struct ViewRequest {
     int64_t frame = -1;      // show the first recorded frame numbered >= this (-1: the first)
     int width = 1280, height = 800;
     bool verbose = false;  // print the map-to-window mapping
+    // With --plugin: watches the plugins' calls of the viewer's simulation (pluginWatchdog).
+    StepWatchdog* watchdog = nullptr;
 };
 
 // Opens the viewer on a checked request; returns the exit code.

@@ -36,6 +36,9 @@ class Debugger {
   public:
     // The map must outlive the debugger (the document's map stays at one address).
     explicit Debugger(const Map& map);
+    // Watches the plugin movers' calls of the debugger's simulation from now on (Sim's
+    // constructor says why it is passed, not kept per thread); it must outlive the debugger.
+    void setStepWatchdog(StepWatchdog* watchdog) { timeline_.setWatchdog(watchdog); }
 
     const Map& map() const { return *map_; }
     const Timeline& timeline() const { return timeline_; }

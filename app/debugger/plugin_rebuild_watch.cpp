@@ -21,7 +21,7 @@ bool PluginRebuildWatch::load(const std::vector<std::string>& paths, std::string
     if (!loadPluginMovers(paths, true, &kinds, error)) return false;
     for (size_t i = 0; i < paths.size(); ++i)
         plugins_.push_back(Watched{kinds[i], PluginFileWatch(paths[i])});
-    // One watchdog guards the UI thread: it sees every plugin's steps there.
+    // One watchdog watches the UI thread's simulation: it sees every plugin's steps there.
     watchdog_ = std::make_unique<StepWatchdog>(stepLimitMs_, [this](const std::string& m) {
         // The UI thread is stuck inside the plugin's step, the only code that runs there now,
         // and a step never touches the editor's document: reading the map from this thread to
@@ -49,7 +49,6 @@ bool PluginRebuildWatch::load(const std::vector<std::string>& paths, std::string
     });
     watchdog_->setFrameSource(
         [this] { return session_ ? session_->dbg.timeline().sim().frame() : int64_t(-1); });
-    watchdog_->guardThisThread();
     return true;
 }
 

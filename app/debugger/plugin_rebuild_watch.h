@@ -9,7 +9,8 @@
 // section keeps the log (reload_log.h).
 //
 // The live simulation runs on the UI thread: a plugin step that hangs there cannot be
-// interrupted, so the watchdog (one for the thread, whichever plugin's step hangs) first
+// interrupted, so the watchdog (one for the debugger's simulation, whichever plugin's step
+// hangs; passed with each step, not kept per thread) first
 // writes the map's unsaved changes to the recovery copy, then reports the hang on stderr and
 // ends the editor, rather than leave a frozen window. A step that crashes or exits (the
 // plugin runs in its own process, core/plugin/plugin_host.h) ends nothing: the fault, with
@@ -54,6 +55,9 @@ class PluginRebuildWatch {
     // The editor whose unsaved changes a hanging in-process step writes to the recovery copy
     // before the editor ends (null: none yet).
     void recoverOnHang(EditorState* s) { recoverOnHang_.store(s); }
+    // Watches the plugins' calls on the UI thread (null before load(), or with no plugin): the
+    // debugger's simulation is given it (Debugger::setStepWatchdog).
+    StepWatchdog* watchdog() const { return watchdog_.get(); }
 
   private:
     void dropStaleMessage(const EditorState& s, DebugSession& d);

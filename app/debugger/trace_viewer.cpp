@@ -55,6 +55,7 @@ int runTraceViewer(cli::ViewRequest& r) {
     }
     EditorState& s = w.state();
     DebugSession& d = debugger.session();
+    d.dbg.setStepWatchdog(r.watchdog);  // before the actors spawn (syncDebugger)
     s.doc.replace(std::move(r.map), r.mapPath);
     s.fitRequested = true;
     syncDebugger(s, d);  // the new document first: it clears any recording

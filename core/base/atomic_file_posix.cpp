@@ -16,6 +16,7 @@ namespace ts {
 
 namespace {
 
+// A test's switch (atomic); off in every other use.
 std::atomic<bool> gFailForTesting{false};
 
 // ".tilestep-" PID "-" and mkstemp's six letters or digits: short enough for a folder whose

@@ -24,6 +24,7 @@ namespace ts {
 
 namespace {
 
+// A test's switch (atomic); off in every other use.
 std::atomic<bool> gFailForTesting{false};
 
 constexpr char kTempPrefix[] = ".tilestep-";

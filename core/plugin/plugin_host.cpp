@@ -12,6 +12,9 @@
 
 namespace ts::host {
 
+// Globals of the plugin host process (a process of its own per plugin, one thread answering
+// tilestep's requests), never of tilestep's: its signal handlers and the plugin's callbacks,
+// which take no context of tilestep's, read them.
 plat::Pipe g_pipe = plat::kNoPipe;
 volatile sig_atomic_t g_inPlugin = 0;
 volatile sig_atomic_t g_speculating = 0;
@@ -77,7 +80,7 @@ namespace {
 struct HostWorld {
     Map map;
     std::unique_ptr<CollisionWorld> world;
-    ts_world table{};
+    std::unique_ptr<WorldTable> table;
 };
 
 void addProbe(void*, int32_t shape, int32_t verdict, const char* why, ts_fix x0, ts_fix y0,
@@ -107,7 +110,7 @@ class Host {
         auto hw = std::make_unique<HostWorld>();
         if (!wire::getWorld(r, &hw->map)) return false;
         hw->world = std::make_unique<CollisionWorld>(hw->map);
-        hw->table = worldTable(*hw->world);
+        hw->table = std::make_unique<WorldTable>(*hw->world);
         order_.push_back(id);
         worlds_[id] = std::move(hw);
         if (order_.size() > kWorldsKept) {
@@ -155,7 +158,7 @@ class Host {
             ts_mover_state out = in;
             if (g_stepIndex) *g_stepIndex = i;
             g_inPlugin = 1;
-            d_->step(&in, &out, q.keys[i], q.params, &it->second->table,
+            d_->step(&in, &out, q.keys[i], q.params, it->second->table->table(),
                      q.traced ? &draw : nullptr);
             g_inPlugin = 0;
             std::memcpy(&(*g_reply)[stateAt_], &out, sizeof out);

@@ -102,7 +102,7 @@ class PluginHostClient {
     // stderr as it comes, prefixed "plugin:NAME: ", never to tilestep's stdout (a trace).
     std::vector<std::string> recentOutput();
     static constexpr size_t kOutputLinesKept = 50;
-    // A call's limit where no step watchdog names one (StepWatchdog::guardLimitMs).
+    // A call's limit where no step watchdog watches it (StepContext::watchdog).
     static constexpr int64_t kDefaultCallLimitMs = 2000;
 
     // Where tilestep-plugin-host is: $TILESTEP_PLUGIN_HOST, else beside the running

@@ -129,6 +129,8 @@ void onBacktraceError(void*, const char*, int) {}
 // the debug information of every loaded library the first time (hundreds of ms where
 // separate debug files are installed), so only once a fault happened.
 void describeLocation(uintptr_t pc, Line* out) {
+    // Static, not on the stack: this runs in the fault handler, on the alternate stack
+    // (g_altStack), which a Where would crowd; the host's one faulting thread uses it, once.
     static Where w;
     w = Where{};
     w.faultPc = pc;
@@ -371,7 +373,7 @@ void mapStepPage() {
 // long as the host lived. The threads end with the host (Restart plugin, a rebuild).
 constexpr int kThreadWatchMs = 1000;
 constexpr int kThreadBusyPercent = 40;
-clockid_t g_mainClock;
+clockid_t g_mainClock;  // the host's main thread's CPU clock: set once before the watch starts
 
 int64_t cpuNs(clockid_t clock) {
     timespec t{};

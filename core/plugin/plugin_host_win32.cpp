@@ -30,6 +30,8 @@ namespace {
 constexpr DWORD kAheadBudgetMs = 5;
 constexpr DWORD kAheadHardLimitMs = 50;
 
+// State the exception handler and the step timer read (the host process's only; set before any
+// plugin code runs).
 uintptr_t g_pluginBase = 0;
 uintptr_t g_pluginEnd = 0;
 uint64_t g_pluginImageBase = 0;  // where the DLL asked to be, as addr2line counts

@@ -16,7 +16,6 @@
 #include "plugin/detail/world_table.h"
 #include "plugin/plugin_host_client.h"
 #include "plugin/step_watchdog.h"
-#include "sim/step_frame.h"
 #include "trace/probe_vocabulary.h"
 #include "trace/trace.h"
 #include "world/collision.h"
@@ -36,7 +35,7 @@ static_assert(int(KEY_J) == int(TS_KEY_J) && int(DIR_DOWN) == int(TS_DIR_DOWN),
 
 constexpr int kMaxFields = 8;
 // Loading a plugin calls its entry point: one that never returns is an error after this long
-// (or the guarding watchdog's limit, when longer).
+// (or the limit of the watchdog that will watch its calls, when longer).
 constexpr int64_t kLoadLimitMs = 5000;
 constexpr size_t kMaxNameLength = 32;
 
@@ -68,7 +67,7 @@ ts_mover_state toAbi(const MoverState& s) {
     return o;
 }
 
-// The largest coordinate a trace may hold (record/trace_reader.cpp: view and diff refuse
+// The largest coordinate a trace may hold (record/trace_number.cpp: view and diff refuse
 // +-2^46 px and beyond), in whole pixels so that its decimal text reads back exactly.
 constexpr int64_t kMaxRaw = ((int64_t(1) << 46) - 1) * 65536;
 
@@ -118,6 +117,8 @@ void drawProbe(void* ctx, int32_t shape, int32_t verdict, const char* why, ts_fi
 }  // namespace
 
 const char* internProbeWhy(const char* why) {
+    // The process's (under the mutex, never freed): a probe's why outlives the build that
+    // named it, and every thread's traces point at the same strings.
     static std::mutex mutex;
     static std::set<std::string, std::less<>>* strings = new std::set<std::string, std::less<>>();
     std::string clean;
@@ -132,7 +133,7 @@ const char* internProbeWhy(const char* why) {
 }
 
 std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool copyFirst,
-                                               std::string* error) {
+                                               std::string* error, int64_t limitMs) {
     const char* inProcess = std::getenv("TILESTEP_PLUGIN_IN_PROCESS");
     if (inProcess && *inProcess && std::strcmp(inProcess, "0") != 0)
         return loadInProcess(path, copyFirst, error);
@@ -149,10 +150,9 @@ std::unique_ptr<PluginMover> PluginMover::load(const std::string& path, bool cop
         return nullptr;
     }
     if (!plat::pinLibrary(path, copyFirst, &lib, error)) return nullptr;
-    const int64_t limit = StepWatchdog::guardLimitMs();
     auto remote = std::make_unique<wire::Descriptor>();
     std::unique_ptr<PluginHostClient> host = PluginHostClient::start(
-        path, std::move(lib), std::max(limit, kLoadLimitMs), remote.get(), error);
+        path, std::move(lib), std::max(limitMs, kLoadLimitMs), remote.get(), error);
     if (!host) return nullptr;
     std::unique_ptr<PluginMover> mover = fromDescriptor(&remote->d, path, error);
     if (!mover) return nullptr;
@@ -233,16 +233,19 @@ void PluginMover::restart() const {
     lastFaultFrame_ = -1;
 }
 
-void PluginMover::fault(const char* call, const std::string& what, const char* actor) const {
+void PluginMover::fault(const char* call, const std::string& what, const StepContext& sc) const {
     {
         std::lock_guard<std::mutex> lock(faultMutex_);
         lastFault_ = what;
-        lastFaultFrame_ = steppingFrame();
+        lastFaultFrame_ = sc.frame;
     }
+    const char* actor = sc.actorName;
     // "a step of actor 'hero'" where a Sim is stepping one.
     std::string who = call;
     if (actor) who += std::string(" of actor '") + actor + "'";
-    if (!StepWatchdog::reportFault(id_.c_str(), who.c_str(), what))
+    if (sc.watchdog)
+        sc.watchdog->reportFault(id_.c_str(), who.c_str(), what);
+    else
         std::fprintf(stderr, "tilestep: %s: %s %s\n", id_.c_str(), who.c_str(), what.c_str());
 }
 
@@ -408,11 +411,10 @@ bool PluginMover::adoptProbeKinds(const ts_mover_plugin* d, std::string* error) 
 
 namespace {
 
-// The watchdog guarding this thread names the limit (--step-limit, the editor's, a reload
-// check's); a thread none guards gets the default.
-int64_t callLimitMs() {
-    const int64_t limit = StepWatchdog::guardLimitMs();
-    return limit > 0 ? limit : PluginHostClient::kDefaultCallLimitMs;
+// The watchdog of the call names the limit (--step-limit, the editor's, a reload check's);
+// a call nobody watches gets the default.
+int64_t callLimitMs(const StepContext& sc) {
+    return sc.watchdog ? sc.watchdog->limitMs() : PluginHostClient::kDefaultCallLimitMs;
 }
 
 }  // namespace
@@ -427,17 +429,17 @@ MoverState PluginMover::spawn(const MoverState& s, const ParamValues& p,
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str(), "init", false, sc.actorName);
-            ok = host_->init(&st, params, callLimitMs(), &what);
+            StepWatchdog::Guard guard(sc.watchdog, id_.c_str(), "init", false, sc.actorName,
+                                      sc.frame);
+            ok = host_->init(&st, params, callLimitMs(sc), &what);
         }
         if (!ok) {
-            fault("init", what + host_->faultLocation(PluginHostClient::kLocateLimitMs),
-                  sc.actorName);
+            fault("init", what + host_->faultLocation(PluginHostClient::kLocateLimitMs), sc);
             return s;
         }
         return fromAbi(st);
     }
-    StepWatchdog::Guard guard(id_.c_str(), "init", true, sc.actorName);
+    StepWatchdog::Guard guard(sc.watchdog, id_.c_str(), "init", true, sc.actorName, sc.frame);
     desc_->init(&st, params);
     return fromAbi(st);
 }
@@ -454,13 +456,13 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
         std::string what;
         bool ok;
         {
-            StepWatchdog::Guard guard(id_.c_str(), "a step", false, sc.actorName);
-            ok = host_->step(world, before, in, params, trace != nullptr, callLimitMs(), &r, &what,
-                             sc.ahead, sc.actor);
+            StepWatchdog::Guard guard(sc.watchdog, id_.c_str(), "a step", false, sc.actorName,
+                                      sc.frame);
+            ok = host_->step(world, before, in, params, trace != nullptr, callLimitMs(sc), &r,
+                             &what, sc.ahead, sc.actor);
         }
         if (!ok) {
-            fault("a step", what + host_->faultLocation(PluginHostClient::kLocateLimitMs),
-                  sc.actorName);
+            fault("a step", what + host_->faultLocation(PluginHostClient::kLocateLimitMs), sc);
             return s;
         }
         if (trace)
@@ -468,10 +470,10 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
                 drawProbe(trace, pr.shape, pr.verdict, pr.why.c_str(), pr.x0, pr.y0, pr.x1, pr.y1);
         return fromAbi(r.state);
     }
-    const ts_world w = worldTable(world);
+    const WorldTable w(world);
     const ts_draw draw{trace, drawProbe};
-    StepWatchdog::Guard guard(id_.c_str(), "a step", true, sc.actorName);
-    desc_->step(&before, &after, in, params, &w, trace ? &draw : nullptr);
+    StepWatchdog::Guard guard(sc.watchdog, id_.c_str(), "a step", true, sc.actorName, sc.frame);
+    desc_->step(&before, &after, in, params, w.table(), trace ? &draw : nullptr);
     return fromAbi(after);
 }
 
@@ -500,7 +502,7 @@ uint64_t PluginMover::hostBatches() const {
 
 void PluginMover::describe(const MoverState& s, ModelFields& out) const {
     for (const Field& f : fields_) {
-        // Within the trace's +-2^46 (record/trace_reader.cpp), whatever the plugin stored.
+        // Within the trace's +-2^46 (record/trace_number.cpp), whatever the plugin stored.
         const int64_t raw = f.slot == TS_SLOT_TIMER ? s.timer
                             : f.slot == TS_SLOT_AUX ? s.aux
                                                     : s.vars[size_t(f.slot - TS_SLOT_VAR0)];

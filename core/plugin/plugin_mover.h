@@ -3,9 +3,9 @@
 // its step called with the collision layer as a table of C functions and the trace as a
 // C drawing callback. The plugin's code runs in a plugin host process (plugin_host.h,
 // plugin_host_client.h): a crash, exit() or hang there is reported as a fault of the call
-// (StepWatchdog::reportFault) and the call returns the state it was given; the next call
-// starts a new host. $TILESTEP_PLUGIN_IN_PROCESS=1 loads it into tilestep's own process
-// instead (benchmarks' baseline: nothing protects tilestep from it then). Registering it
+// (to the StepWatchdog the call's StepContext names) and the call returns the state it was given;
+// the next call starts a new host. $TILESTEP_PLUGIN_IN_PROCESS=1 loads it into tilestep's own
+// process instead (benchmarks' baseline: nothing protects tilestep from it then). Registering it
 // (plugin_registry.h) gives it a MoverKind, so that maps, the Sim, the Timeline and the CLI treat
 // it like a built-in model.
 #pragma once
@@ -36,10 +36,10 @@ class PluginMover {
     // on Windows every load is of a copy, which also leaves the DLL free to be rebuilt).
     // On failure returns null and sets *error to "PATH: problem": missing file, not a shared
     // library, no entry point, ABI version mismatch, a descriptor that breaks the ABI's rules,
-    // an entry point that crashed or did not return within 5 s (or the guarding watchdog's
-    // limit, StepWatchdog::guardLimitMs, when longer).
+    // an entry point that crashed or did not return within 5 s (or `limitMs`, the calls'
+    // limit of the watchdog that will watch it, when longer).
     static std::unique_ptr<PluginMover> load(const std::string& path, bool copyFirst,
-                                             std::string* error);
+                                             std::string* error, int64_t limitMs = 0);
     // Adapts a descriptor that is already in memory (tests, a plugin linked in).
     static std::unique_ptr<PluginMover> fromDescriptor(const ts_mover_plugin* d,
                                                        const std::string& origin,
@@ -60,7 +60,8 @@ class PluginMover {
     const MoverInfo& info() const { return info_; }
 
     // `sc`: the keys ahead and the actor (movers/step_context.h), for stepping ahead in the
-    // host and for fault reports.
+    // host and for fault reports; its watchdog watches the call and takes its faults (without
+    // one they go to stderr).
     MoverState spawn(const MoverState& s, const ParamValues& p,
                      const StepContext& sc = MoverInfo::noStepContext()) const;
     MoverState step(const MoverState& s, InputBits in, const ParamValues& p,
@@ -106,7 +107,7 @@ class PluginMover {
     bool adoptProbeKinds(const ts_mover_plugin* d, std::string* error);
     static std::unique_ptr<PluginMover> loadInProcess(const std::string& path, bool copyFirst,
                                                       std::string* error);
-    void fault(const char* call, const std::string& what, const char* actor) const;
+    void fault(const char* call, const std::string& what, const StepContext& sc) const;
     MoverState fromAbi(const ::ts_mover_state& s) const;
 
     const ts_mover_plugin* desc_ = nullptr;

@@ -8,6 +8,9 @@ namespace ts {
 
 namespace {
 
+// Process-wide, as the MoverKind numbers the registry hands out are (movers/mover_registry.h):
+// the plugin builds the process holds, not any step's state; changed on one thread while no
+// simulation steps the kind (the header's rule).
 // A reload check was given up on: every build stays loaded (see the header).
 bool g_keepLoaded = false;
 // Every PluginMover ever registered, kept alive (see the header), with its holds.
@@ -77,11 +80,11 @@ bool loadPluginMover(const std::string& path, bool copyFirst, MoverKind* kind, s
 }
 
 bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
-                      std::vector<MoverKind>* kinds, std::string* error) {
+                      std::vector<MoverKind>* kinds, std::string* error, int64_t limitMs) {
     kinds->clear();
     std::vector<std::string> ids;  // of paths[0 .. i-1]
     for (const std::string& path : paths) {
-        std::unique_ptr<PluginMover> mover = PluginMover::load(path, copyFirst, error);
+        std::unique_ptr<PluginMover> mover = PluginMover::load(path, copyFirst, error, limitMs);
         if (!mover) return false;
         for (size_t j = 0; j < ids.size(); ++j)
             if (ids[j] == mover->id()) {

@@ -32,9 +32,10 @@ bool loadPluginMover(const std::string& path, bool copyFirst, MoverKind* kind, s
 // command's repeated --plugin). Two of them with the same id are an error naming both
 // paths ("B.so: plugin:x is also the id of A.so; ..."), not the second replacing the first in
 // silence; the same path twice is "PATH: given twice". Stops at the first failure, the
-// libraries before it staying loaded.
+// libraries before it staying loaded. `limitMs`: the calls' limit of the watchdog that will
+// watch them (PluginMover::load).
 bool loadPluginMovers(const std::vector<std::string>& paths, bool copyFirst,
-                      std::vector<MoverKind>* kinds, std::string* error);
+                      std::vector<MoverKind>* kinds, std::string* error, int64_t limitMs = 0);
 // Puts `mover` (same id) in the place of the plugin registered as `kind`.
 bool replacePluginMover(MoverKind kind, std::unique_ptr<PluginMover> mover, std::string* error);
 // Puts back a build that was registered before (the reload check's undo); false when

@@ -77,7 +77,7 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     // Replacing it would unload it: held until the new build has passed.
     PluginBuildHold previousHold(previous);
     std::string error;
-    std::unique_ptr<PluginMover> build = PluginMover::load(path, true, &error);
+    std::unique_ptr<PluginMover> build = PluginMover::load(path, true, &error, stepLimitMs);
     const PluginMover* candidate = build.get();
     if (build) replacePluginMover(kind, std::move(build), &error);
     if (!error.empty()) {
@@ -104,7 +104,6 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
     // `job` is captured by the watchdog's callback it owns: a cycle that keeps a job whose
     // worker is stuck alive for good, which is the point. A finished job breaks it below.
     std::thread worker([job] {
-        job->watchdog->guardThisThread();
         const size_t actors = job->map.actors.size();
         DeterminismReport r = checkDeterminism(
             job->map, job->frames,
@@ -112,8 +111,7 @@ ReloadOutcome reloadPluginChecked(MoverKind kind, const std::string& path, const
                 const size_t i = size_t(f) * actors + a;
                 return i < job->keys.size() ? job->keys[i] : InputBits(0);
             },
-            [&](int64_t f) { job->watchdog->setFrame(f); });
-        StepWatchdog::unguardThisThread();
+            [&](int64_t f) { job->watchdog->setFrame(f); }, job->watchdog.get());
         std::lock_guard<std::mutex> lock(job->mutex);
         job->report = std::move(r);
         job->done = true;

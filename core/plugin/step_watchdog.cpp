@@ -3,13 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "sim/step_frame.h"
-
 namespace ts {
-
-namespace {
-thread_local StepWatchdog* t_guarding = nullptr;
-}
 
 StepWatchdog::StepWatchdog(int64_t limitMs, Report onStuck)
     : limitMs_(std::max<int64_t>(1, limitMs)), onStuck_(std::move(onStuck)) {
@@ -23,41 +17,25 @@ StepWatchdog::~StepWatchdog() {
     }
     wake_.notify_all();
     thread_.join();
-    if (t_guarding == this) t_guarding = nullptr;
 }
 
-void StepWatchdog::guardThisThread() {
-    t_guarding = this;
-}
-
-void StepWatchdog::unguardThisThread() {
-    t_guarding = nullptr;
-}
-
-bool StepWatchdog::reportFault(const char* mover, const char* call, const std::string& what) {
-    StepWatchdog* dog = t_guarding;
-    if (!dog) return false;
-    int64_t frame = dog->frame_.load(std::memory_order_relaxed);
-    if (frame < 0 && dog->frameSource_) frame = dog->frameSource_();
+void StepWatchdog::reportFault(const char* mover, const char* call, const std::string& what) {
+    int64_t frame = frame_.load(std::memory_order_relaxed);
+    if (frame < 0 && frameSource_) frame = frameSource_();
     std::string message = std::string(mover) + ": " + call;
     if (frame >= 0) message += " at frame " + std::to_string(frame);
     message += " " + what;
-    const Report& report = dog->onFault_ ? dog->onFault_ : dog->onStuck_;
+    const Report& report = onFault_ ? onFault_ : onStuck_;
     if (report) report(message);
-    return true;
 }
 
-int64_t StepWatchdog::guardLimitMs() {
-    return t_guarding ? t_guarding->limitMs_ : 0;
-}
-
-StepWatchdog::Guard::Guard(const char* mover, const char* call, bool timed, const char* actor)
-    : dog_(t_guarding), timed_(timed) {
+StepWatchdog::Guard::Guard(StepWatchdog* dog, const char* mover, const char* call, bool timed,
+                           const char* actor, int64_t frame)
+    : dog_(dog), timed_(timed) {
     if (!dog_) return;
     dog_->mover_.store(mover, std::memory_order_relaxed);
     dog_->call_.store(call, std::memory_order_relaxed);
     dog_->actor_.store(actor, std::memory_order_relaxed);
-    const int64_t frame = steppingFrame();
     if (frame >= 0) dog_->frame_.store(frame, std::memory_order_relaxed);
     if (timed_) dog_->calls_.fetch_add(1, std::memory_order_release);
 }

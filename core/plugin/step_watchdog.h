@@ -1,16 +1,19 @@
 // Reports a plugin step that runs too long, and routes a plugin's faults to the caller. A
 // plugin is the user's code: a step that loops forever must be reported, not waited on in
 // silence. A plugin in its own process (plugin_host_client.h) is stopped by its client at the
-// limit (guardLimitMs), which reports that as a fault. Only in-process plugins (benchmarks)
+// limit (limitMs), which reports that as a fault. Only in-process plugins (benchmarks)
 // need the monitor: a C++ thread cannot be stopped from outside, so it only notices and calls
 // back; the caller decides: the headless `run` prints the error and exits the process, the
 // editor's reload check gives up on the worker thread that is stuck and keeps the previous
 // build.
 //
-// How: a plugin step (PluginMover::step / spawn) marks its entry and exit on the watchdog
-// guarding its thread (a counter, odd while inside a step: no clock read on the step's
-// path). A monitor thread samples the counter; the same odd value for longer than the limit
-// is a stuck step, reported once.
+// How: a plugin step (PluginMover::step / spawn) marks its entry and exit on the watchdog its
+// caller passed (StepContext::watchdog, set by the Sim's driver: no thread-local or global
+// says which watchdog is current) with a counter, odd while inside a step: no clock read on
+// the step's path. A monitor thread samples the counter; the same odd value for longer than
+// the limit is a stuck step, reported once. One thread steps through a watchdog at a time
+// (the Sims that share one run on one thread: `run`'s, the editor's UI thread, a reload
+// check's worker).
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -32,11 +35,7 @@ class StepWatchdog {
     StepWatchdog(const StepWatchdog&) = delete;
     StepWatchdog& operator=(const StepWatchdog&) = delete;
 
-    // Plugin steps on the calling thread are watched by this watchdog from now on (until
-    // unguard() or another watchdog guards the thread).
-    void guardThisThread();
-    static void unguardThisThread();
-    // The frame being stepped, for the report.
+    // The frame being stepped, for the report, where the steps do not say it.
     void setFrame(int64_t frame) { frame_.store(frame, std::memory_order_relaxed); }
     bool fired() const { return fired_.load(); }
     // Where a plugin call that failed for good (crashed, exited, ran out of memory: it runs
@@ -46,22 +45,20 @@ class StepWatchdog {
     // For those reports, when setFrame is not used: the frame being stepped, asked on the
     // stepping thread at the time of the fault.
     void setFrameSource(std::function<int64_t()> frame) { frameSource_ = std::move(frame); }
-    // Reports such a failure of `mover`'s `call` ("a step", "init") to the watchdog guarding
-    // the calling thread; false when none guards it.
-    static bool reportFault(const char* mover, const char* call, const std::string& what);
-    // The limit of the watchdog guarding the calling thread; 0 when none guards it.
-    static int64_t guardLimitMs();
+    // Reports such a failure of `mover`'s `call` ("a step", "init").
+    void reportFault(const char* mover, const char* call, const std::string& what);
     int64_t limitMs() const { return limitMs_; }
 
-    // Marks one plugin call on the current thread; a no-op when no watchdog guards it.
+    // Marks one plugin call on `dog`; a no-op when `dog` is null (nobody watches).
     // `call` names it in a report ("a step", "init"); both strings outlive the call. An
     // untimed call (one in a plugin host, which ends a call past the limit itself and reports
     // it as a fault) only names the frame and actor for reportFault.
     class Guard {
       public:
-        // `actor`: the name of the actor being stepped, null when none (it outlives the call).
-        explicit Guard(const char* mover, const char* call = "a step", bool timed = true,
-                       const char* actor = nullptr);
+        // `actor`: the name of the actor being stepped, null when none (it outlives the call);
+        // `frame`: the frame being stepped, -1 when unknown.
+        explicit Guard(StepWatchdog* dog, const char* mover, const char* call = "a step",
+                       bool timed = true, const char* actor = nullptr, int64_t frame = -1);
         ~Guard();
         Guard(const Guard&) = delete;
         Guard& operator=(const Guard&) = delete;

@@ -1,12 +1,11 @@
 // Reads a trace file (docs/trace-format.md: JSON lines or .tstrace) written by `tilestep
 // run`, the debugger or any game through include/tilestep/trace_emit.h, into frames the
-// viewer uses without re-simulating (core/record/trace_source.h reads one line at a time). Bad or
+// viewer uses without re-simulating (core/record/trace_source.h reads one record at a time,
+// core/record/trace_stream.h takes a live stream's bytes). Bad or
 // truncated traces give an error naming the file, the line and the field; sizes are capped so that
 // no file can exhaust memory.
 #pragma once
 #include <cstdint>
-#include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,60 +39,9 @@ bool parseTrace(const std::string& text, const std::string& name, RecordedTrace*
 bool readTrace(const std::string& path, RecordedTrace* out, std::string* error,
                const TraceLimits& limits = {});
 
-// Where a reader's accepted lines go when not into a RecordedTrace (`record --listen` only
-// counts them: its file already holds the lines).
-using TraceRecordSink = std::function<void(TraceRecord&)>;
-
-// Adds JSON lines to a trace as they come (a live stream): the header first, then any
-// lines; each accepted line is appended to *out at once (or given to `sink`, when set: *out
-// then gets the header and the actors only).
-class TraceParser;
-class TraceLineReader {
-  public:
-    TraceLineReader(RecordedTrace* out, const TraceLimits& limits = {},
-                    TraceRecordSink sink = nullptr);
-    ~TraceLineReader();
-    // One line without its '\n'. False with *error ("line 3: field \"x\": ...").
-    bool line(const char* s, size_t n, std::string* error);
-    // No more lines: false with *error when there was no header.
-    bool finish(std::string* error);
-    int64_t lines() const { return lineNo_; }
-
-  private:
-    RecordedTrace* out_;  // null when a sink takes the lines (their strings are not kept)
-    TraceLimits limits_;
-    std::unique_ptr<TraceParser> parser_;
-    int64_t lineNo_ = 0;
-};
-
 // "the trace's distinct strings (...) would take more than 64 MiB of memory, the most a trace
 // may hold".
 std::string stringMemoryProblem(const TraceLimits& limits);
-
-// Parses a trace as its bytes arrive (a game streaming to `tilestep record --listen` or
-// `view --listen`): each line goes through a TraceLineReader as soon as its '\n' arrives, so
-// the caller sees the frames grow; at most one unfinished line (limits.maxLineBytes) is held.
-// Errors are "line L: ..." without a source name (the caller names the connection).
-class TraceStream {
-  public:
-    explicit TraceStream(RecordedTrace* out, const TraceLimits& limits = {},
-                         TraceRecordSink sink = nullptr);
-
-    bool feed(const char* data, size_t n, std::string* error);
-    // The stream ended: an unfinished line is an error (the sender stopped mid-line).
-    bool finish(std::string* error);
-    // Lines taken so far, and the bytes of the unfinished one.
-    int64_t lines() const { return reader_.lines(); }
-    size_t pendingBytes() const { return pending_.size(); }
-
-  private:
-    bool take(const char* s, size_t n, std::string* error);
-    bool tooLong(std::string* error) const;
-
-    TraceLineReader reader_;
-    size_t maxLine_;
-    std::string pending_;
-};
 
 // Parses a JSON number literal into a field (exact when a whole multiple of 1/65536).
 // False when it is outside +-2^46 (what a 48.16 position can hold).

@@ -37,8 +37,9 @@ std::string DeterminismReport::message() const {
 
 DeterminismReport checkDeterminism(const Map& map, int64_t frames,
                                    const std::function<InputBits(int64_t, size_t)>& keys,
-                                   const std::function<void(int64_t)>& onFrame) {
-    Sim a(map), b(map);
+                                   const std::function<void(int64_t)>& onFrame,
+                                   StepWatchdog* watchdog) {
+    Sim a(map, watchdog), b(map, watchdog);
     Trace ta, tb;
     std::vector<InputBits> in(map.actors.size(), 0);
     DeterminismReport r;

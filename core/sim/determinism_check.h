@@ -12,6 +12,8 @@
 
 namespace ts {
 
+class StepWatchdog;
+
 struct DeterminismReport {
     bool same = true;
     int64_t frame = -1;  // first divergent frame (as in the trace: the state after stepping it)
@@ -22,9 +24,11 @@ struct DeterminismReport {
 };
 
 // Steps two simulations of `map` for `frames` frames, keys(frame, actor) driving both, with
-// probes on, comparing every actor's state line and probe lines after each frame.
+// probes on, comparing every actor's state line and probe lines after each frame. `watchdog`
+// watches the plugin movers' calls in both (Sim).
 DeterminismReport checkDeterminism(const Map& map, int64_t frames,
                                    const std::function<InputBits(int64_t, size_t)>& keys,
-                                   const std::function<void(int64_t)>& onFrame = {});
+                                   const std::function<void(int64_t)>& onFrame = {},
+                                   StepWatchdog* watchdog = nullptr);
 
 }  // namespace ts

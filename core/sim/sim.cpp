@@ -2,7 +2,6 @@
 
 #include "movers/step_context.h"
 #include "record/trace_writer.h"
-#include "sim/step_frame.h"
 
 namespace ts {
 
@@ -20,7 +19,8 @@ MoverState spawnState(const Actor& a, const StepContext& sc) {
     return moverInfo(a.mover).spawn(s, a.params, sc);
 }
 
-Sim::Sim(const Map& map) : map_(&map), world_(map, CollisionWorld::Deferred{}) {
+Sim::Sim(const Map& map, StepWatchdog* watchdog)
+    : map_(&map), world_(map, CollisionWorld::Deferred{}), watchdog_(watchdog) {
     reset();
 }
 
@@ -33,9 +33,8 @@ void Sim::reset() {
     frame_ = 0;
     states_.clear();
     params_.clear();
-    const SteppingFrame spawning(0);
     for (const Actor& a : map_->actors) {
-        const StepContext sc{nullptr, states_.size(), a.name.c_str()};
+        const StepContext sc{nullptr, states_.size(), a.name.c_str(), 0, watchdog_};
         states_.push_back(spawnState(a, sc));
         params_.push_back(a.params);
     }
@@ -44,12 +43,11 @@ void Sim::reset() {
 void Sim::step(const std::vector<InputBits>& inputs, Trace* trace, const KeysAhead* ahead) {
     if (trace) trace->clear();
     const CollisionWorld& world = this->world();
-    const SteppingFrame stepping(frame_);
     for (size_t i = 0; i < states_.size(); ++i) {
         const MoverInfo& info = moverInfo(map_->actors[i].mover);
         InputBits in = i < inputs.size() ? inputs[i] : 0;
         if (trace) trace->actor = int32_t(i);
-        const StepContext sc{ahead, i, map_->actors[i].name.c_str()};
+        const StepContext sc{ahead, i, map_->actors[i].name.c_str(), frame_, watchdog_};
         states_[i] = info.step(states_[i], in, params_[i], world, trace, sc);
     }
     ++frame_;

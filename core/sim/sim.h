@@ -12,6 +12,7 @@
 namespace ts {
 
 class KeysAhead;
+class StepWatchdog;
 struct StepContext;
 
 MoverState spawnState(const Actor& a);
@@ -20,8 +21,12 @@ MoverState spawnState(const Actor& a, const StepContext& sc);
 
 class Sim {
   public:
-    // The map must outlive the Sim. Call mapEdited() / reset() after editing it.
-    explicit Sim(const Map& map);
+    // The map must outlive the Sim. Call mapEdited() / reset() after editing it. `watchdog`
+    // (core/plugin/step_watchdog.h; it must outlive the Sim) watches the plugin movers' calls
+    // of every spawn and step: passed with each call (movers/step_context.h), not kept per
+    // thread.
+    explicit Sim(const Map& map, StepWatchdog* watchdog = nullptr);
+    void setWatchdog(StepWatchdog* watchdog) { watchdog_ = watchdog; }
 
     // Back to frame 0: every actor at its spawn, parameters from the map.
     void reset();
@@ -68,6 +73,7 @@ class Sim {
     std::vector<MoverState> states_;
     std::vector<ParamValues> params_;
     int64_t frame_ = 0;
+    StepWatchdog* watchdog_ = nullptr;
 };
 
 // One trace line: {"frame":F,"actor":"NAME","x":X,"y":Y,"vx":..,"vy":..,"grounded":..,...}

@@ -27,6 +27,8 @@ class Timeline {
                       size_t snapshotBudgetBytes = size_t(32) << 20);
 
     const Sim& sim() const { return sim_; }
+    // Watches the plugin movers' calls from now on (Sim::setWatchdog).
+    void setWatchdog(StepWatchdog* watchdog) { sim_.setWatchdog(watchdog); }
     int64_t position() const { return sim_.frame(); }
     int64_t length() const { return frames_; }  // recorded frames
     size_t actorCount() const { return actors_; }

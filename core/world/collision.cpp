@@ -10,6 +10,8 @@ CollisionWorld::CollisionWorld(const Map& map) : map_(&map) {
 }
 
 void CollisionWorld::rebuild() {
+    // Process-wide and atomic: a generation no other world and no earlier build has, for the
+    // caches keyed by a world to compare.
     static std::atomic<uint64_t> builds{0};
     generation_ = ++builds;
     const Map& m = *map_;

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,18 @@ TEST(CoreStructure, EveryCoreFileIsInAGroupFolder) {
     }
     for (const std::string& g : kLayers)
         EXPECT_TRUE(!sourcesUnder("core/" + g).empty()) << "core/" << g << " is missing";
+}
+
+// docs/architecture.md, "Rules the code keeps": what a step needs is passed to it
+// (StepContext), so that threads stepping their own Sims share nothing mutable.
+TEST(CoreStructure, CoreKeepsNoThreadLocalState) {
+    int read = 0;
+    for (const std::string& f : sourcesUnder("core")) {
+        const std::string text = test::readSourceFile(f);
+        ++read;
+        EXPECT_EQ(text.find("thread_local"), std::string::npos) << f << " declares thread_local";
+    }
+    EXPECT_GT(read, 100);
 }
 
 TEST(CoreStructure, GroupsIncludeOnlyThemselvesAndTheGroupsBelow) {
@@ -103,6 +116,15 @@ TEST(CoreStructure, ArchitectureDocListsTheLayersInOrder) {
     for (const std::string& g : kLayers)
         EXPECT_NE(doc.find("`core/" + g + "/`"), std::string::npos)
             << "docs/architecture.md has no row for core/" << g << "/";
+    // The count in the heading too (it once said ten of eleven).
+    const char* const kWords[] = {"zero",   "one",      "two",      "three",   "four",   "five",
+                                  "six",    "seven",    "eight",    "nine",    "ten",    "eleven",
+                                  "twelve", "thirteen", "fourteen", "fifteen", "sixteen"};
+    ASSERT_LT(kLayers.size(), std::size(kWords));
+    const std::string heading =
+        std::string("## core/: ") + kWords[kLayers.size()] + " groups, one layer each";
+    EXPECT_NE(doc.find(heading), std::string::npos)
+        << "docs/architecture.md should head its groups with: " << heading;
 }
 
 }  // namespace

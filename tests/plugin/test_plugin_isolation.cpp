@@ -231,8 +231,8 @@ TEST(PluginIsolation, AHangingStepIsAFaultTheDebuggerSurvives) {
     auto xs = std::make_shared<std::vector<Fix>>();
     auto done = std::make_shared<std::promise<void>>();
     std::thread([=] {
-        dog->guardThisThread();
         Debugger dbg(*map);
+        dbg.setStepWatchdog(dog);
         for (int f = 0; f < 5; ++f) dbg.stepForward(KEY_R);
         counts->push_back(hosts());
         xs->push_back(dbg.state(0).x);
@@ -245,7 +245,6 @@ TEST(PluginIsolation, AHangingStepIsAFaultTheDebuggerSurvives) {
         EXPECT_EQ(dbg.restartPlugin(kind), 5);
         dbg.stepForward(KEY_R);  // frame 5 again, other keys: stepped
         xs->push_back(dbg.state(0).x);
-        StepWatchdog::unguardThisThread();
         done->set_value();
     }).detach();
     std::future<void> finished = done->get_future();

@@ -100,21 +100,19 @@ TEST(StepWatchdog, ReportsAStepLongerThanTheLimitOnce) {
         std::lock_guard<std::mutex> lock(mutex);
         reports.push_back(m);
     });
-    dog.guardThisThread();
     dog.setFrame(7);
     {
-        StepWatchdog::Guard step("plugin:slow");
+        StepWatchdog::Guard step(&dog, "plugin:slow");
         std::this_thread::sleep_for(std::chrono::milliseconds(300));
     }
-    StepWatchdog::unguardThisThread();
     EXPECT_TRUE(dog.fired());
     std::lock_guard<std::mutex> lock(mutex);
     ASSERT_EQ(reports.size(), 1u);
     EXPECT_EQ(reports[0], "plugin:slow: a step at frame 7 ran longer than 40 ms");
 }
 
-// The editor's watchdog guards the UI thread and is told no frame: the report takes the
-// frame from the Sim stepping on that thread, whoever drives it. (A plugin loaded into
+// The editor's watchdog is told no frame: the report takes the frame the Sim passes with each
+// step (with the watchdog, StepContext), whoever drives it. (A plugin loaded into
 // tilestep's own process, as benchmarks do: one in a plugin host is stopped by its client,
 // test_plugin_isolation.cpp.)
 TEST(StepWatchdog, NamesTheFrameTheSimIsStepping) {
@@ -123,13 +121,12 @@ TEST(StepWatchdog, NamesTheFrameTheSimIsStepping) {
     ::unsetenv("TILESTEP_PLUGIN_IN_PROCESS");
     ASSERT_TRUE(pluginMover(kind)->inProcess());
     auto reported = std::make_shared<std::promise<std::string>>();
-    // Left alive on purpose: the stuck thread's guard points at it until the process ends.
+    // Left alive on purpose: the stuck thread's Sim and guard point at it until the process ends.
     auto* dog = new StepWatchdog(40, [reported](const std::string& m) { reported->set_value(m); });
     auto map = std::make_shared<Map>(test::mapFromRows({"........", "........"}));
     map->actors.push_back(test::makeActor("a", kind, 8, 8, 8, 8));
     std::thread([dog, map] {
-        dog->guardThisThread();
-        Sim sim(*map);
+        Sim sim(*map, dog);
         for (int f = 0; f < 5; ++f) sim.step({KEY_R}, nullptr);
         sim.step({KEY_J}, nullptr);  // never returns
     }).detach();
@@ -142,19 +139,17 @@ TEST(StepWatchdog, NamesTheFrameTheSimIsStepping) {
 
 TEST(StepWatchdog, ManyQuickStepsAreNotReported) {
     StepWatchdog dog(40, [](const std::string&) {});
-    dog.guardThisThread();
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
     while (std::chrono::steady_clock::now() < end) {
-        StepWatchdog::Guard step("plugin:quick");
+        StepWatchdog::Guard step(&dog, "plugin:quick");
     }
-    StepWatchdog::unguardThisThread();
     EXPECT_FALSE(dog.fired());
 }
 
-TEST(StepWatchdog, UnguardedThreadsAreNotWatched) {
+TEST(StepWatchdog, StepsPassedNoWatchdogAreNotWatched) {
     StepWatchdog dog(20, [](const std::string&) {});
     {
-        StepWatchdog::Guard step("plugin:elsewhere");  // this thread is not guarded
+        StepWatchdog::Guard step(nullptr, "plugin:elsewhere");  // a Sim given no watchdog
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
     EXPECT_FALSE(dog.fired());

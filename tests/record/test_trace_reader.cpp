@@ -11,6 +11,7 @@
 #include "test_support.h"
 #include "record/recorded_frames.h"
 #include "record/trace_reader.h"
+#include "record/trace_stream.h"
 #include "record/trace_writer.h"
 
 namespace ts {

@@ -200,6 +200,8 @@ struct Remembered {
     std::mutex lock;
     std::vector<std::shared_ptr<const ForeignSource>> sources;
 };
+// The process's, as the files it names are (under its mutex): the editor's import remembers,
+// any later export of the same file asks.
 Remembered& remembered() {
     static Remembered r;
     return r;

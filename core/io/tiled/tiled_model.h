@@ -1,7 +1,7 @@
 // A Tiled map as read from a TMX or TMJ file (with its TSX / TSJ tilesets), reduced to what
-// the import uses. tiled_tmx.cpp and tiled_tmj.cpp fill it; tiled_import.cpp turns it into a
-// tilestep Map. Coordinates are Tiled's: pixels, y down, objects' x/y their top-left (tile
-// objects: bottom-left, as in Tiled).
+// the import uses. detail/tiled_walk.cpp fills it from either form (tiled_tmx.cpp, tiled_tmj.cpp);
+// tiled_import.cpp turns it into a tilestep Map. Coordinates are Tiled's: pixels, y down, objects'
+// x/y their top-left (tile objects: bottom-left, as in Tiled).
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,6 +1,7 @@
-// Reading Tiled's JSON forms (.tmj maps, .tsj tilesets) into a TiledMap, through the
-// rapidjson DOM the project already uses for its own maps (see core/io/map_json.cpp for why
-// cereal's header comes first).
+// Reading Tiled's JSON forms (.tmj maps, .tsj tilesets, .tj templates) through the rapidjson DOM
+// the project already uses for its own maps (see core/io/map_json.cpp for why cereal's header
+// comes first): the values as TiledNodes for the walk both forms share (tiled_walk.h), which
+// says what makes a TiledMap.
 #include <cereal/archives/json.hpp>
 #include <rapidjson/error/en.h>
 
@@ -13,6 +14,7 @@
 #include "io/map_io.h"
 #include "io/tiled/tiled_model.h"
 #include "io/tiled/detail/tiled_object_read.h"
+#include "io/tiled/detail/tiled_walk.h"
 
 namespace ts::interop {
 
@@ -170,40 +172,6 @@ class TmjReader {
         const std::string at_;
     };
 
-    TiledObject object(const Value& o) const {
-        if (!o.IsObject()) fail("objects: expected objects");
-        return readObject(ObjectValue(*this, o), templates_);
-    }
-
-    void tilesetBody(const Value& t, TiledTileset& ts, const std::string& relFolder) const {
-        const std::string at = "tileset: ";
-        ts.name = text(t, "name", at);
-        ts.tileWidth = int32_t(integer(t, "tilewidth", 0, 0, 1 << 16, at));
-        ts.tileHeight = int32_t(integer(t, "tileheight", 0, 0, 1 << 16, at));
-        ts.margin = int32_t(integer(t, "margin", 0, 0, 1 << 16, at));
-        ts.spacing = int32_t(integer(t, "spacing", 0, 0, 1 << 16, at));
-        ts.columns = int32_t(integer(t, "columns", 0, 0, 1 << 24, at));
-        ts.tileCount = integer(t, "tilecount", 0, 0, 1 << 28, at);
-        ts.properties = properties(t, at);
-        std::string image = text(t, "image", at);
-        if (!image.empty()) ts.image = joinPath(relFolder, image);
-        ts.imageWidth = int32_t(integer(t, "imagewidth", 0, 0, 1 << 20, at));
-        ts.imageHeight = int32_t(integer(t, "imageheight", 0, 0, 1 << 20, at));
-        for (const Value& v : array(t, "tiles", at).GetArray()) {
-            if (!v.IsObject()) fail(at + "tiles: expected objects");
-            TiledTile tile;
-            tile.id = uint32_t(integer(v, "id", 0, 0, kGidMask, at + "tiles: "));
-            const std::string tat = "tile " + std::to_string(tile.id) + ": ";
-            tile.type = typeOf(v);
-            tile.properties = properties(v, tat);
-            tile.hasImage = find(v, "image") != nullptr;
-            if (const Value* og = find(v, "objectgroup"))
-                for (const Value& o : array(*og, "objects", tat).GetArray())
-                    tile.collision.push_back(object(o));
-            ts.tiles.push_back(std::move(tile));
-        }
-    }
-
     std::vector<uint32_t> data(const Value& holder, const std::string& encoding,
                                const std::string& compression, int64_t count,
                                const std::string& at) const {
@@ -234,114 +202,99 @@ class TmjReader {
         return gids;
     }
 
-    // `groups`: the summed offsets of the groups the layer is in (px).
-    void tileLayer(const Value& l, TiledMap& m, TiledPoint groups) const {
-        TiledTileLayer layer;
-        layer.name = text(l, "name", "layer: ");
-        const std::string at = "layer \"" + layer.name + "\": ";
-        layer.offsetX = groups.x + number(l, "offsetx", 0, at);
-        layer.offsetY = groups.y + number(l, "offsety", 0, at);
-        const std::string encoding = text(l, "encoding", at);
-        const std::string compression = text(l, "compression", at);
-        if (m.infinite) {
-            std::vector<Chunk> chunks;
-            for (const Value& c : array(l, "chunks", at).GetArray()) {
-                Chunk chunk;
-                chunk.x = integer(c, "x", 0, INT32_MIN, INT32_MAX, at + "chunk: ");
-                chunk.y = integer(c, "y", 0, INT32_MIN, INT32_MAX, at + "chunk: ");
-                chunk.width = integer(c, "width", 0, 1, 1 << 16, at + "chunk: ");
-                chunk.height = integer(c, "height", 0, 1, 1 << 16, at + "chunk: ");
-                const std::string cat = at + "chunk (" + std::to_string(chunk.x) + ", " +
-                                        std::to_string(chunk.y) + "): ";
-                chunk.gids = data(c, encoding, compression, chunk.width * chunk.height, cat);
-                chunks.push_back(std::move(chunk));
-            }
-            std::string problem = mergeChunks(chunks, &layer);
-            if (!problem.empty()) fail(at + problem);
-        } else {
-            layer.width = m.width;
-            layer.height = m.height;
-            layer.gids = data(l, encoding, compression, layer.width * layer.height, at);
-        }
-        m.tileLayers.push_back(std::move(layer));
+  private:
+    std::string path_;
+};
+
+// A value for the shared walk (tiled_walk.h). Lists that must hold objects say so in their
+// error ("layers: expected objects").
+class TmjNode final : public TiledNode {
+  public:
+    TmjNode(const TmjReader& r, const Value& v) : r_(r), v_(v) {}
+
+    std::string text(const char* key, const std::string& at) const override {
+        return r_.text(v_, key, at);
+    }
+    double number(const char* key, double def, const std::string& at) const override {
+        return r_.number(v_, key, def, at);
+    }
+    int64_t integer(const char* key, int64_t def, int64_t lo, int64_t hi,
+                    const std::string& at) const override {
+        return r_.integer(v_, key, def, lo, hi, at);
+    }
+    std::string className() const override { return TmjReader::typeOf(v_); }
+    TiledProperties properties(const std::string& at) const override {
+        return r_.properties(v_, at);
     }
 
-    // A group's offset moves everything in it, nested groups' offsets adding up.
-    void layers(const Value& parent, TiledMap& m, int depth, TiledPoint groups) const {
-        if (depth > 64) fail("layer groups nested more than 64 deep");
-        for (const Value& l : array(parent, "layers", "").GetArray()) {
-            if (!l.IsObject()) fail("layers: expected objects");
-            const std::string type = text(l, "type", "layer: ");
-            const std::string name = text(l, "name", "layer: ");
-            if (type == "tilelayer") {
-                tileLayer(l, m, groups);
-            } else if (type == "objectgroup") {
-                TiledObjectLayer layer;
-                layer.name = name;
-                layer.offsetX = groups.x + number(l, "offsetx", 0, "layer \"" + name + "\": ");
-                layer.offsetY = groups.y + number(l, "offsety", 0, "layer \"" + name + "\": ");
-                for (const Value& o : array(l, "objects", "").GetArray())
-                    layer.objects.push_back(object(o));
-                m.objectLayers.push_back(std::move(layer));
-            } else if (type == "group") {
-                const std::string at = "group \"" + name + "\": ";
-                layers(l, m, depth + 1,
-                       {groups.x + number(l, "offsetx", 0, at),
-                        groups.y + number(l, "offsety", 0, at)});
-            } else if (type == "imagelayer") {
-                m.warnings.push_back("image layer \"" + name +
-                                     "\": skipped (tilestep has no image layers)");
-            }
+    bool infinite() const override {
+        const Value* inf = TmjReader::find(v_, "infinite");
+        return inf && inf->IsBool() && inf->GetBool();
+    }
+    void tilesets(const Visit& visit) const override {
+        for (const Value& t : r_.array(v_, "tilesets", "").GetArray()) {
+            if (!t.IsObject()) r_.fail("tilesets: expected objects");
+            visit(TmjNode(r_, t));
         }
     }
-
-    TiledTileset tileset(const Value& t, const std::string& mapFolder) const {
-        if (!t.IsObject()) fail("tilesets: expected objects");
-        TiledTileset ts;
-        ts.firstGid = uint32_t(integer(t, "firstgid", 1, 1, kGidMask, "tileset: "));
-        std::string source = text(t, "source", "tileset: ");
-        if (source.empty()) {
-            tilesetBody(t, ts, ".");
-            return ts;
+    // A layer's `type` in TMX's words: a "tilelayer" is a <layer>.
+    void layers(const VisitLayer& visit) const override {
+        for (const Value& l : r_.array(v_, "layers", "").GetArray()) {
+            if (!l.IsObject()) r_.fail("layers: expected objects");
+            const std::string type = r_.text(l, "type", "layer: ");
+            const std::string name = r_.text(l, "name", "layer: ");
+            visit(type == "tilelayer" ? "layer"
+                  : type == "layer"   ? ""
+                                      : type,
+                  name, TmjNode(r_, l));
         }
-        ts.source = source;
-        const std::string file = joinPath(mapFolder, source);
-        // Tiled lets a map of either form use a tileset of either form.
-        if (endsWithNoCase(source, ".tsx"))
-            readTsx(file, folderOf(source), ts);
-        else
-            readTsj(file, folderOf(source), ts);
-        return ts;
+    }
+    bool xmlTilesets() const override { return false; }
+
+    void image(const std::string& relFolder, TiledTileset& ts,
+               const std::string& at) const override {
+        std::string image = r_.text(v_, "image", at);
+        if (!image.empty()) ts.image = joinPath(relFolder, image);
+        ts.imageWidth = int32_t(r_.integer(v_, "imagewidth", 0, 0, 1 << 20, at));
+        ts.imageHeight = int32_t(r_.integer(v_, "imageheight", 0, 0, 1 << 20, at));
+    }
+    void tiles(const std::string& at, const Visit& visit) const override {
+        for (const Value& t : r_.array(v_, "tiles", at).GetArray()) {
+            if (!t.IsObject()) r_.fail(at + "tiles: expected objects");
+            visit(TmjNode(r_, t));
+        }
+    }
+    bool hasImage() const override { return TmjReader::find(v_, "image") != nullptr; }
+    void tileCollision(const std::string& at, const Visit& visit) const override {
+        if (const Value* og = TmjReader::find(v_, "objectgroup"))
+            for (const Value& o : r_.array(*og, "objects", at).GetArray()) visit(TmjNode(r_, o));
     }
 
-    TiledMap read() {
-        rapidjson::Document doc;
-        parse(doc, readFileBytes(path_));
-        TiledMap m;
-        m.orientation = text(doc, "orientation", "");
-        const Value* inf = find(doc, "infinite");
-        m.infinite = inf && inf->IsBool() && inf->GetBool();
-        m.tileWidth = int32_t(integer(doc, "tilewidth", 0, 0, 1 << 16, ""));
-        m.tileHeight = int32_t(integer(doc, "tileheight", 0, 0, 1 << 16, ""));
-        const int64_t maxSide = m.infinite ? INT32_MAX : kMaxMapTiles;
-        m.width = int32_t(integer(doc, "width", 0, 0, maxSide, ""));
-        m.height = int32_t(integer(doc, "height", 0, 0, maxSide, ""));
-        checkTiledMapShape(path_, m);
-        m.properties = properties(doc, "");
-        const std::string mapFolder = folderOf(path_);
-        for (const Value& t : array(doc, "tilesets", "").GetArray())
-            m.tilesets.push_back(tileset(t, mapFolder));
-        TemplateInstancer templates(path_, m);
-        templates_ = &templates;
-        layers(doc, m, 0, {});
-        templates_ = nullptr;
-        return m;
+    void objects(const Visit& visit) const override {
+        for (const Value& o : r_.array(v_, "objects", "").GetArray()) visit(TmjNode(r_, o));
+    }
+    TiledObject object(TemplateInstancer* templates) const override {
+        if (!v_.IsObject()) r_.fail("objects: expected objects");
+        return readObject(TmjReader::ObjectValue(r_, v_), templates);
+    }
+
+    // The layer's own members say the encoding; a chunk holds its own `data`.
+    void dataFormat(const std::string& at, std::string* encoding,
+                    std::string* compression) const override {
+        *encoding = r_.text(v_, "encoding", at);
+        *compression = r_.text(v_, "compression", at);
+    }
+    void chunks(const std::string& at, const Visit& visit) const override {
+        for (const Value& c : r_.array(v_, "chunks", at).GetArray()) visit(TmjNode(r_, c));
+    }
+    std::vector<uint32_t> gids(const std::string& encoding, const std::string& compression,
+                               int64_t count, const std::string& at) const override {
+        return r_.data(v_, encoding, compression, count, at);
     }
 
   private:
-    std::string path_;
-    // Set while a map's layers are read: objects there may be template instances.
-    TemplateInstancer* templates_ = nullptr;
+    const TmjReader& r_;
+    const Value& v_;
 };
 
 }  // namespace
@@ -351,7 +304,7 @@ void readTsj(const std::string& path, const std::string& relFolder, TiledTileset
         TmjReader reader(path);
         rapidjson::Document doc;
         reader.parse(doc, readFileBytes(path));
-        reader.tilesetBody(doc, ts, relFolder);
+        walkTilesetBody(TmjNode(reader, doc), ts, relFolder);
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
     }
@@ -364,12 +317,13 @@ TiledTemplate readTj(const std::string& path) {
         reader.parse(doc, readFileBytes(path));
         TiledTemplate t;
         if (const Value* ts = TmjReader::find(doc, "tileset")) {
+            if (!ts->IsObject()) reader.fail("tilesets: expected objects");
             t.hasTileset = true;
-            t.tileset = reader.tileset(*ts, folderOf(path));
+            t.tileset = walkTileset(TmjNode(reader, *ts), folderOf(path));
         }
         const Value* o = TmjReader::find(doc, "object");
         if (!o) reader.fail("no \"object\" in the template");
-        t.object = reader.object(*o);
+        t.object = TmjNode(reader, *o).object(nullptr);
         return t;
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
@@ -378,7 +332,10 @@ TiledTemplate readTj(const std::string& path) {
 
 TiledMap readTmj(const std::string& path) {
     try {
-        return TmjReader(path).read();
+        TmjReader reader(path);
+        rapidjson::Document doc;
+        reader.parse(doc, readFileBytes(path));
+        return walkTiledMap(TmjNode(reader, doc), path);
     } catch (const cereal::RapidJSONException& e) {
         throw MapError(path + ": malformed JSON: " + e.what());
     }

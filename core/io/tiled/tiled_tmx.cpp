@@ -1,5 +1,6 @@
-// Reading Tiled's XML forms (.tmx maps, .tsx tilesets) through pugixml into a TiledMap.
-// Every number is checked; a problem names the file, the element and the attribute.
+// Reading Tiled's XML forms (.tmx maps, .tsx tilesets, .tx templates) through pugixml: the
+// elements as TiledNodes for the walk both forms share (tiled_walk.h), which says what makes a
+// TiledMap. Every number is checked; a problem names the file, the element and the attribute.
 #include <pugixml.hpp>
 
 #include <cstring>
@@ -14,6 +15,7 @@
 #include "io/map_io.h"
 #include "io/tiled/tiled_model.h"
 #include "io/tiled/detail/tiled_object_read.h"
+#include "io/tiled/detail/tiled_walk.h"
 
 namespace ts::interop {
 
@@ -143,38 +145,6 @@ class TmxReader {
         pugi::xml_node n_;
     };
 
-    TiledObject object(pugi::xml_node n) const {
-        return readObject(ObjectElement(*this, n), templates_);
-    }
-
-    // The tileset element's content (embedded, or the root of a .tsx). `folder` is where its
-    // image paths are relative to, `mapFolder` where the import wants them relative to.
-    void tilesetBody(pugi::xml_node n, TiledTileset& ts, const std::string& relFolder) const {
-        ts.name = n.attribute("name").value();
-        ts.tileWidth = int32_t(integer(n, "tilewidth", 0, 0, 1 << 16));
-        ts.tileHeight = int32_t(integer(n, "tileheight", 0, 0, 1 << 16));
-        ts.margin = int32_t(integer(n, "margin", 0, 0, 1 << 16));
-        ts.spacing = int32_t(integer(n, "spacing", 0, 0, 1 << 16));
-        ts.columns = int32_t(integer(n, "columns", 0, 0, 1 << 24));
-        ts.tileCount = integer(n, "tilecount", 0, 0, 1 << 28);
-        ts.properties = properties(n);
-        if (pugi::xml_node img = n.child("image")) {
-            ts.image = joinPath(relFolder, img.attribute("source").value());
-            ts.imageWidth = int32_t(integer(img, "width", 0, 0, 1 << 20));
-            ts.imageHeight = int32_t(integer(img, "height", 0, 0, 1 << 20));
-        }
-        for (pugi::xml_node t : n.children("tile")) {
-            TiledTile tile;
-            tile.id = uint32_t(integer(t, "id", 0, 0, kGidMask));
-            tile.type = typeOf(t);
-            tile.properties = properties(t);
-            tile.hasImage = bool(t.child("image"));
-            for (pugi::xml_node o : t.child("objectgroup").children("object"))
-                tile.collision.push_back(object(o));
-            ts.tiles.push_back(std::move(tile));
-        }
-    }
-
     std::vector<uint32_t> data(pugi::xml_node d, const std::string& encoding,
                                const std::string& compression, int64_t count,
                                const std::string& at) const {
@@ -202,108 +172,82 @@ class TmxReader {
         return gids;
     }
 
-    // `groups`: the summed offsets of the groups the layer is in (px).
-    void tileLayer(pugi::xml_node n, TiledMap& m, TiledPoint groups) const {
-        TiledTileLayer layer;
-        layer.name = n.attribute("name").value();
-        layer.offsetX = groups.x + number(n, "offsetx", 0);
-        layer.offsetY = groups.y + number(n, "offsety", 0);
-        const std::string at = "layer \"" + layer.name + "\": ";
-        pugi::xml_node d = n.child("data");
-        const std::string encoding = d.attribute("encoding").value();
-        const std::string compression = d.attribute("compression").value();
-        if (m.infinite) {
-            std::vector<Chunk> chunks;
-            for (pugi::xml_node c : d.children("chunk")) {
-                Chunk chunk;
-                chunk.x = integer(c, "x", 0, INT32_MIN, INT32_MAX);
-                chunk.y = integer(c, "y", 0, INT32_MIN, INT32_MAX);
-                chunk.width = integer(c, "width", 0, 1, 1 << 16);
-                chunk.height = integer(c, "height", 0, 1, 1 << 16);
-                const std::string cat = at + "chunk (" + std::to_string(chunk.x) + ", " +
-                                        std::to_string(chunk.y) + "): ";
-                chunk.gids = data(c, encoding, compression, chunk.width * chunk.height, cat);
-                chunks.push_back(std::move(chunk));
-            }
-            std::string problem = mergeChunks(chunks, &layer);
-            if (!problem.empty()) fail(at + problem);
-        } else {
-            layer.width = m.width;
-            layer.height = m.height;
-            if (!d) fail(at + "no <data>");
-            layer.gids = data(d, encoding, compression, layer.width * layer.height, at);
-        }
-        m.tileLayers.push_back(std::move(layer));
-    }
+  private:
+    std::string path_;
+};
 
-    // A group's offset moves everything in it, nested groups' offsets adding up.
-    void layers(pugi::xml_node parent, TiledMap& m, int depth, TiledPoint groups) const {
-        if (depth > 64) fail("layer groups nested more than 64 deep");
-        for (pugi::xml_node n : parent.children()) {
-            std::string kind = n.name();
-            if (kind == "layer") {
-                tileLayer(n, m, groups);
-            } else if (kind == "objectgroup") {
-                TiledObjectLayer layer;
-                layer.name = n.attribute("name").value();
-                layer.offsetX = groups.x + number(n, "offsetx", 0);
-                layer.offsetY = groups.y + number(n, "offsety", 0);
-                for (pugi::xml_node o : n.children("object")) layer.objects.push_back(object(o));
-                m.objectLayers.push_back(std::move(layer));
-            } else if (kind == "group") {
-                layers(n, m, depth + 1,
-                       {groups.x + number(n, "offsetx", 0), groups.y + number(n, "offsety", 0)});
-            } else if (kind == "imagelayer") {
-                m.warnings.push_back("image layer \"" + std::string(n.attribute("name").value()) +
-                                     "\": skipped (tilestep has no image layers)");
-            }
+// An element for the shared walk (tiled_walk.h).
+class TmxNode final : public TiledNode {
+  public:
+    TmxNode(const TmxReader& r, pugi::xml_node n) : r_(r), n_(n) {}
+
+    std::string text(const char* key, const std::string&) const override {
+        return n_.attribute(key).value();
+    }
+    double number(const char* key, double def, const std::string&) const override {
+        return r_.number(n_, key, def);
+    }
+    int64_t integer(const char* key, int64_t def, int64_t lo, int64_t hi,
+                    const std::string&) const override {
+        return r_.integer(n_, key, def, lo, hi);
+    }
+    std::string className() const override { return TmxReader::typeOf(n_); }
+    TiledProperties properties(const std::string&) const override { return r_.properties(n_); }
+
+    bool infinite() const override { return r_.integer(n_, "infinite", 0, 0, 1) == 1; }
+    void tilesets(const Visit& visit) const override { each(n_.children("tileset"), visit); }
+    // Layers are the map's or group's elements by name: the walk skips the other elements.
+    void layers(const VisitLayer& visit) const override {
+        for (pugi::xml_node c : n_.children())
+            visit(c.name(), c.attribute("name").value(), TmxNode(r_, c));
+    }
+    bool xmlTilesets() const override { return true; }
+
+    void image(const std::string& relFolder, TiledTileset& ts, const std::string&) const override {
+        if (pugi::xml_node img = n_.child("image")) {
+            ts.image = joinPath(relFolder, img.attribute("source").value());
+            ts.imageWidth = int32_t(r_.integer(img, "width", 0, 0, 1 << 20));
+            ts.imageHeight = int32_t(r_.integer(img, "height", 0, 0, 1 << 20));
         }
     }
-
-    TiledTileset tileset(pugi::xml_node n, const std::string& mapFolder) const {
-        TiledTileset ts;
-        ts.firstGid = uint32_t(integer(n, "firstgid", 1, 1, kGidMask));
-        std::string source = n.attribute("source").value();
-        if (source.empty()) {
-            tilesetBody(n, ts, ".");
-            return ts;
-        }
-        ts.source = source;
-        const std::string file = joinPath(mapFolder, source);
-        // Tiled lets a map of either form use a tileset of either form.
-        if (endsWithNoCase(source, ".tsj") || endsWithNoCase(source, ".json"))
-            readTsj(file, folderOf(source), ts);
-        else
-            readTsx(file, folderOf(source), ts);
-        return ts;
+    void tiles(const std::string&, const Visit& visit) const override {
+        each(n_.children("tile"), visit);
+    }
+    bool hasImage() const override { return bool(n_.child("image")); }
+    void tileCollision(const std::string&, const Visit& visit) const override {
+        each(n_.child("objectgroup").children("object"), visit);
     }
 
-    TiledMap read() {
-        pugi::xml_document doc;
-        pugi::xml_node root = load(doc, readFileBytes(path_), "map");
-        TiledMap m;
-        m.orientation = root.attribute("orientation").value();
-        m.infinite = integer(root, "infinite", 0, 0, 1) == 1;
-        m.tileWidth = int32_t(integer(root, "tilewidth", 0, 0, 1 << 16));
-        m.tileHeight = int32_t(integer(root, "tileheight", 0, 0, 1 << 16));
-        m.width = int32_t(integer(root, "width", 0, 0, m.infinite ? INT32_MAX : kMaxMapTiles));
-        m.height = int32_t(integer(root, "height", 0, 0, m.infinite ? INT32_MAX : kMaxMapTiles));
-        checkTiledMapShape(path_, m);
-        m.properties = properties(root);
-        const std::string mapFolder = folderOf(path_);
-        for (pugi::xml_node t : root.children("tileset"))
-            m.tilesets.push_back(tileset(t, mapFolder));
-        TemplateInstancer templates(path_, m);
-        templates_ = &templates;
-        layers(root, m, 0, {});
-        templates_ = nullptr;
-        return m;
+    void objects(const Visit& visit) const override { each(n_.children("object"), visit); }
+    TiledObject object(TemplateInstancer* templates) const override {
+        return readObject(TmxReader::ObjectElement(r_, n_), templates);
+    }
+
+    // The encoding is the <data> element's; a <chunk> holds its own GIDs.
+    void dataFormat(const std::string&, std::string* encoding,
+                    std::string* compression) const override {
+        pugi::xml_node d = n_.child("data");
+        *encoding = d.attribute("encoding").value();
+        *compression = d.attribute("compression").value();
+    }
+    void chunks(const std::string&, const Visit& visit) const override {
+        each(n_.child("data").children("chunk"), visit);
+    }
+    std::vector<uint32_t> gids(const std::string& encoding, const std::string& compression,
+                               int64_t count, const std::string& at) const override {
+        pugi::xml_node d = std::strcmp(n_.name(), "chunk") == 0 ? n_ : n_.child("data");
+        if (!d) r_.fail(at + "no <data>");
+        return r_.data(d, encoding, compression, count, at);
     }
 
   private:
-    std::string path_;
-    // Set while a map's layers are read: objects there may be template instances.
-    TemplateInstancer* templates_ = nullptr;
+    template <class Range>
+    void each(Range elements, const Visit& visit) const {
+        for (pugi::xml_node e : elements) visit(TmxNode(r_, e));
+    }
+
+    const TmxReader& r_;
+    pugi::xml_node n_;
 };
 
 }  // namespace
@@ -312,7 +256,7 @@ void readTsx(const std::string& path, const std::string& relFolder, TiledTileset
     TmxReader reader(path);
     pugi::xml_document doc;
     pugi::xml_node root = reader.load(doc, readFileBytes(path), "tileset");
-    reader.tilesetBody(root, ts, relFolder);
+    walkTilesetBody(TmxNode(reader, root), ts, relFolder);
 }
 
 TiledTemplate readTx(const std::string& path) {
@@ -322,16 +266,19 @@ TiledTemplate readTx(const std::string& path) {
     TiledTemplate t;
     if (pugi::xml_node ts = root.child("tileset")) {
         t.hasTileset = true;
-        t.tileset = reader.tileset(ts, folderOf(path));
+        t.tileset = walkTileset(TmxNode(reader, ts), folderOf(path));
     }
     pugi::xml_node o = root.child("object");
     if (!o) reader.fail("no <object> in the template");
-    t.object = reader.object(o);
+    t.object = TmxNode(reader, o).object(nullptr);
     return t;
 }
 
 TiledMap readTmx(const std::string& path) {
-    return TmxReader(path).read();
+    TmxReader reader(path);
+    pugi::xml_document doc;
+    pugi::xml_node root = reader.load(doc, readFileBytes(path), "map");
+    return walkTiledMap(TmxNode(reader, root), path);
 }
 
 }  // namespace ts::interop

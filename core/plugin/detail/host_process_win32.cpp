@@ -47,6 +47,7 @@ int64_t overlapped(HANDLE h, bool write, void* data, DWORD n, int64_t timeoutMs)
     return result;
 }
 
+// Unique names for the pipes and copies this process makes (atomic: any thread may start a host).
 std::atomic<unsigned> g_counter{0};
 
 std::string temporaryFolder() {
@@ -118,6 +119,7 @@ std::mutex g_spawnMutex;
 // Every host in a job that ends with tilestep: a host whose plugin hangs is not left running
 // when tilestep is closed. The job also limits each host's memory (setHostLimits).
 HANDLE hostJob() {
+    // Made once (a function's static: its first call makes it, threads or not), never changed.
     static HANDLE job = [] {
         HANDLE j = ::CreateJobObjectW(nullptr, nullptr);
         if (j) {

@@ -9,8 +9,11 @@ namespace ts {
 
 namespace {
 
+const WorldTable& tableOf(const void* ctx) {
+    return *static_cast<const WorldTable*>(ctx);
+}
 const CollisionWorld& worldOf(const void* ctx) {
-    return *static_cast<const CollisionWorld*>(ctx);
+    return tableOf(ctx).world();
 }
 RectI rectOf(ts_rect r) {
     return RectI{r.x, r.y, r.w, r.h};
@@ -42,18 +45,18 @@ int64_t copyOut(const std::vector<RectI>& rects, ts_rect* out, int64_t cap) {
     return int64_t(rects.size());
 }
 int64_t brushes(const void* ctx, ts_rect r, ts_rect* out, int64_t cap) {
-    thread_local std::vector<RectI> found;
+    std::vector<RectI>& found = tableOf(ctx).scratch();
     found.clear();
     RectI clipped;
     if (!clipToWorld(worldOf(ctx), r, &clipped)) return 0;
-    worldOf(ctx).forEachBrushOverlapping(clipped, [](const RectI& b) {
+    worldOf(ctx).forEachBrushOverlapping(clipped, [&found](const RectI& b) {
         // A brush spanning several buckets is reported once per bucket: keep one copy.
         if (std::find(found.begin(), found.end(), b) == found.end()) found.push_back(b);
     });
     return copyOut(found, out, cap);
 }
 int64_t solids(const void* ctx, ts_rect r, ts_rect* out, int64_t cap) {
-    thread_local std::vector<RectI> found;
+    std::vector<RectI>& found = tableOf(ctx).scratch();
     found.clear();
     RectI clipped;
     if (!clipToWorld(worldOf(ctx), r, &clipped)) return 0;
@@ -75,9 +78,9 @@ bool clipToWorld(const CollisionWorld& w, const ts_rect& r, RectI* out) {
     return true;
 }
 
-ts_world worldTable(const CollisionWorld& w) {
-    ts_world t{};
-    t.ctx = &w;
+WorldTable::WorldTable(const CollisionWorld& w) : world_(&w) {
+    ts_world& t = table_;
+    t.ctx = this;
     t.tile_size = w.tileSize();
     t.width_tiles = w.map().width;
     t.height_tiles = w.map().height;
@@ -92,7 +95,6 @@ ts_world worldTable(const CollisionWorld& w) {
     t.wall_v = wallV;
     t.brushes = brushes;
     t.solids = solids;
-    return t;
 }
 
 }  // namespace ts
