@@ -188,7 +188,7 @@ class Host {
             *problem = "internal: a batch in a world the host does not hold";
             return false;
         }
-        const ts_world* table = &it->second->table;
+        const ts_world* table = it->second->table->table();
         uint8_t keys[wire::kMaxFrames];
         std::string outbox;
         bool ok = true;
