@@ -40,6 +40,15 @@ bool parseTrace(const std::string& text, const std::string& name, RecordedTrace*
 bool readTrace(const std::string& path, RecordedTrace* out, std::string* error,
                const TraceLimits& limits = {});
 
+// What a refused line was, when it is what a game does on a level restart (a live stream
+// takes it as a new segment, app/cli/trace_listener): typed, so that no caller matches the
+// error's words.
+enum class TraceLineFault {
+    Other,         // any other problem (or none)
+    FrameBack,     // a frame number smaller than the last ("frames must not go back")
+    SecondHeader,  // a header line after the first
+};
+
 // Where a reader's accepted lines go when not into a RecordedTrace (`record --listen` only
 // counts them: its file already holds the lines).
 using TraceRecordSink = std::function<void(TraceRecord&)>;
@@ -58,6 +67,8 @@ class TraceLineReader {
     // No more lines: false with *error when there was no header.
     bool finish(std::string* error);
     int64_t lines() const { return lineNo_; }
+    // What the last refused line was (Other after an accepted one).
+    TraceLineFault lastFault() const;
 
   private:
     RecordedTrace* out_;  // null when a sink takes the lines (their strings are not kept)
@@ -85,6 +96,8 @@ class TraceStream {
     // Lines taken so far, and the bytes of the unfinished one.
     int64_t lines() const { return reader_.lines(); }
     size_t pendingBytes() const { return pending_.size(); }
+    // What the last refused line was: a restart's (TraceLineReader::lastFault).
+    TraceLineFault lastFault() const { return reader_.lastFault(); }
 
   private:
     bool take(const char* s, size_t n, std::string* error);

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# One language's emitter (examples/emitters/LANG) and tilestep's connection policy
+# (docs/emitters.md, "Connecting, refusals, a slow viewer"):
+#  (a) a second game while tilestep records another says the refusal on its stderr;
+#  (b) a game started before `record --listen` connects once it listens, and its trace is whole
+#      (the C walk's by `tilestep diff`): the frames before waited in its buffer.
+# The walks take 4 ms a frame (TILESTEP_FRAME_MS), then 2 ms, as a real game would: running
+# past the 2 s the recorder holds a second game, then a short run.
+# usage: tests/emitters/check_connect.sh TILESTEP LANG
+set -euo pipefail
+tilestep=$1
+lang=$2
+run=$(dirname "$0")/../../examples/emitters/run.sh
+tmp=$(mktemp -d)
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
+fail() { echo "check_connect $lang: $*" >&2; cat "$tmp"/*.err >&2 || true; exit 1; }
+wait_for() {  # wait_for FILE TEXT: up to 60 s (a runtime may start slowly)
+  for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
+  fail "no '$2' in $1"
+}
+export TILESTEP_FRAME_MS=4
+
+# (a) Busy: one game holds the recorder (a connection that sent its header), the walk comes second.
+"$tilestep" record --listen 127.0.0.1:0 "$tmp/first.jsonl" --wait 20 2>"$tmp/rec.err" >/dev/null &
+pids+=($!)
+wait_for "$tmp/rec.err" "listening on"
+where=$(sed -n 's/.*listening on \([^ ]*\).*/\1/p' "$tmp/rec.err")
+python3 -c '
+import socket, sys, time
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.sendall(b"{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[]}\n")
+time.sleep(8)' "${where##*:}" &
+pids+=($!)
+sleep 0.3
+if "$run" "$lang" "tcp://$where" 2>"$tmp/second.err"; then fail "the refused game said it was traced"; fi
+grep -q "^tilestep: busy: recording the game at 127.0.0.1:[0-9]*.*; this game is not traced" \
+  "$tmp/second.err" || fail "no refusal line on the second game's stderr"
+
+# (b) Late: the walk starts with nothing listening; the recorder comes once it has said so.
+export TILESTEP_FRAME_MS=2
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$run" "$lang" "tcp://127.0.0.1:$port" 2>"$tmp/late.err" &
+game=$!
+pids+=($game)
+wait_for "$tmp/late.err" "nothing listening at tcp://127.0.0.1:$port yet"
+"$tilestep" record --listen "127.0.0.1:$port" "$tmp/late.jsonl" --wait 20 2>"$tmp/late-rec.err" \
+  >/dev/null &
+rec=$!
+pids+=($rec)
+wait "$game" || fail "the late game failed"
+wait "$rec" || fail "the recorder failed"
+grep -q "^tilestep: connected to tcp://127.0.0.1:$port" "$tmp/late.err" || fail "no 'connected'"
+unset TILESTEP_FRAME_MS
+"$run" c "$tmp/c.jsonl"
+"$tilestep" diff "$tmp/c.jsonl" "$tmp/late.jsonl" >/dev/null || fail "the late trace differs"
