@@ -4,6 +4,11 @@
 # `tilestep record --listen ...`). A viewer that goes away never stops the game: the trace just
 # stops (close() returns false).
 #
+# A socket never blocks the game (docs/emitters.md, "Connecting, refusals, a slow viewer"): a
+# viewer not listening yet is tried again (0.25 s, doubling up to 4 s apart, for RETRY_SECONDS);
+# whole frames wait in at most BUFFER_BYTES, a frame that does not fit is dropped (counted in
+# `dropped`, said once on stderr); a refusal from tilestep ("tilestep: busy: ...") is printed.
+#
 #   var Trace = preload("res://tilestep_trace.gd")
 #   var t = Trace.new()
 #   t.open(null, 16, 60)                                  # map, tile size, rate
@@ -40,6 +45,20 @@ var _restart = false
 var _runs = []  # [count, letters] of the coming frames
 var _inbuf = ""
 var _keys = null  # this frame's driven keys: state lines carry them
+const BUFFER_BYTES = 1048576  # whole frames waiting for a slow (or absent) viewer, at most
+const RETRY_SECONDS = 60  # a viewer not listening yet is tried again for this long
+var dropped = 0  # frames dropped: the buffer was full
+var peak = 0  # the most bytes the buffer held
+var _pend = []  # whole frames (PoolByteArray) the socket has not taken
+var _pend_offset = 0
+var _pend_bytes = 0
+var _dest = ""
+var _waiting = false  # no viewer yet: tried again after _backoff
+var _connected = false
+var _connect_until = 0  # a connection under way is given up at this tick (ms)
+var _next_try = 0
+var _backoff = 250
+var _give_up = 0
 
 
 func open(map, tile_size, rate, dest = null):
@@ -49,20 +68,119 @@ func open(map, tile_size, rate, dest = null):
 	if dest == null:
 		dest = OS.get_environment("TILESTEP_TRACE")
 	if dest.begins_with("tcp://"):
-		var host_port = dest.substr(6, dest.length() - 6)
-		var colon = host_port.find_last(":")
-		_tcp = StreamPeerTCP.new()
-		var host = host_port.substr(0, colon).lstrip("[").rstrip("]")
-		if _tcp.connect_to_host(host, int(host_port.substr(colon + 1, 8))) == OK:
-			for _i in range(5000):  # up to 5 s to connect
-				if _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTING:
-					break
-				OS.delay_msec(1)
-		ok = _tcp.get_status() == StreamPeerTCP.STATUS_CONNECTED
+		_dest = dest
+		ok = true
+		_give_up = OS.get_ticks_msec() + RETRY_SECONDS * 1000
+		_connect()
+		for _i in range(1000):  # the first try: up to 1 s (loopback answers at once)
+			if not _connecting():
+				break
+			OS.delay_msec(1)
 	elif dest != "":
 		_file = File.new()
 		ok = _file.open(dest, File.WRITE) == OK
 	return ok
+
+
+# Starts a connection (it completes in the background: _connecting()).
+func _connect():
+	var host_port = _dest.substr(6, _dest.length() - 6)
+	var colon = host_port.find_last(":")
+	_tcp = StreamPeerTCP.new()
+	_connect_until = OS.get_ticks_msec() + 2000
+	var host = host_port.substr(0, colon).lstrip("[").rstrip("]")
+	if _tcp.connect_to_host(host, int(host_port.substr(colon + 1, 8))) != OK:
+		_failed()
+
+
+# True while a connection is under way; settles it when it is done.
+func _connecting():
+	if _tcp == null or _connected:
+		return false
+	var status = _tcp.get_status()
+	if status == StreamPeerTCP.STATUS_CONNECTING and OS.get_ticks_msec() < _connect_until:
+		return true
+	if status == StreamPeerTCP.STATUS_CONNECTED:
+		_tcp.set_no_delay(true)
+		if _waiting:
+			printerr("tilestep: connected to " + _dest)
+		_waiting = false
+		_connected = true
+	else:
+		_failed()
+	return false
+
+
+# A try failed: said the first time, then tried again twice as long after.
+func _failed():
+	_tcp = null
+	if not _waiting:
+		printerr("tilestep: nothing listening at %s yet; trying again for %d s (the game runs on)"
+				% [_dest, RETRY_SECONDS])
+	else:
+		_backoff = min(_backoff * 2, 4000)
+	_waiting = true
+	_next_try = OS.get_ticks_msec() + _backoff
+
+
+func _drop_socket():
+	if _tcp != null:
+		_tcp.disconnect_from_host()
+	_tcp = null
+	_connected = false
+	_waiting = false
+	ok = false
+
+
+# Sends what the socket takes now (or within wait_ms); a viewer gone fails the trace, its last
+# words (a refusal) read first.
+func _send(wait_ms):
+	var deadline = OS.get_ticks_msec() + wait_ms
+	while _connected and _pend.size() > 0:
+		var chunk = _pend[0]
+		var part = chunk if _pend_offset == 0 else chunk.subarray(_pend_offset, chunk.size() - 1)
+		var got = _tcp.put_partial_data(part)
+		if got[0] != OK or _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
+			_read(0)
+			_drop_socket()
+			return
+		_pend_offset += got[1]
+		_pend_bytes -= got[1]
+		if _pend_offset == chunk.size():
+			_pend.pop_front()
+			_pend_offset = 0
+		elif got[1] == 0:
+			if OS.get_ticks_msec() >= deadline:
+				return
+			OS.delay_msec(1)
+
+
+# A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
+# the socket takes it; a viewer not there yet is tried again once its back-off is over.
+func _frame_end(data):
+	if _pend_bytes + data.size() > BUFFER_BYTES:
+		if dropped == 0:
+			printerr("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped (the trace skips them)"
+					% ["not keeping up" if _connected else "not there yet", BUFFER_BYTES])
+		dropped += 1
+	else:
+		_pend.append(data)
+		_pend_bytes += data.size()
+		peak = max(peak, _pend_bytes)
+	if _connecting():
+		return
+	if _waiting:
+		if OS.get_ticks_msec() >= _give_up:
+			printerr("tilestep: nothing listened at %s for %d s; this game is not traced"
+					% [_dest, RETRY_SECONDS])
+			_drop_socket()
+			return
+		if OS.get_ticks_msec() >= _next_try:
+			_connect()
+		return
+	if _ctl == 0:
+		_read(0)  # tilestep says nothing unasked but a refusal
+	_send(0)
 
 
 static func _num(v):
@@ -114,16 +232,15 @@ func _flush():
 	_lines = PoolStringArray()
 	if not ok or data == "":
 		return
-	if _tcp != null:
-		if _tcp.put_data(data.to_utf8()) != OK:
-			ok = false
+	if _file == null:
+		_frame_end(data.to_utf8())
 	else:
 		_file.store_string(data)
 
 
 # Frame boundary: the lines that follow belong to f. A socket sends each frame as it ends.
 func frame(f):
-	if f != _frame and (_tcp != null or _lines.size() > 256):
+	if f != _frame and (_file == null or _lines.size() > 256):
 		_flush()
 	_frame = f
 
@@ -159,7 +276,10 @@ func _command(line):
 	var space = line.find(" ")
 	var word = line if space < 0 else line.substr(0, space)
 	var rest = "" if space < 0 else line.substr(space + 1, line.length())
-	if line == "hello 1":
+	if line.begins_with("tilestep: "):  # turned away (busy): said, never silent
+		printerr(line + "; this game is not traced")
+		_drop_socket()
+	elif line == "hello 1":
 		_ctl = 2
 	elif word == "pause":
 		_paused = true
@@ -184,7 +304,7 @@ func _command(line):
 
 # Reads the commands that have arrived, waiting up to wait_ms for the first.
 func _read(wait_ms):
-	while _tcp != null and _ctl >= 0:
+	while _connected and _ctl >= 0:
 		if _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
 			_ctl = -1  # the viewer went away: the game runs on freely
 			_paused = false
@@ -204,7 +324,7 @@ func _read(wait_ms):
 			return
 		_inbuf += got[1].get_string_from_ascii()
 		var nl = _inbuf.find("\n")
-		while nl >= 0:
+		while nl >= 0 and _connected:
 			_command(_inbuf.substr(0, nl))
 			_inbuf = _inbuf.substr(nl + 1, _inbuf.length())
 			nl = _inbuf.find("\n")
@@ -216,12 +336,13 @@ func _read(wait_ms):
 func poll():
 	_keys = null
 	var c = {"advance": true, "keys": null, "restart": false}
-	if _tcp == null or not ok or _ctl < 0:
+	if _file == null and ok:
+		_flush()  # the frame before is whole: a paused game's last frame is seen
+	if not _connected or not ok or _ctl < 0:
 		return c
-	_flush()  # the frame before is whole: a paused game's last frame is seen
 	if _ctl == 0:
-		if _tcp.put_data("!control 1\n".to_ascii()) != OK:
-			ok = false
+		_frame_end("!control 1\n".to_ascii())
+		if not _connected:
 			return c
 		_ctl = 1
 		for _i in range(100):
@@ -251,6 +372,21 @@ func poll():
 func close():
 	_header()
 	_flush()
+	if _waiting or _connecting():  # one last try
+		if _waiting:
+			_connect()
+		for _i in range(1000):
+			if not _connecting():
+				break
+			OS.delay_msec(1)
+		if not _connected:
+			printerr("tilestep: nothing listened at %s; this game is not traced" % _dest)
+			_drop_socket()
+	_send(5000)  # the game is ending: its last frames may wait up to 5 s
+	if _connected and _pend.size() > 0:
+		ok = false
+	if dropped > 0:
+		printerr("tilestep: %d frames dropped in all (the trace skips them)" % dropped)
 	if _tcp != null:
 		_tcp.disconnect_from_host()
 	if _file != null:
