@@ -4,8 +4,8 @@
 #  (a) a second game while tilestep records another says the refusal on its stderr;
 #  (b) a game started before `record --listen` connects once it listens, and its trace is whole
 #      (the C walk's by `tilestep diff`): the frames before waited in its buffer.
-# The walks take 4 ms a frame (TILESTEP_FRAME_MS), then 2 ms, as a real game would: running
-# past the 2 s the recorder holds a second game, then a short run.
+# The walks take 4 ms a frame (TILESTEP_FRAME_MS), as a real game would: 2.4 s, past the 2 s the
+# recorder holds a second game before it turns it away.
 # usage: tests/emitters/check_connect.sh TILESTEP LANG
 set -euo pipefail
 tilestep=$1
@@ -37,8 +37,9 @@ if "$run" "$lang" "tcp://$where" 2>"$tmp/second.err"; then fail "the refused gam
 grep -q "^tilestep: busy: recording the game at 127.0.0.1:[0-9]*.*; this game is not traced" \
   "$tmp/second.err" || fail "no refusal line on the second game's stderr"
 
-# (b) Late: the walk starts with nothing listening; the recorder comes once it has said so.
-export TILESTEP_FRAME_MS=2
+# (b) Late: the walk starts with nothing listening; the recorder comes once it has said so. It
+# connects while it runs (a try at a frame boundary, not only the last one at its close): still
+# running a moment after it says so.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "$run" "$lang" "tcp://127.0.0.1:$port" 2>"$tmp/late.err" &
 game=$!
@@ -48,9 +49,11 @@ wait_for "$tmp/late.err" "nothing listening at tcp://127.0.0.1:$port yet"
   >/dev/null &
 rec=$!
 pids+=($rec)
+wait_for "$tmp/late.err" "^tilestep: connected to tcp://127.0.0.1:$port"
+sleep 0.3
+kill -0 "$game" 2>/dev/null || fail "it connected only as it ended"
 wait "$game" || fail "the late game failed"
 wait "$rec" || fail "the recorder failed"
-grep -q "^tilestep: connected to tcp://127.0.0.1:$port" "$tmp/late.err" || fail "no 'connected'"
 unset TILESTEP_FRAME_MS
 "$run" c "$tmp/c.jsonl"
 "$tilestep" diff "$tmp/c.jsonl" "$tmp/late.jsonl" >/dev/null || fail "the late trace differs"
