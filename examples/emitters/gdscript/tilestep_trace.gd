@@ -24,8 +24,8 @@
 #   if c.advance:                       # false: paused by tilestep, draw and poll again
 #       var keys = c.keys if c.keys != null else read_player_keys()   # "RJ": the log's letters
 #
-# Numbers: Godot 3 formats a float to about 16 significant digits, so positions far from the
-# origin may lose their last fraction digits (the walk's are exact).
+# Numbers are written in the fewest digits that read back as the same double (40.2, not
+# 40.2000000000000028), as in the other emitters (_num).
 extends Reference
 
 var ok = false
@@ -190,10 +190,110 @@ static func _num(v):
 		return str(v)
 	if is_nan(v) or is_inf(v):
 		return "null"
-	var s = "%.16f" % v
-	if s.find(".") >= 0:
-		s = s.rstrip("0").rstrip(".")
-	return s
+	if v == 0:
+		return "-0" if str(v).begins_with("-") else "0"
+	var minus = "-" if v < 0 else ""
+	var me = _split(abs(v))
+	for d in range(17):  # the fewest decimals, up to the 16 Godot formats exactly
+		var s = "%.*f" % [d, abs(v)]
+		if _reads_back(s.replace(".", ""), d, me[0], me[1]):
+			return minus + s
+	# Smaller than 16 decimals show: m.mmm * 10^-k, from one rounded product (exact powers of
+	# ten up to 10^22) whose last digits may be off by a few: the neighbours are tried too.
+	var k = 0
+	while abs(v) * pow(10, k) < 1 and k < 22:
+		k += 1
+	var t = abs(v) * pow(10, k)
+	for d in range(17):
+		var near = int(("%.*f" % [d, t]).replace(".", ""))
+		for delta in [0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6] if d == 16 else [0, -1, 1]:
+			var s = str(near + delta)
+			if s.length() == d + 1 and _reads_back(s, d + k, me[0], me[1]):
+				return minus + s.substr(0, 1) + ("." if d > 0 else "") + s.substr(1, d) + "e-" + str(k)
+	return "%.16f" % v  # below 1e-22: the old form, possibly not exact
+
+
+# Godot 3 formats at most 16 decimals (exactly: C's printf) and its own parsers are not exact,
+# so a number's text is checked with integers: DIGIT_TEXT * 10^-PLACES reads back as the double
+# mant * 2^expo when it lies strictly between the midpoints to its neighbours.
+static func _reads_back(digit_text, places, mant, expo):
+	var c = _big_digits(digit_text)
+	var lo = _big(4 * mant - (1 if mant == 4503599627370496 and expo > -1074 else 2))
+	var hi = _big(4 * mant + 2)
+	var s = expo - 2
+	if s >= 0:
+		lo = _big_pow(_big_pow(lo, 2, s), 10, places)
+		hi = _big_pow(_big_pow(hi, 2, s), 10, places)
+	else:
+		c = _big_pow(c, 2, -s)
+		lo = _big_pow(lo, 10, places)
+		hi = _big_pow(hi, 10, places)
+	return _big_cmp(lo, c) < 0 and _big_cmp(c, hi) < 0
+
+
+# x > 0 as [m, e]: x == m * 2^e, 2^52 <= m < 2^53 (smaller only below the normal range).
+static func _split(x):
+	var e = 0
+	while x >= 9007199254740992.0:
+		x /= 2.0
+		e += 1
+	while x < 4503599627370496.0 and e > -1074:
+		x *= 2.0
+		e -= 1
+	return [int(x), e]
+
+
+# Whole numbers of any size for _reads_back: arrays of base-10^7 digits, lowest first.
+static func _big(n):
+	var a = []
+	while n > 0:
+		a.append(n % 10000000)
+		n /= 10000000
+	return a
+
+
+static func _big_digits(text):
+	var a = []
+	var i = text.length()
+	while i > 0:
+		var j = max(0, i - 7)
+		a.append(int(text.substr(j, i - j)))
+		i = j
+	while a.size() > 0 and a[a.size() - 1] == 0:
+		a.pop_back()
+	return a
+
+
+static func _big_mul(a, factor):
+	var out = []
+	var carry = 0
+	for limb in a:
+		var p = limb * factor + carry
+		out.append(p % 10000000)
+		carry = p / 10000000
+	while carry > 0:
+		out.append(carry % 10000000)
+		carry /= 10000000
+	return out
+
+
+static func _big_pow(a, radix, n):  # a * radix^n, radix 2 or 10
+	var step = 20 if radix == 2 else 6
+	while n >= step:
+		a = _big_mul(a, 1048576 if radix == 2 else 1000000)
+		n -= step
+	for _i in range(n):
+		a = _big_mul(a, radix)
+	return a
+
+
+static func _big_cmp(a, b):
+	if a.size() != b.size():
+		return -1 if a.size() < b.size() else 1
+	for i in range(a.size() - 1, -1, -1):
+		if a[i] != b[i]:
+			return -1 if a[i] < b[i] else 1
+	return 0
 
 
 static func _value(v):
