@@ -33,27 +33,44 @@ s.sendall(b"{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[]}\n"
 time.sleep(8)' "${where##*:}" &
 pids+=($!)
 sleep 0.3
-if "$run" "$lang" "tcp://$where" 2>"$tmp/second.err"; then fail "the refused game said it was traced"; fi
-grep -q "^tilestep: busy: recording the game at 127.0.0.1:[0-9]*.*; this game is not traced" \
+if [ "$lang" = browser ]; then  # a page: its console, in the browser's log; its own exit status
+  TILESTEP_BROWSER_SECONDS=6 TILESTEP_BROWSER_LOG="$tmp/second.err" "$run" "$lang" "ws://$where"
+elif "$run" "$lang" "tcp://$where" 2>"$tmp/second.err"; then
+  fail "the refused game said it was traced"
+fi
+grep -q "tilestep: busy: recording the game at 127.0.0.1:[0-9]*.*; this game is not traced" \
   "$tmp/second.err" || fail "no refusal line on the second game's stderr"
 
 # (b) Late: the walk starts with nothing listening; the recorder comes once it has said so. It
 # connects while it runs (a try at a frame boundary, not only the last one at its close): still
 # running a moment after it says so.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"$run" "$lang" "tcp://127.0.0.1:$port" 2>"$tmp/late.err" &
+scheme=tcp
+if [ "$lang" = browser ]; then
+  scheme=ws
+  TILESTEP_BROWSER_SECONDS=15 TILESTEP_BROWSER_LOG="$tmp/late.err" setsid "$run" "$lang" \
+    "ws://127.0.0.1:$port" &
+else
+  "$run" "$lang" "tcp://127.0.0.1:$port" 2>"$tmp/late.err" &
+fi
 game=$!
 pids+=($game)
-wait_for "$tmp/late.err" "nothing listening at tcp://127.0.0.1:$port yet"
+wait_for "$tmp/late.err" "nothing listening at $scheme://127.0.0.1:$port yet"
 "$tilestep" record --listen "127.0.0.1:$port" "$tmp/late.jsonl" --wait 20 2>"$tmp/late-rec.err" \
   >/dev/null &
 rec=$!
 pids+=($rec)
-wait_for "$tmp/late.err" "^tilestep: connected to tcp://127.0.0.1:$port"
-sleep 0.3
-kill -0 "$game" 2>/dev/null || fail "it connected only as it ended"
-wait "$game" || fail "the late game failed"
-wait "$rec" || fail "the recorder failed"
+wait_for "$tmp/late.err" "tilestep: connected to $scheme://127.0.0.1:$port"
+if [ "$lang" = browser ]; then  # the page runs until the recorder has it all, then is ended
+  wait "$rec" || fail "the recorder failed"
+  kill -- -"$game" 2>/dev/null || true
+  wait "$game" 2>/dev/null || true
+else
+  sleep 0.3
+  kill -0 "$game" 2>/dev/null || fail "it connected only as it ended"
+  wait "$game" || fail "the late game failed"
+  wait "$rec" || fail "the recorder failed"
+fi
 unset TILESTEP_FRAME_MS
 "$run" c "$tmp/c.jsonl"
 "$tilestep" diff "$tmp/c.jsonl" "$tmp/late.jsonl" >/dev/null || fail "the late trace differs"
