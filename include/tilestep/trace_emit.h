@@ -763,7 +763,8 @@ static inline void ts__frame_end(ts_trace* t) {
             fprintf(stderr,
                     "tilestep: the viewer is %s: frames past the %u-byte buffer are dropped "
                     "(the trace skips them)\n",
-                    t->fd >= 0 ? "not keeping up" : "not there yet", TS_TRACE_BUFFER_BYTES);
+                    t->fd >= 0 ? "not keeping up" : "not there yet",
+                    (unsigned)TS_TRACE_BUFFER_BYTES);
         t->pend_len = t->frame_start;
         t->frame_dropped = 0;
     }
