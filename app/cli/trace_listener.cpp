@@ -228,20 +228,15 @@ bool LiveConnection::takeLines(const char* data, size_t n, std::string* error) {
     return true;
 }
 
-// The reader's words for a restart (core/record/detail/trace_parser.cpp).
-static bool isRestart(const std::string& error) {
-    return error.find("(frames must not go back)") != std::string::npos ||
-           error.find("a second header line") != std::string::npos;
-}
-
 bool LiveConnection::feedLine(const char* line, size_t len, std::string* error) {
     const bool first = stream_->lines() == 0 && segments_ == 1;
     if (stream_->feed(line, len, error)) {
         if (first) header_.assign(line, len);
         return true;
     }
-    if (!onRestart_ || !isRestart(*error) || header_.empty()) return false;
-    const bool newHeader = error->find("a second header line") != std::string::npos;
+    const TraceLineFault fault = stream_->lastFault();
+    if (!onRestart_ || fault == TraceLineFault::Other || header_.empty()) return false;
+    const bool newHeader = fault == TraceLineFault::SecondHeader;
     std::string ended;
     stream_->finish(&ended);  // whole lines so far: it ends as a disconnect would
     stream_.emplace(onRestart_(), limits_.trace, records_);

@@ -80,6 +80,7 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
             return control_->onGameLine(line, n, why);
         });
         if (onGame_) onGame_(*control_);
+        if (drive_) control_->drive(*drive_);
     } else {
         // A second game while one is recorded is held, then told why it is turned away.
         const std::string why = "busy: showing the game at " + peer_ + " (one game at a time)";
@@ -227,6 +228,20 @@ void LiveFeed::saveRecording(std::string* saved) {
     }
     placeholder_ = ClaimedFile{};
     file_.reset();
+}
+
+bool LiveFeed::driveFrom(const std::string& path, std::string* message) {
+    auto log = std::make_unique<InputLog>();
+    if (!loadInputLog(path, log.get(), message)) return false;
+    drive_ = std::move(log);
+    const std::string frames = std::to_string(drive_->frames()) + " frames";
+    if (control_) {
+        control_->drive(*drive_);
+        *message = "driving the game with " + path + " (" + frames + "), and each game after";
+    } else {
+        *message = "the next game to connect is driven with " + path + " (" + frames + ")";
+    }
+    return true;
 }
 
 }  // namespace ts

@@ -47,6 +47,10 @@ class LiveFeed {
     cli::GameControl* control() const { return control_.get(); }
     // Called with each game's control channel as it connects (`view --drive LOG`).
     void onGame(std::function<void(cli::GameControl&)> f) { onGame_ = std::move(f); }
+    // File > Drive the game with an input log...: the log at `path` played into the game
+    // connected now and into each game that connects after (as `--drive LOG`). False with
+    // *message naming the file and the problem; else *message says what it drives.
+    bool driveFrom(const std::string& path, std::string* message);
     // The file recording n (1, 2, ...) is saved to: OUT, OUT-2, OUT-3, ...
     static std::string savePathFor(const std::string& out, int n);
 
@@ -69,6 +73,7 @@ class LiveFeed {
     std::string turnedAway_;                     // the last one turned away, said in status()
     std::unique_ptr<cli::GameControl> control_;  // refers to connection_: reset before it
     std::function<void(cli::GameControl&)> onGame_;
+    std::unique_ptr<InputLog> drive_;  // driveFrom's log: played into each game that connects
     std::unique_ptr<AtomicFileWriter> file_;
     std::string status_, peer_, filePath_;
     ClaimedFile placeholder_;  // the empty OUT-N made exclusively, until the recording replaces it

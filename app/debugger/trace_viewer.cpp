@@ -116,6 +116,15 @@ int runTraceViewer(cli::ViewRequest& r) {
         d.liveCommand = [&live](char c) { return cli::liveGameCommand(live->control(), c); };
         if (r.drive.frames() > 0)
             live->onGame([&r](cli::GameControl& game) { game.drive(r.drive); });
+        // File > Drive the game with an input log...: `--drive LOG` chosen in the window.
+        s.viewerDrive.label = "Drive the game with an input log...";
+        s.viewerDrive.exts = ".tas|.log|.txt|.inputs";
+        s.viewerDrive.defaultExt = "";
+        s.viewerDrive.accept = "Drive";
+        s.viewerDrive.hint = "its keys are played into the game now, and into each game after";
+        s.viewerDrive.save = [&live](const std::string& path, std::string* message) {
+            return live->driveFrom(path, message);
+        };
     }
     auto pollLive = [&](double budgetSeconds) {
         if (!live) return;

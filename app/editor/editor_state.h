@@ -83,12 +83,13 @@ struct Dialogs {
     bool openError = false, openConfirm = false, openRecovery = false, openImage = false;
     bool openImport = false, openExport = false;  // File > Import..., File > Export...
     bool openViewerSave = false;                  // a read-only window's own save (ViewerSave)
+    bool openViewerDrive = false;                 // `view --listen`'s File > Drive... (ViewerSave)
     bool openOutside = false;  // the document's files changed on disk (file_actions.h)
     // A dialog asked for and not yet opened: the window keeps drawing until it shows.
     bool anyToOpen() const {
         return openNew || openOpen || openSaveAs || openResize || openError || openConfirm ||
                openRecovery || openImage || openImport || openExport || openViewerSave ||
-               openOutside;
+               openViewerDrive || openOutside;
     }
     std::string error;
     // What to do once unsaved changes were saved or discarded.
@@ -123,10 +124,11 @@ struct Dialogs {
 // the path dialog, and `save` writes the path chosen (absolute, with an extension of `exts`
 // or `defaultExt` added) and says what it did, or why it failed, in *message.
 struct ViewerSave {
-    std::string label;       // "Save recording as..."
-    std::string exts;        // the files the dialog lists: ".jsonl|.tstrace"
-    std::string defaultExt;  // added to a path without an extension of `exts`
-    std::string hint;        // a line in the dialog: what the extensions mean
+    std::string label;            // "Save recording as..."
+    std::string exts;             // the files the dialog lists: ".jsonl|.tstrace"
+    std::string defaultExt;       // added to a path without an extension of `exts` ("": none)
+    std::string accept = "Save";  // the dialog's button ("Drive": the file is read, not written)
+    std::string hint;             // a line in the dialog: what the extensions mean
     std::function<bool(const std::string& path, std::string* message)> save;
     std::string lastPath;  // the last path saved to: the dialog's next start
 };
@@ -180,6 +182,8 @@ struct EditorState {
     // nor leave Debug mode, and edits and saves are refused should anything still ask.
     bool readOnly = false;
     ViewerSave viewerSave;  // none when `save` is empty
+    // `view --listen`: File > Drive the game with an input log... (the same dialog, reading).
+    ViewerSave viewerDrive;
 
     bool interactive = true;    // false for --screenshot: no hover, no recovery, no ini
     bool verbose = false;       // --verbose: also print "dialog TITLE" when a dialog opens

@@ -260,19 +260,28 @@ void requestSaveAs(EditorState& s) {
     s.dialogs.openSaveAs = true;
 }
 
-void requestViewerSave(EditorState& s) {
+// Where the last one went, else the working directory (the map's folder is often a project's,
+// not where a recording or an input log belongs).
+static void startViewerDialog(EditorState& s, const ViewerSave& v) {
     Dialogs& d = s.dialogs;
     std::error_code ec;
-    // Where the last one went, else the working directory (the map's folder is often a
-    // project's, not where a recording belongs).
-    if (!s.viewerSave.lastPath.empty()) {
-        d.folder = fs::path(s.viewerSave.lastPath).parent_path().string();
-        d.path = s.viewerSave.lastPath;
+    if (!v.lastPath.empty()) {
+        d.folder = fs::path(v.lastPath).parent_path().string();
+        d.path = v.lastPath;
     } else {
         d.folder = fs::current_path(ec).string();
         d.path.clear();
     }
-    d.openViewerSave = true;
+}
+
+void requestViewerSave(EditorState& s) {
+    startViewerDialog(s, s.viewerSave);
+    s.dialogs.openViewerSave = true;
+}
+
+void requestViewerDrive(EditorState& s) {
+    startViewerDialog(s, s.viewerDrive);
+    s.dialogs.openViewerDrive = true;
 }
 
 void requestResize(EditorState& s) {

@@ -26,6 +26,7 @@ void requestSaveAs(EditorState& s);
 void requestResize(EditorState& s);
 // A read-only window's own save (EditorState::viewerSave): the path dialog.
 void requestViewerSave(EditorState& s);
+void requestViewerDrive(EditorState& s);  // `view --listen`: File > Drive the game with...
 
 // Loads `path` into the document; on failure shows the error and keeps the current map.
 bool openPath(EditorState& s, const std::string& path);

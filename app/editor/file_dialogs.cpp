@@ -249,17 +249,17 @@ void saveAsDialog(EditorState& s) {
     ImGui::EndPopup();
 }
 
-// A read-only window's own save (EditorState::viewerSave: `tilestep view`'s recording).
-void viewerSaveDialog(EditorState& s) {
+// A read-only window's own save (EditorState::viewerSave: `tilestep view`'s recording), or
+// the file it reads (viewerDrive: an input log for the live game).
+void viewerSaveDialog(EditorState& s, ViewerSave& v, bool& requested) {
     Dialogs& d = s.dialogs;
-    ViewerSave& v = s.viewerSave;
     if (!v.save) return;
     const char* title = v.label.c_str();
-    openIfRequested(s, d.openViewerSave, title);
+    openIfRequested(s, requested, title);
     centreNextWindow();
     if (!ImGui::BeginPopupModal(title, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
     if (!v.hint.empty()) ImGui::TextDisabled("%s", v.hint.c_str());
-    bool accept = pathPicker(d, v.exts.c_str(), "Save");
+    bool accept = pathPicker(d, v.exts.c_str(), v.accept.c_str());
     if (cancelButton()) ImGui::CloseCurrentPopup();
     if (accept) {
         std::string path = d.path;
@@ -464,7 +464,8 @@ void fileDialogs(EditorState& s) {
     newDialog(s);
     openDialog(s);
     saveAsDialog(s);
-    viewerSaveDialog(s);
+    viewerSaveDialog(s, s.viewerSave, s.dialogs.openViewerSave);
+    viewerSaveDialog(s, s.viewerDrive, s.dialogs.openViewerDrive);
     importDialog(s);
     levelPickerDialog(s);
     exportDialog(s);

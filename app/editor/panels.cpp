@@ -52,6 +52,10 @@ void viewerFileMenu(EditorState& s) {
         if (ImGui::MenuItem(s.viewerSave.label.c_str(), "Ctrl+S")) requestViewerSave(s);
         ImGui::Separator();
     }
+    if (s.viewerDrive.save) {  // `view --listen`: an input log played into the live game
+        if (ImGui::MenuItem(s.viewerDrive.label.c_str())) requestViewerDrive(s);
+        ImGui::Separator();
+    }
     if (ImGui::MenuItem("Quit", "Ctrl+Q")) requestQuit(s);
     ImGui::EndMenu();
 }

@@ -47,4 +47,13 @@ std::string stringMemoryProblem(const TraceLimits& limits);
 // False when it is outside +-2^46 (what a 48.16 position can hold).
 bool parseTraceNumber(const std::string& literal, TraceField* out);
 
+// What a refused line was, when it is what a game does on a level restart (a live stream
+// takes it as a new segment, app/cli/trace_listener): typed, so that no caller matches the
+// error's words.
+enum class TraceLineFault {
+    Other,         // any other problem (or none)
+    FrameBack,     // a frame number smaller than the last ("frames must not go back")
+    SecondHeader,  // a header line after the first
+};
+
 }  // namespace ts

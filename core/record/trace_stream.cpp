@@ -59,6 +59,10 @@ bool TraceStream::tooLong(std::string* error) const {
     return false;
 }
 
+TraceLineFault TraceStream::lastFault() const {
+    return parser_->fault();
+}
+
 bool TraceStream::finish(std::string* error) {
     if (!pending_.empty()) {
         *error = "line " + std::to_string(lines() + 1) + ": the stream ended " +

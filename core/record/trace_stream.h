@@ -35,6 +35,8 @@ class TraceStream {
     // Lines taken so far, and the bytes of the unfinished one.
     int64_t lines() const { return lineNo_; }
     size_t pendingBytes() const { return pending_.size(); }
+    // What the last refused line was: a restart's (a frame gone back, a second header).
+    TraceLineFault lastFault() const;
 
   private:
     // One whole line without its '\n'.

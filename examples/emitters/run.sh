@@ -33,10 +33,12 @@ case "$lang" in
     # quits once the page has loaded): the walk needs well under a second of it;
     # TILESTEP_BROWSER_SECONDS (default 3) gives it that long. The browser runs in a process
     # group of its own, ended with it (also when run.sh itself is ended).
+    # TILESTEP_BROWSER_LOG=FILE: the page's console (and the browser's log) is written there.
     secs=${TILESTEP_BROWSER_SECONDS:-3}
-    setsid chromium-headless-shell --no-sandbox --disable-gpu \
-      --repl "file://$here/js/walk.html?dest=$TILESTEP_TRACE" < <(sleep $((secs + 5))) \
-      >/dev/null 2>&1 &
+    log=${TILESTEP_BROWSER_LOG:-/dev/null}
+    setsid chromium-headless-shell --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+      --repl "file://$here/js/walk.html?dest=$TILESTEP_TRACE&frame_ms=${TILESTEP_FRAME_MS:-0}" \
+      < <(sleep $((secs + 5))) >"$log" 2>&1 &
     browser=$!
     trap 'kill -- -"$browser" 2>/dev/null; rm -rf "$tmp"' EXIT
     trap 'exit 143' TERM INT

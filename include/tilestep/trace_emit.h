@@ -49,11 +49,13 @@
 #endif
 #if TS_TRACE_HAVE_SOCKETS
 #include <errno.h>
+#include <fcntl.h>
 #include <netdb.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef MSG_NOSIGNAL
 #define TS__NOSIGNAL MSG_NOSIGNAL
@@ -70,6 +72,18 @@ extern "C" {
 #endif
 
 #define TS_TRACE_FORMAT_VERSION 1
+
+/* A socket sink never blocks the game (docs/emitters.md, "Connecting, refusals, a slow
+ * viewer"): whole frames wait in a buffer of at most this many bytes while the viewer is slow
+ * or not there yet; a frame that does not fit is dropped (counted in `dropped`). */
+#ifndef TS_TRACE_BUFFER_BYTES
+#define TS_TRACE_BUFFER_BYTES (1u << 20)
+#endif
+/* A viewer not listening yet is tried again, 0.25 s after, then twice as long each time up to
+ * 4 s apart, for this many seconds after the open; then the game goes on untraced. */
+#ifndef TS_TRACE_RETRY_SECONDS
+#define TS_TRACE_RETRY_SECONDS 60
+#endif
 
 /* A run of frames tilestep drives with the same keys (ts_trace_poll). */
 struct ts__keyrun {
@@ -98,10 +112,20 @@ typedef struct ts_trace {
     struct ts__keyrun* runs; /* the keys of the coming frames, as runs: malloc'd, freed by
                                 ts_trace_close */
     unsigned nruns, firstrun, caprun;
-    char line[64]; /* the command being read */
+    char line[256]; /* the command being read (or tilestep's refusal) */
     unsigned linelen;
     int driven;      /* this frame's keys came from tilestep: state lines carry them */
     char letters[8]; /* those keys as the input log's letters ("RJ") */
+    /* The socket sink: the destination (retried until a viewer listens), the frames waiting for
+       the socket (malloc'd, at most TS_TRACE_BUFFER_BYTES) and what was dropped. */
+    char dest[256];
+    int waiting; /* 1: no viewer yet, tried again at frame boundaries */
+    double next_try, backoff, give_up;
+    char* pend; /* whole frames to send: [sent, len) */
+    size_t pend_len, pend_sent, pend_cap, frame_start;
+    int frame_dropped; /* the frame being written did not fit: it is dropped at its end */
+    long long dropped; /* frames dropped in all (said once on stderr, and at close) */
+    size_t pend_peak;  /* the most bytes the buffer held (never over TS_TRACE_BUFFER_BYTES) */
 } ts_trace;
 
 /* What a game does this frame (ts_trace_poll). */
@@ -131,31 +155,36 @@ static inline void ts__check(ts_trace* t, int ok) {
     if (!ok) t->failed = 1;
 }
 
-/* Writes buf out. A socket whose viewer went away fails the trace (ts_trace_close says so)
- * and stops writing; the game itself never stops for it (no SIGPIPE). */
+/* Writes buf out: to the file, or for a socket into the frames waiting to be sent (pend),
+ * unless the frame no longer fits in TS_TRACE_BUFFER_BYTES (then it is dropped whole at its
+ * end, ts__frame_end). */
 static inline void ts__flush(ts_trace* t) {
-    unsigned done = 0;
     if (t->len == 0) return;
     if (t->file) {
         ts__check(t, fwrite(t->buf, 1, t->len, t->file) == t->len);
-    }
-#if TS_TRACE_HAVE_SOCKETS
-    else if (t->fd >= 0) {
-        while (done < t->len) {
-            const ssize_t n = send(t->fd, t->buf + done, t->len - done, TS__NOSIGNAL);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) {
-                t->failed = 1;
-                close(t->fd);
-                t->fd = -1;
-                t->open = 0;
-                break;
+    } else if (!t->frame_dropped) {
+        if (t->pend_len + t->len > TS_TRACE_BUFFER_BYTES) {
+            t->frame_dropped = 1;
+        } else {
+            if (t->pend_len + t->len > t->pend_cap) {
+                size_t cap = t->pend_cap ? 2 * t->pend_cap : 16384;
+                char* grown;
+                while (cap < t->pend_len + t->len) cap *= 2;
+                grown = (char*)realloc(t->pend, cap);
+                if (!grown) {
+                    t->frame_dropped = 1;
+                    t->len = 0;
+                    return;
+                }
+                t->pend = grown;
+                t->pend_cap = cap;
             }
-            done += (unsigned)n;
+            memcpy(t->pend + t->pend_len, t->buf, t->len);
+            t->pend_len += t->len;
+            if (t->pend_len - t->pend_sent > t->pend_peak)
+                t->pend_peak = t->pend_len - t->pend_sent;
         }
     }
-#endif
-    (void)done;
     t->len = 0;
 }
 
@@ -286,6 +315,14 @@ static inline void ts__reset(ts_trace* t) {
     t->linelen = 0;
     t->driven = 0;
     t->letters[0] = 0;
+    t->dest[0] = 0;
+    t->waiting = 0;
+    t->next_try = t->backoff = t->give_up = 0;
+    t->pend = NULL;
+    t->pend_len = t->pend_sent = t->pend_cap = t->frame_start = 0;
+    t->frame_dropped = 0;
+    t->dropped = 0;
+    t->pend_peak = 0;
 }
 
 /* Starts a trace on an open file (the trace does not close it unless ts_trace_close is
@@ -346,14 +383,56 @@ static inline int ts__connect(const char* dest, int unix_path) {
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
     }
 #endif
+    /* Sends never wait: what the socket cannot take stays in pend. */
+    if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
     return fd;
+}
+
+static inline double ts__now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* Connects to t->dest: 0 when connected. The first failure says once on stderr that it is
+ * tried again; later ones wait twice as long each time (0.25 s up to 4 s). */
+static inline int ts__try_connect(ts_trace* t) {
+    const int is_unix = strncmp(t->dest, "unix:", 5) == 0;
+    t->fd = ts__connect(t->dest + (is_unix ? 5 : 6), is_unix);
+    if (t->fd >= 0) {
+        if (t->waiting) fprintf(stderr, "tilestep: connected to %s\n", t->dest);
+        t->waiting = 0;
+        return 0;
+    }
+    if (!t->waiting) {
+        fprintf(stderr,
+                "tilestep: nothing listening at %s yet; trying again for %d s (the game runs on)\n",
+                t->dest, TS_TRACE_RETRY_SECONDS);
+        t->waiting = 1;
+        t->backoff = 0.25;
+        t->give_up = ts__now() + TS_TRACE_RETRY_SECONDS;
+    } else if (t->backoff < 4) {
+        t->backoff *= 2;
+    }
+    t->next_try = ts__now() + t->backoff;
+    return -1;
+}
+
+/* The socket is done with: the trace failed (ts_trace_close returns -1). */
+static inline void ts__drop_socket(ts_trace* t) {
+    if (t->fd >= 0) close(t->fd);
+    t->fd = -1;
+    t->open = 0;
+    t->waiting = 0;
+    t->failed = 1;
 }
 #endif
 
 /* Starts a trace at a destination: "tcp://HOST:PORT" (a viewer listening with
  * `tilestep view MAP --listen HOST:PORT` or `tilestep record --listen`), "unix:PATH" (a Unix
- * socket) or else a file path. 0 when it opened, -1 when not (nothing is written then, and
- * ts_trace_close returns -1): the game goes on either way. */
+ * socket) or else a file path. 0 when it opened (a socket whose viewer is not listening yet
+ * is tried again at frame boundaries, TS_TRACE_RETRY_SECONDS), -1 when not (nothing is
+ * written then, and ts_trace_close returns -1): the game goes on either way. */
 static inline int ts_trace_open_dest(ts_trace* t, const char* dest, const char* map, int tile_size,
                                      int rate) {
     ts__reset(t);
@@ -361,9 +440,10 @@ static inline int ts_trace_open_dest(ts_trace* t, const char* dest, const char* 
     if (!dest || !*dest) return -1;
     if (strncmp(dest, "tcp://", 6) == 0 || strncmp(dest, "unix:", 5) == 0) {
 #if TS_TRACE_HAVE_SOCKETS
-        const int is_unix = dest[0] == 'u';
-        t->fd = ts__connect(dest + (is_unix ? 5 : 6), is_unix);
-        if (t->fd < 0) return -1;
+        if (strlen(dest) >= sizeof t->dest) return -1;
+        strcpy(t->dest, dest);
+        /* Nothing listening yet: the frames wait (ts__frame_end tries again). */
+        ts__try_connect(t);
 #else
         return -1;
 #endif
@@ -422,9 +502,11 @@ static inline void ts_trace_header_end_grid(ts_trace* t, int w, int h, int tile,
     ts__raw(t, "\"}}\n");
 }
 
+static inline void ts__frame_end(ts_trace* t);
+
 /* Frame boundary: the lines that follow belong to `frame` (never smaller than the last). */
 static inline void ts_trace_frame(ts_trace* t, long long frame) {
-    if (t->fd >= 0 && frame != t->frame) ts__flush(t);
+    if (frame != t->frame) ts__frame_end(t);
     t->frame = frame;
 }
 
@@ -571,7 +653,14 @@ static inline void ts_trace_set_keys(ts_trace* t, unsigned keys) {
 }
 
 static inline void ts__command(ts_trace* t, const char* c) {
-    if (strcmp(c, "hello 1") == 0) {
+    if (strncmp(c, "tilestep: ", 10) == 0) { /* turned away (busy): said, never silent */
+        fprintf(stderr, "%s; this game is not traced\n", c);
+        t->ctl = -1;
+        t->paused = 0;
+#if TS_TRACE_HAVE_SOCKETS
+        ts__drop_socket(t);
+#endif
+    } else if (strcmp(c, "hello 1") == 0) {
         t->ctl = 2;
     } else if (strcmp(c, "pause") == 0) {
         t->paused = 1;
@@ -612,7 +701,7 @@ static inline void ts__command(ts_trace* t, const char* c) {
 }
 
 #if TS_TRACE_HAVE_SOCKETS
-/* Reads the commands that have arrived, waiting up to wait_ms for the first. */
+/* Reads the commands that have arrived (and a refusal), waiting up to wait_ms for the first. */
 static inline void ts__read_commands(ts_trace* t, int wait_ms) {
     char got[512];
     for (;;) {
@@ -624,7 +713,7 @@ static inline void ts__read_commands(ts_trace* t, int wait_ms) {
         if (t->fd < 0 || poll(&p, 1, wait_ms) <= 0) return;
         wait_ms = 0;
         n = recv(t->fd, got, sizeof got, 0);
-        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
         if (n <= 0) { /* the viewer went away: the game runs on freely */
             t->ctl = -1;
             t->paused = 0;
@@ -638,10 +727,81 @@ static inline void ts__read_commands(ts_trace* t, int wait_ms) {
             } else if (t->linelen + 1 < sizeof t->line) {
                 t->line[t->linelen++] = got[i];
             }
+            if (t->fd < 0) return; /* refused */
         }
     }
 }
+
+/* Sends what the socket takes now, without waiting (wait_ms 0), or for up to wait_ms in all
+ * (at close). A viewer gone fails the trace; its last words (a refusal) are read first. */
+static inline void ts__send(ts_trace* t, int wait_ms) {
+    const double until = ts__now() + wait_ms / 1000.0;
+    while (t->fd >= 0 && t->pend_sent < t->frame_start) {
+        const ssize_t n =
+            send(t->fd, t->pend + t->pend_sent, t->frame_start - t->pend_sent, TS__NOSIGNAL);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            const double left = until - ts__now();
+            struct pollfd p;
+            if (left <= 0) break;
+            p.fd = t->fd;
+            p.events = POLLOUT;
+            p.revents = 0;
+            poll(&p, 1, (int)(left * 1000) + 1);
+            continue;
+        }
+        if (n <= 0) {
+            ts__read_commands(t, 0);
+            ts__drop_socket(t);
+            break;
+        }
+        t->pend_sent += (size_t)n;
+    }
+    if (t->pend_sent == t->pend_len) {
+        t->pend_sent = t->pend_len = t->frame_start = 0;
+    } else if (t->pend_sent > t->pend_cap / 2) { /* keep the unsent bytes at the start */
+        memmove(t->pend, t->pend + t->pend_sent, t->pend_len - t->pend_sent);
+        t->pend_len -= t->pend_sent;
+        t->frame_start -= t->pend_sent;
+        t->pend_sent = 0;
+    }
+}
 #endif
+
+/* The frame written so far is whole: kept for the socket (or dropped when it did not fit),
+ * then sent as far as the socket takes it, never waiting; a viewer not there yet is tried
+ * again when its back-off is over. A file sink writes through its FILE buffer. */
+static inline void ts__frame_end(ts_trace* t) {
+#if TS_TRACE_HAVE_SOCKETS
+    if (t->file || !t->open) return;
+    ts__flush(t);
+    if (t->frame_dropped) {
+        if (t->dropped++ == 0)
+            fprintf(stderr,
+                    "tilestep: the viewer is %s: frames past the %u-byte buffer are dropped "
+                    "(the trace skips them)\n",
+                    t->fd >= 0 ? "not keeping up" : "not there yet",
+                    (unsigned)TS_TRACE_BUFFER_BYTES);
+        t->pend_len = t->frame_start;
+        t->frame_dropped = 0;
+    }
+    t->frame_start = t->pend_len;
+    if (t->waiting) {
+        const double now = ts__now();
+        if (now >= t->give_up) {
+            fprintf(stderr, "tilestep: nothing listened at %s for %d s; this game is not traced\n",
+                    t->dest, TS_TRACE_RETRY_SECONDS);
+            ts__drop_socket(t);
+            return;
+        }
+        if (now < t->next_try || ts__try_connect(t) != 0) return;
+    }
+    if (t->ctl == 0) ts__read_commands(t, 0); /* tilestep says nothing unasked but a refusal */
+    ts__send(t, 0);
+#else
+    (void)t;
+#endif
+}
 
 /* Call once per frame, before the frame's step: whether to run the step (tilestep paused the
  * game: draw the frame as it is and poll again next frame), the keys to use when tilestep
@@ -658,12 +818,12 @@ static inline ts_control ts_trace_poll(ts_trace* t) {
     c.restart = 0;
     t->driven = 0;
 #if TS_TRACE_HAVE_SOCKETS
-    if (t->fd < 0 || t->ctl < 0) return c;
     /* The frame before is whole: sent now, so that a paused game's last frame is seen. */
-    ts__flush(t);
+    ts__frame_end(t);
+    if (t->fd < 0 || t->ctl < 0) return c;
     if (t->ctl == 0) {
         ts__out(t, "!control 1\n", 11); /* after the header and any frames */
-        ts__flush(t);
+        ts__frame_end(t);
         t->ctl = 1;
         {
             int tries;
@@ -695,6 +855,25 @@ static inline ts_control ts_trace_poll(ts_trace* t) {
 static inline int ts_trace_close(ts_trace* t) {
     if (t->in_line) t->failed = 1;
     ts__flush(t);
+#if TS_TRACE_HAVE_SOCKETS
+    if (!t->file && t->open) {
+        ts__frame_end(t);
+        if (t->waiting && ts__try_connect(t) == 0) ts__send(t, 0); /* one last try */
+        if (t->waiting) {
+            fprintf(stderr, "tilestep: nothing listened at %s; this game is not traced\n", t->dest);
+            ts__drop_socket(t);
+        }
+        ts__send(t, 5000); /* the game is ending: its last frames may wait up to 5 s */
+        if (t->fd >= 0 && t->pend_sent < t->pend_len) t->failed = 1;
+        if (t->dropped > 0) {
+            fprintf(stderr, "tilestep: %lld frames dropped in all (the trace skips them)\n",
+                    t->dropped);
+        }
+    }
+    free(t->pend);
+    t->pend = NULL;
+    t->pend_len = t->pend_sent = t->pend_cap = t->frame_start = 0;
+#endif
     if (t->file) {
         if (fclose(t->file) != 0) t->failed = 1;
         t->file = NULL;

@@ -2,7 +2,8 @@
 // the file saved is the recording shown, by `tilestep diff` against the trace it came from, in
 // either form (.jsonl, .tstrace by the extension typed); during `view --listen` it holds the
 // frames received so far and the recording goes on. The recordings are `tilestep run
-// --probes` of maps/bomber.json (probe lines between the state lines).
+// --probes` of maps/bomber.json (probe lines between the state lines). Beside it in the File
+// menu of `view --listen`, Drive the game with an input log... reads a log for the game.
 #include <gtest/gtest.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -116,6 +117,29 @@ TEST_F(AppViewSave, SavesALiveRecordingSoFarAndTheRecordingGoesOn) {
     ASSERT_EQ(ended, WaitEnd::Ready) << app.err();
     EXPECT_EQ(saveWithKeys(app, dir_ + "/all.tstrace"), 300);
     expectSameTrace(dir_ + "/source.jsonl", dir_ + "/all.tstrace");
+    app.xdotool("key ctrl+q");
+    EXPECT_TRUE(app.waitForExit(10000));
+}
+
+// File > Drive the game with an input log... (`--drive LOG` chosen in the window): the dialog
+// takes a path, and the log is read for the next game (LiveFeed::driveFrom; test_live_control
+// drives a game with it). The item's place at UI scale 1, read off the dialog each position
+// opened: below Save recording as... and its separator.
+TEST_F(AppViewSave, TheDriveItemReadsAnInputLogForTheGame) {
+    const std::string log = dir_ + "/chosen.tas";
+    writeFile(log, "2,L\n1,J\n");
+    BackgroundTilestep app(server_->display(), dir_ + "/cfg",
+                           "view " + shellQuote(sourcePath("maps/bomber.json")) + " --listen " +
+                               shellQuote(dir_ + "/game.sock") + " --verbose");
+    ASSERT_TRUE(app.waitForOutput("view x0=", 20000)) << app.err();
+    app.xdotool("mousemove 24 9 sleep 0.3 click 1 sleep 0.4 mousemove 60 56 sleep 0.3 click 1");
+    ASSERT_TRUE(app.waitForOutput("dialog Drive the game with an input log...", 10000))
+        << app.out();
+    app.xdotool("sleep 0.3 key ctrl+a type --delay 15 " + shellQuote(log));
+    app.xdotool("sleep 0.2 key Return");
+    EXPECT_TRUE(app.waitForOutput(
+        "message the next game to connect is driven with " + log + " (3 frames)", 10000))
+        << app.out();
     app.xdotool("key ctrl+q");
     EXPECT_TRUE(app.waitForExit(10000));
 }

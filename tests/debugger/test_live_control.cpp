@@ -128,5 +128,55 @@ TEST(LiveControl, ABreakpointThatHoldsPausesTheGameAtItsFrame) {
     EXPECT_EQ(g.length(), 40);
 }
 
+// File > Drive the game with an input log... (LiveFeed::driveFrom): a log chosen while the game
+// runs (here: paused at connect) drives it from its next frame; a file that is no input log is
+// an error naming it, and drives nothing.
+TEST(LiveControl, AnInputLogChosenInTheWindowDrivesTheConnectedGame) {
+    Map map = mapFromRows({"........", "........", "########"});
+    Debugger g{map};
+    g.showRecording(std::make_shared<RecordedTrace>());
+    auto listener = std::make_shared<cli::TraceListener>();
+    cli::ListenAddress a;
+    std::string error;
+    ASSERT_TRUE(cli::parseListenAddress("127.0.0.1:0", &a, &error)) << error;
+    ASSERT_TRUE(listener->open(a, &error)) << error;
+    const std::string out = tempDir() + "/drive.jsonl";
+    LiveFeed feed(listener, cli::LiveLimits{}, out);
+    feed.onGame([](cli::GameControl& c) { c.pause(); });
+    const auto pollUntil = [&](const std::function<bool()>& done) {
+        for (int i = 0; i < 1000; ++i) {
+            feed.poll(g);
+            if (done()) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    };
+    std::thread t(game, "tcp://" + listener->where(), 10);
+    ASSERT_TRUE(pollUntil([&] { return feed.control() && feed.control()->gamePolls(); }));
+    std::string message;
+    const std::string missing = tempDir() + "/none.tas";
+    EXPECT_FALSE(feed.driveFrom(missing, &message));
+    EXPECT_NE(message.find(missing), std::string::npos) << message;
+    const std::string log = tempDir() + "/chosen.tas";
+    writeFile(log, "2,L\n1,J\n");
+    ASSERT_TRUE(feed.driveFrom(log, &message)) << message;
+    EXPECT_EQ(message, "driving the game with " + log + " (3 frames), and each game after");
+    EXPECT_TRUE(cli::liveGameCommand(feed.control(), 'e'));  // End: it runs on, driven
+    ASSERT_TRUE(pollUntil([&] { return !feed.connected(); })) << feed.status();
+    t.join();
+    const std::string saved = readFile(out);
+    EXPECT_NE(saved.find("{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":0,\"vx\":0,\"vy\":0,"
+                         "\"keys\":\"L\"}"),
+              std::string::npos)
+        << saved;
+    EXPECT_NE(saved.find("{\"frame\":2,\"actor\":\"hero\",\"x\":2,\"y\":0,\"vx\":0,\"vy\":0,"
+                         "\"keys\":\"J\"}"),
+              std::string::npos)
+        << saved;
+    EXPECT_NE(saved.find("{\"frame\":3,\"actor\":\"hero\",\"x\":3,\"y\":0,\"vx\":0,\"vy\":0}"),
+              std::string::npos)
+        << saved;
+}
+
 }  // namespace
 }  // namespace ts::test

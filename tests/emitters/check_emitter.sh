@@ -28,6 +28,11 @@ if [ "$lang" != browser ]; then  # a page writes no files: only its WebSocket be
   "$tilestep" diff "$tmp/c.jsonl" "$tmp/file.jsonl"
   has_grid "$tmp/file.jsonl"
 fi
+if [ "$lang" = gdscript ]; then  # its numbers, shortest and exact (Godot formats 16 decimals)
+  mkdir "$tmp/gd"
+  cp "$(dirname "$0")/gdscript_numbers.gd" "$(dirname "$0")/../../examples/emitters/gdscript/tilestep_trace.gd" "$tmp/gd/"
+  (cd "$tmp/gd" && godot3-server --no-window -s gdscript_numbers.gd) >/dev/null
+fi
 
 live() {  # live ADDR DEST-PREFIX: record what the emitter streams to ADDR
   rm -f "$tmp/err"  # the last listener's line is not this one's

@@ -3,8 +3,14 @@
 // numbers are the example's arithmetic done by hand, not the reader's output.
 #include <gtest/gtest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "test_support.h"
 #include "../../include/tilestep/trace_emit.h"
@@ -159,6 +165,65 @@ TEST(TraceEmit, CallsOutOfOrderMakeCloseFail) {
     EXPECT_EQ(ts_trace_close(&t), -1);
     ts_trace_open(&t, nullptr, nullptr, 16, 60);  // fopen failed
     EXPECT_EQ(ts_trace_close(&t), -1);
+}
+
+// A viewer that reads nothing (docs/emitters.md, "Connecting, refusals, a slow viewer"): the
+// game never blocks, the emitter's buffer stays within TS_TRACE_BUFFER_BYTES by its own count,
+// the frames that did not fit are dropped whole, counted and said once; the frames kept, read
+// at last, are a valid trace of exactly the frames not dropped.
+TEST(TraceEmit, AViewerThatDoesNotReadNeverBlocksTheGameAndFramesPastTheBufferAreDropped) {
+    const int listener = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof a;
+    ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&a), len), 0);
+    ASSERT_EQ(listen(listener, 1), 0);
+    ASSERT_EQ(getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len), 0);
+    const std::string dest = "tcp://127.0.0.1:" + std::to_string(ntohs(a.sin_port));
+    // 1 KiB a frame, 40 MiB in all: far past what the loopback socket and the buffer hold.
+    const std::string filler(1000, 'f');
+    const long long frames = 40000;
+    testing::internal::CaptureStderr();
+    ts_trace t;
+    ASSERT_EQ(ts_trace_open_dest(&t, dest.c_str(), nullptr, 16, 60), 0);
+    ts_trace_header_end(&t);
+    for (long long f = 0; f < frames; ++f) {
+        ts_trace_frame(&t, f);
+        ts_trace_actor(&t, "hero");
+        ts_state_begin(&t, double(f), 0, 0, 0);
+        ts_state_str(&t, "filler", filler.c_str());
+        ts_state_end(&t);
+    }
+    ts_trace_frame(&t, frames);  // the last frame is whole
+    EXPECT_GT(t.dropped, 0);
+    EXPECT_GT(t.pend_peak, size_t(TS_TRACE_BUFFER_BYTES) - 2000);  // it did fill up
+    EXPECT_LE(t.pend_peak, size_t(TS_TRACE_BUFFER_BYTES));
+    const long long dropped = t.dropped;
+    // The viewer reads at last: what was kept arrives.
+    std::string got;
+    std::thread reader([&] {
+        const int fd = accept(listener, nullptr, nullptr);
+        char buf[65536];
+        for (ssize_t n; (n = read(fd, buf, sizeof buf)) > 0;) got.append(buf, size_t(n));
+        close(fd);
+    });
+    EXPECT_EQ(ts_trace_close(&t), 0);
+    reader.join();
+    close(listener);
+    const std::string err = testing::internal::GetCapturedStderr();
+    RecordedTrace trace;
+    std::string error;
+    ASSERT_TRUE(parseTrace(got, "sent", &trace, &error)) << error;
+    EXPECT_EQ(trace.frameCount(), size_t(frames - dropped));
+    EXPECT_NE(err.find("tilestep: the viewer is not keeping up: frames past the 1048576-byte "
+                       "buffer are dropped"),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("tilestep: " + std::to_string(dropped) + " frames dropped in all"),
+              std::string::npos)
+        << err;
+    EXPECT_EQ(err.find("not keeping up"), err.rfind("not keeping up")) << "said once: " << err;
 }
 
 }  // namespace

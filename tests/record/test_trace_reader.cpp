@@ -376,6 +376,35 @@ TEST(TraceStream, AHalfLineAtTheEndIsAnError) {
 }
 
 // `view --listen`: the frames shown grow only by extend(), over the compact trace's own index.
+// A live stream tells a level restart (a frame going back, a second header) from any other
+// refused line by its type, not by the error's words (app/cli/trace_listener).
+TEST(TraceStream, ARefusedLineSaysWhetherItIsARestart) {
+    const std::string frame5 = "{\"frame\":5,\"actor\":\"a\",\"x\":1,\"y\":2}\n";
+    struct Case {
+        std::string line;
+        TraceLineFault fault;
+    } cases[] = {
+        {"{\"frame\":4,\"actor\":\"a\",\"x\":1,\"y\":2}\n", TraceLineFault::FrameBack},
+        {"{\"frame\":4,\"actor\":\"a\",\"probe\":{\"kind\":\"point\",\"verdict\":\"hit\",\"why\":"
+         "\"w\","
+         "\"x\":1,\"y\":2}}\n",
+         TraceLineFault::FrameBack},
+        {kHeader, TraceLineFault::SecondHeader},
+        {"{\"frame\":6,\"actor\":\"a\",\"x\":\"one\",\"y\":2}\n", TraceLineFault::Other},
+        {frame5, TraceLineFault::Other},  // a second state line in frame 5
+    };
+    for (const Case& c : cases) {
+        RecordedTrace live;
+        TraceStream stream(&live);
+        std::string error;
+        const std::string start = std::string(kHeader) + frame5;
+        ASSERT_TRUE(stream.feed(start.data(), start.size(), &error)) << error;
+        EXPECT_EQ(stream.lastFault(), TraceLineFault::Other);
+        EXPECT_FALSE(stream.feed(c.line.data(), c.line.size(), &error)) << c.line;
+        EXPECT_EQ(stream.lastFault(), c.fault) << c.line << error;
+    }
+}
+
 TEST(TraceStream, FramesShownGrowByExtendTheLastFrameGivenMoreLinesAndANewActor) {
     auto live = std::make_shared<RecordedTrace>();
     TraceStream stream(live.get());

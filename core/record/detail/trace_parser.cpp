@@ -100,6 +100,7 @@ std::string headerGrid(const JsonValue& v, TraceGrid* out) {
 bool TraceParser::line(const char* s, size_t n, int64_t lineNo, std::string* error) {
     line_ = lineNo;
     meta_->lines = lineNo;
+    fault_ = TraceLineFault::Other;
     auto fail = [&](const std::string& what) {
         *error = "line " + std::to_string(lineNo) + ": " + what;
         return false;
@@ -123,9 +124,10 @@ bool TraceParser::line(const char* s, size_t n, int64_t lineNo, std::string* err
     std::string problem;
     if (lineNo == 1)
         problem = header(v);
-    else if (v.find("tilestep_trace"))
+    else if (v.find("tilestep_trace")) {
         problem = "a second header line";
-    else
+        fault_ = TraceLineFault::SecondHeader;
+    } else
         problem = record(v);
     return problem.empty() ? true : fail(problem);
 }
@@ -358,9 +360,11 @@ std::string TraceParser::finishRecord(const std::string& name, bool probe) {
     TraceRecord& r = scratch_;
     std::string p;
     // The frame order before a new actor is counted, as the checks always ran.
-    if (r.frame < lastFrame_)
+    if (r.frame < lastFrame_) {
+        fault_ = TraceLineFault::FrameBack;
         return "field \"frame\": " + std::to_string(r.frame) + " after frame " +
                std::to_string(lastFrame_) + " (frames must not go back)";
+    }
     if (r.frame > lastFrame_ && frames_ >= limits_.maxFrames)
         return "more than " + std::to_string(limits_.maxFrames) + " frames";
     const int actor = actorIndex(name, &p);
@@ -378,9 +382,11 @@ std::string TraceParser::finishRecord(const std::string& name, bool probe) {
 }
 
 std::string TraceParser::accept(TraceRecord& r) {
-    if (r.frame < lastFrame_)
+    if (r.frame < lastFrame_) {
+        fault_ = TraceLineFault::FrameBack;
         return "field \"frame\": " + std::to_string(r.frame) + " after frame " +
                std::to_string(lastFrame_) + " (frames must not go back)";
+    }
     if (r.frame > lastFrame_) {
         if (frames_ >= limits_.maxFrames)
             return "more than " + std::to_string(limits_.maxFrames) + " frames";

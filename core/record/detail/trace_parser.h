@@ -36,6 +36,8 @@ class TraceParser {
     std::string accept(TraceRecord& r);
 
     bool sawHeader() const { return sawHeader_; }
+    // What the last refused line was (set by line(); Other when it was accepted).
+    TraceLineFault fault() const { return fault_; }
     // The line the next accepted record is on (a .tstrace counts its records as lines).
     void setLine(int64_t line) {
         line_ = line;
@@ -59,6 +61,7 @@ class TraceParser {
     int64_t probes_ = 0;
     int64_t frames_ = 0;
     int64_t lastFrame_ = -1;
+    TraceLineFault fault_ = TraceLineFault::Other;
     std::vector<int64_t> stateFrame_;  // per actor: the frame of its last state line
     TraceRecord scratch_;
     std::string why_;

@@ -6,10 +6,12 @@
  * it is given (L, R, J) instead of its autopilot. TILESTEP_INPUTS=LOG plays an input log on its
  * own (offline), the same as `tilestep record --drive LOG` plays it live.
  *
- * usage: TILESTEP_TRACE=DEST [TILESTEP_INPUTS=LOG] walk
- *        (DEST: a file, tcp://HOST:PORT or unix:PATH) */
+ * usage: TILESTEP_TRACE=DEST [TILESTEP_INPUTS=LOG] [TILESTEP_FRAME_MS=N] walk
+ *        (DEST: a file, tcp://HOST:PORT or unix:PATH; N: each frame takes N ms, as a real
+ *        game's would: the tests start a viewer while it runs) */
 #define _POSIX_C_SOURCE 200112L
 #include <stdio.h>
+#include <time.h>
 
 #include "tilestep/trace_emit.h"
 
@@ -59,6 +61,9 @@ int main(void) {
     int grounded = 1, air = 0;
     long frame = 0;
     const char* inputs = getenv("TILESTEP_INPUTS");
+    const char* frame_ms = getenv("TILESTEP_FRAME_MS");
+    struct timespec frame_time = {0, 0};
+    if (frame_ms) frame_time.tv_nsec = atol(frame_ms) % 1000 * 1000000L;
     if (inputs && *inputs && read_log(inputs) != 0) {
         fprintf(stderr, "walk: cannot read TILESTEP_INPUTS (%s)\n", inputs);
         return 1;
@@ -134,6 +139,7 @@ int main(void) {
         if (jumped) ts_probe_text(&t, TS_INFO, "jump", x, y - 4);
         if (landed) ts_probe_rect(&t, TS_BLOCK, "floor", x, 160, x + 12, 176);
         ++frame;
+        if (frame_time.tv_nsec) nanosleep(&frame_time, NULL);
     }
     return ts_trace_close(&t) == 0 ? 0 : 1;
 }

@@ -5,6 +5,11 @@
 // ...`). A viewer that goes away never stops the game: the trace just stops (Close() returns
 // false).
 //
+// A socket never blocks the game (docs/emitters.md, "Connecting, refusals, a slow viewer"): a
+// viewer not listening yet is tried again (0.25 s, doubling up to 4 s apart, for RetrySeconds);
+// whole frames wait in at most BufferBytes, a frame that does not fit is dropped (counted in
+// Dropped, said once on stderr); a refusal from tilestep ("tilestep: busy: ...") is printed.
+//
 //   var t = new TilestepTrace("level1.json", 16, 60);   // destination: $TILESTEP_TRACE
 //   t.HeaderActor("hero", "my_platformer", 12, 16, false);
 //   t.Frame(f);
@@ -18,6 +23,7 @@
 //   if (c.Advance) Step(c.Keys ?? ReadPlayerKeys());   // Keys: null, or "RJ" (the log's letters)
 using System;
 using System.Collections.Generic;
+using System.Diagnostics;
 using System.Globalization;
 using System.IO;
 using System.Net.Sockets;
@@ -46,29 +52,123 @@ public sealed class TilestepTrace {
     readonly List<KeyValuePair<long, string>> runs = new List<KeyValuePair<long, string>>();
     string inbuf = "";
     string keys;          // this frame's driven keys: state lines carry them
+    public const int BufferBytes = 1 << 20;  // whole frames waiting for a slow (or absent) viewer
+    public const int RetrySeconds = 60;      // a viewer not listening yet is tried again this long
+    public long Dropped { get; private set; }  // frames dropped: the buffer was full
+    public long Peak { get; private set; }     // the most bytes the buffer held
+    readonly Queue<byte[]> pend = new Queue<byte[]>();  // whole frames the socket has not taken
+    int pendOffset;
+    long pendBytes;
+    string dest;
+    bool waiting;
+    double nextTry, backoff = 0.25, giveUp;
+
+    static double Now() { return Stopwatch.GetTimestamp() / (double)Stopwatch.Frequency; }
+    static void Say(string text) { Console.Error.WriteLine(text); }
 
     public TilestepTrace(string map, int tileSize, int rate, string dest = null) {
         this.map = map;
         this.tileSize = tileSize;
         this.rate = rate;
         dest = dest ?? Environment.GetEnvironmentVariable("TILESTEP_TRACE") ?? "";
+        this.dest = dest;
         try {
             if (dest.StartsWith("tcp://")) {
-                string hostPort = dest.Substring(6);
-                int colon = hostPort.LastIndexOf(':');
-                var client = new TcpClient(hostPort.Substring(0, colon).Trim('[', ']'),
-                                           int.Parse(hostPort.Substring(colon + 1)));
-                client.NoDelay = true;
-                stream = client.GetStream();
-                sock = client.Client;
                 socket = true;
+                Ok = dest.LastIndexOf(':') > 6;
+                giveUp = Now() + RetrySeconds;
+                if (Ok) Connect();
             } else if (dest.Length > 0) {
                 stream = new FileStream(dest, FileMode.Create, FileAccess.Write);
+                Ok = true;
             }
-            Ok = stream != null;
         } catch (Exception) {
             Ok = false;
         }
+    }
+
+    // One try; the first failure (nothing listening) is said, later ones wait twice as long.
+    void Connect() {
+        try {
+            string hostPort = dest.Substring(6);
+            int colon = hostPort.LastIndexOf(':');
+            var client = new TcpClient(hostPort.Substring(0, colon).Trim('[', ']'),
+                                       int.Parse(hostPort.Substring(colon + 1)));
+            client.NoDelay = true;
+            sock = client.Client;
+            sock.Blocking = false;  // sends never wait: what it cannot take stays in pend
+            if (waiting) Say("tilestep: connected to " + dest);
+            waiting = false;
+        } catch (Exception) {
+            if (!waiting)
+                Say("tilestep: nothing listening at " + dest + " yet; trying again for " +
+                    RetrySeconds + " s (the game runs on)");
+            else
+                backoff = Math.Min(backoff * 2, 4);
+            waiting = true;
+            nextTry = Now() + backoff;
+        }
+    }
+
+    void DropSocket() {
+        if (sock != null) sock.Close();
+        sock = null;
+        waiting = false;
+        Ok = false;
+    }
+
+    // Sends what the socket takes now (or within waitMs); a viewer gone fails the trace, its
+    // last words (a refusal) read first.
+    void Send(int waitMs) {
+        double deadline = Now() + waitMs / 1000.0;
+        while (sock != null && pend.Count > 0) {
+            byte[] chunk = pend.Peek();
+            SocketError err;
+            int n = sock.Send(chunk, pendOffset, chunk.Length - pendOffset, SocketFlags.None, out err);
+            if (err == SocketError.WouldBlock) {
+                double left = deadline - Now();
+                if (left <= 0) return;
+                sock.Poll((int)(left * 1e6), SelectMode.SelectWrite);
+                continue;
+            }
+            if (err != SocketError.Success) {
+                Read(0);
+                DropSocket();
+                return;
+            }
+            pendOffset += n;
+            pendBytes -= n;
+            if (pendOffset == chunk.Length) {
+                pend.Dequeue();
+                pendOffset = 0;
+            }
+        }
+    }
+
+    // A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far
+    // as the socket takes it; a viewer not there yet is tried again once its back-off is over.
+    void FrameEnd(byte[] data) {
+        if (pendBytes + data.Length > BufferBytes) {
+            if (Dropped++ == 0)
+                Say("tilestep: the viewer is " + (waiting ? "not there yet" : "not keeping up") +
+                    ": frames past the " + BufferBytes + "-byte buffer are dropped (the trace skips them)");
+        } else {
+            pend.Enqueue(data);
+            pendBytes += data.Length;
+            Peak = Math.Max(Peak, pendBytes);
+        }
+        if (waiting) {
+            if (Now() >= giveUp) {
+                Say("tilestep: nothing listened at " + dest + " for " + RetrySeconds +
+                    " s; this game is not traced");
+                DropSocket();
+                return;
+            }
+            if (Now() < nextTry) return;
+            Connect();
+        }
+        if (ctl == 0) Read(0);  // tilestep says nothing unasked but a refusal
+        Send(0);
     }
 
     // The shortest text that reads back as the same double ("R"), in the invariant culture.
@@ -127,6 +227,10 @@ public sealed class TilestepTrace {
         byte[] data = Encoding.UTF8.GetBytes(lines.ToString());
         lines.Clear();
         if (!Ok) return;
+        if (socket) {
+            FrameEnd(data);
+            return;
+        }
         try {
             stream.Write(data, 0, data.Length);
         } catch (Exception) {
@@ -204,7 +308,10 @@ public sealed class TilestepTrace {
         string word = space < 0 ? line : line.Substring(0, space);
         string rest = space < 0 ? "" : line.Substring(space + 1);
         long n;
-        if (line == "hello 1") ctl = 2;
+        if (line.StartsWith("tilestep: ")) {  // turned away (busy): said, never silent
+            Say(line + "; this game is not traced");
+            DropSocket();
+        } else if (line == "hello 1") ctl = 2;
         else if (word == "pause") { paused = true; steps = 0; }
         else if (word == "resume") paused = false;
         else if (word == "step" && long.TryParse(rest, out n)) { paused = true; steps += n; }
@@ -223,7 +330,9 @@ public sealed class TilestepTrace {
             int got;
             try {
                 if (!sock.Poll(waitMs * 1000, SelectMode.SelectRead)) return;
-                got = sock.Receive(buf);
+                SocketError err;
+                got = sock.Receive(buf, 0, buf.Length, SocketFlags.None, out err);
+                if (err == SocketError.WouldBlock) return;
             } catch (Exception) {
                 got = 0;
             }
@@ -231,7 +340,7 @@ public sealed class TilestepTrace {
             waitMs = 0;
             inbuf += Encoding.ASCII.GetString(buf, 0, got);
             int nl;
-            while ((nl = inbuf.IndexOf('\n')) >= 0) {
+            while (sock != null && (nl = inbuf.IndexOf('\n')) >= 0) {
                 Command(inbuf.Substring(0, nl));
                 inbuf = inbuf.Substring(nl + 1);
             }
@@ -244,11 +353,11 @@ public sealed class TilestepTrace {
     public TilestepControl Poll() {
         keys = null;
         var c = new TilestepControl { Advance = true };
+        if (socket) Flush();  // the frame before is whole: a paused game's last frame is seen
         if (sock == null || !Ok || ctl < 0) return c;
-        Flush();  // the frame before is whole: a paused game's last frame is seen
         if (ctl == 0) {
-            lines.Append("!control 1\n");
-            Flush();
+            FrameEnd(Encoding.ASCII.GetBytes("!control 1\n"));
+            if (sock == null) return c;
             ctl = 1;
             for (int i = 0; i < 100 && ctl == 1; ++i) Read(20);
         }
@@ -270,6 +379,22 @@ public sealed class TilestepTrace {
     public bool Close() {
         Header();
         Flush();
+        if (waiting) {  // one last try
+            Connect();
+            if (waiting) {
+                Say("tilestep: nothing listened at " + dest + "; this game is not traced");
+                DropSocket();
+            }
+        }
+        Send(5000);  // the game is ending: its last frames may wait up to 5 s
+        if (sock != null && pend.Count > 0) Ok = false;
+        if (Dropped > 0) Say("tilestep: " + Dropped + " frames dropped in all (the trace skips them)");
+        if (sock != null) {
+            sock.Blocking = true;
+            sock.Shutdown(SocketShutdown.Send);
+            sock.Close();
+            sock = null;
+        }
         try {
             if (stream != null) stream.Dispose();
         } catch (Exception) {

@@ -26,6 +26,8 @@ static class Walk {
     static int Main() {
         string inputs = Environment.GetEnvironmentVariable("TILESTEP_INPUTS") ?? "";
         var log = inputs.Length > 0 ? ReadLog(inputs) : new List<string>();
+        int frameMs;  // TILESTEP_FRAME_MS: each frame takes this long, as a real game's would
+        int.TryParse(Environment.GetEnvironmentVariable("TILESTEP_FRAME_MS") ?? "0", out frameMs);
         var t = new TilestepTrace(null, 16, 60);
         if (!t.Ok) {
             Console.Error.WriteLine("Walk: cannot open TILESTEP_TRACE (" +
@@ -73,6 +75,7 @@ static class Walk {
             if (jumped) t.ProbeText("hero", "info", "jump", x, y - 4);
             if (landed) t.ProbeBox("hero", "rect", "block", "floor", x, 160, x + 12, 176);
             ++frame;
+            if (frameMs > 0) System.Threading.Thread.Sleep(frameMs);
         }
         return t.Close() ? 0 : 1;
     }

@@ -4,6 +4,11 @@
 # `tilestep record --listen ...`). A viewer that goes away never stops the game: the trace just
 # stops (close() returns false).
 #
+# A socket never blocks the game (docs/emitters.md, "Connecting, refusals, a slow viewer"): a
+# viewer not listening yet is tried again (0.25 s, doubling up to 4 s apart, for RETRY_SECONDS);
+# whole frames wait in at most BUFFER_BYTES, a frame that does not fit is dropped (counted in
+# `dropped`, said once on stderr); a refusal from tilestep ("tilestep: busy: ...") is printed.
+#
 #   var Trace = preload("res://tilestep_trace.gd")
 #   var t = Trace.new()
 #   t.open(null, 16, 60)                                  # map, tile size, rate
@@ -19,8 +24,8 @@
 #   if c.advance:                       # false: paused by tilestep, draw and poll again
 #       var keys = c.keys if c.keys != null else read_player_keys()   # "RJ": the log's letters
 #
-# Numbers: Godot 3 formats a float to about 16 significant digits, so positions far from the
-# origin may lose their last fraction digits (the walk's are exact).
+# Numbers are written in the fewest digits that read back as the same double (40.2, not
+# 40.2000000000000028), as in the other emitters (_num).
 extends Reference
 
 var ok = false
@@ -40,6 +45,20 @@ var _restart = false
 var _runs = []  # [count, letters] of the coming frames
 var _inbuf = ""
 var _keys = null  # this frame's driven keys: state lines carry them
+const BUFFER_BYTES = 1048576  # whole frames waiting for a slow (or absent) viewer, at most
+const RETRY_SECONDS = 60  # a viewer not listening yet is tried again for this long
+var dropped = 0  # frames dropped: the buffer was full
+var peak = 0  # the most bytes the buffer held
+var _pend = []  # whole frames (PoolByteArray) the socket has not taken
+var _pend_offset = 0
+var _pend_bytes = 0
+var _dest = ""
+var _waiting = false  # no viewer yet: tried again after _backoff
+var _connected = false
+var _connect_until = 0  # a connection under way is given up at this tick (ms)
+var _next_try = 0
+var _backoff = 250
+var _give_up = 0
 
 
 func open(map, tile_size, rate, dest = null):
@@ -49,20 +68,119 @@ func open(map, tile_size, rate, dest = null):
 	if dest == null:
 		dest = OS.get_environment("TILESTEP_TRACE")
 	if dest.begins_with("tcp://"):
-		var host_port = dest.substr(6, dest.length() - 6)
-		var colon = host_port.find_last(":")
-		_tcp = StreamPeerTCP.new()
-		var host = host_port.substr(0, colon).lstrip("[").rstrip("]")
-		if _tcp.connect_to_host(host, int(host_port.substr(colon + 1, 8))) == OK:
-			for _i in range(5000):  # up to 5 s to connect
-				if _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTING:
-					break
-				OS.delay_msec(1)
-		ok = _tcp.get_status() == StreamPeerTCP.STATUS_CONNECTED
+		_dest = dest
+		ok = true
+		_give_up = OS.get_ticks_msec() + RETRY_SECONDS * 1000
+		_connect()
+		for _i in range(1000):  # the first try: up to 1 s (loopback answers at once)
+			if not _connecting():
+				break
+			OS.delay_msec(1)
 	elif dest != "":
 		_file = File.new()
 		ok = _file.open(dest, File.WRITE) == OK
 	return ok
+
+
+# Starts a connection (it completes in the background: _connecting()).
+func _connect():
+	var host_port = _dest.substr(6, _dest.length() - 6)
+	var colon = host_port.find_last(":")
+	_tcp = StreamPeerTCP.new()
+	_connect_until = OS.get_ticks_msec() + 2000
+	var host = host_port.substr(0, colon).lstrip("[").rstrip("]")
+	if _tcp.connect_to_host(host, int(host_port.substr(colon + 1, 8))) != OK:
+		_failed()
+
+
+# True while a connection is under way; settles it when it is done.
+func _connecting():
+	if _tcp == null or _connected:
+		return false
+	var status = _tcp.get_status()
+	if status == StreamPeerTCP.STATUS_CONNECTING and OS.get_ticks_msec() < _connect_until:
+		return true
+	if status == StreamPeerTCP.STATUS_CONNECTED:
+		_tcp.set_no_delay(true)
+		if _waiting:
+			printerr("tilestep: connected to " + _dest)
+		_waiting = false
+		_connected = true
+	else:
+		_failed()
+	return false
+
+
+# A try failed: said the first time, then tried again twice as long after.
+func _failed():
+	_tcp = null
+	if not _waiting:
+		printerr("tilestep: nothing listening at %s yet; trying again for %d s (the game runs on)"
+				% [_dest, RETRY_SECONDS])
+	else:
+		_backoff = min(_backoff * 2, 4000)
+	_waiting = true
+	_next_try = OS.get_ticks_msec() + _backoff
+
+
+func _drop_socket():
+	if _tcp != null:
+		_tcp.disconnect_from_host()
+	_tcp = null
+	_connected = false
+	_waiting = false
+	ok = false
+
+
+# Sends what the socket takes now (or within wait_ms); a viewer gone fails the trace, its last
+# words (a refusal) read first.
+func _send(wait_ms):
+	var deadline = OS.get_ticks_msec() + wait_ms
+	while _connected and _pend.size() > 0:
+		var chunk = _pend[0]
+		var part = chunk if _pend_offset == 0 else chunk.subarray(_pend_offset, chunk.size() - 1)
+		var got = _tcp.put_partial_data(part)
+		if got[0] != OK or _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
+			_read(0)
+			_drop_socket()
+			return
+		_pend_offset += got[1]
+		_pend_bytes -= got[1]
+		if _pend_offset == chunk.size():
+			_pend.pop_front()
+			_pend_offset = 0
+		elif got[1] == 0:
+			if OS.get_ticks_msec() >= deadline:
+				return
+			OS.delay_msec(1)
+
+
+# A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
+# the socket takes it; a viewer not there yet is tried again once its back-off is over.
+func _frame_end(data):
+	if _pend_bytes + data.size() > BUFFER_BYTES:
+		if dropped == 0:
+			printerr("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped (the trace skips them)"
+					% ["not keeping up" if _connected else "not there yet", BUFFER_BYTES])
+		dropped += 1
+	else:
+		_pend.append(data)
+		_pend_bytes += data.size()
+		peak = max(peak, _pend_bytes)
+	if _connecting():
+		return
+	if _waiting:
+		if OS.get_ticks_msec() >= _give_up:
+			printerr("tilestep: nothing listened at %s for %d s; this game is not traced"
+					% [_dest, RETRY_SECONDS])
+			_drop_socket()
+			return
+		if OS.get_ticks_msec() >= _next_try:
+			_connect()
+		return
+	if _ctl == 0:
+		_read(0)  # tilestep says nothing unasked but a refusal
+	_send(0)
 
 
 static func _num(v):
@@ -72,10 +190,110 @@ static func _num(v):
 		return str(v)
 	if is_nan(v) or is_inf(v):
 		return "null"
-	var s = "%.16f" % v
-	if s.find(".") >= 0:
-		s = s.rstrip("0").rstrip(".")
-	return s
+	if v == 0:
+		return "-0" if str(v).begins_with("-") else "0"
+	var minus = "-" if v < 0 else ""
+	var me = _split(abs(v))
+	for d in range(17):  # the fewest decimals, up to the 16 Godot formats exactly
+		var s = "%.*f" % [d, abs(v)]
+		if _reads_back(s.replace(".", ""), d, me[0], me[1]):
+			return minus + s
+	# Smaller than 16 decimals show: m.mmm * 10^-k, from one rounded product (exact powers of
+	# ten up to 10^22) whose last digits may be off by a few: the neighbours are tried too.
+	var k = 0
+	while abs(v) * pow(10, k) < 1 and k < 22:
+		k += 1
+	var t = abs(v) * pow(10, k)
+	for d in range(17):
+		var near = int(("%.*f" % [d, t]).replace(".", ""))
+		for delta in [0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6] if d == 16 else [0, -1, 1]:
+			var s = str(near + delta)
+			if s.length() == d + 1 and _reads_back(s, d + k, me[0], me[1]):
+				return minus + s.substr(0, 1) + ("." if d > 0 else "") + s.substr(1, d) + "e-" + str(k)
+	return "%.16f" % v  # below 1e-22: the old form, possibly not exact
+
+
+# Godot 3 formats at most 16 decimals (exactly: C's printf) and its own parsers are not exact,
+# so a number's text is checked with integers: DIGIT_TEXT * 10^-PLACES reads back as the double
+# mant * 2^expo when it lies strictly between the midpoints to its neighbours.
+static func _reads_back(digit_text, places, mant, expo):
+	var c = _big_digits(digit_text)
+	var lo = _big(4 * mant - (1 if mant == 4503599627370496 and expo > -1074 else 2))
+	var hi = _big(4 * mant + 2)
+	var s = expo - 2
+	if s >= 0:
+		lo = _big_pow(_big_pow(lo, 2, s), 10, places)
+		hi = _big_pow(_big_pow(hi, 2, s), 10, places)
+	else:
+		c = _big_pow(c, 2, -s)
+		lo = _big_pow(lo, 10, places)
+		hi = _big_pow(hi, 10, places)
+	return _big_cmp(lo, c) < 0 and _big_cmp(c, hi) < 0
+
+
+# x > 0 as [m, e]: x == m * 2^e, 2^52 <= m < 2^53 (smaller only below the normal range).
+static func _split(x):
+	var e = 0
+	while x >= 9007199254740992.0:
+		x /= 2.0
+		e += 1
+	while x < 4503599627370496.0 and e > -1074:
+		x *= 2.0
+		e -= 1
+	return [int(x), e]
+
+
+# Whole numbers of any size for _reads_back: arrays of base-10^7 digits, lowest first.
+static func _big(n):
+	var a = []
+	while n > 0:
+		a.append(n % 10000000)
+		n /= 10000000
+	return a
+
+
+static func _big_digits(text):
+	var a = []
+	var i = text.length()
+	while i > 0:
+		var j = max(0, i - 7)
+		a.append(int(text.substr(j, i - j)))
+		i = j
+	while a.size() > 0 and a[a.size() - 1] == 0:
+		a.pop_back()
+	return a
+
+
+static func _big_mul(a, factor):
+	var out = []
+	var carry = 0
+	for limb in a:
+		var p = limb * factor + carry
+		out.append(p % 10000000)
+		carry = p / 10000000
+	while carry > 0:
+		out.append(carry % 10000000)
+		carry /= 10000000
+	return out
+
+
+static func _big_pow(a, radix, n):  # a * radix^n, radix 2 or 10
+	var step = 20 if radix == 2 else 6
+	while n >= step:
+		a = _big_mul(a, 1048576 if radix == 2 else 1000000)
+		n -= step
+	for _i in range(n):
+		a = _big_mul(a, radix)
+	return a
+
+
+static func _big_cmp(a, b):
+	if a.size() != b.size():
+		return -1 if a.size() < b.size() else 1
+	for i in range(a.size() - 1, -1, -1):
+		if a[i] != b[i]:
+			return -1 if a[i] < b[i] else 1
+	return 0
 
 
 static func _value(v):
@@ -129,16 +347,15 @@ func _flush():
 	_lines = PoolStringArray()
 	if not ok or data == "":
 		return
-	if _tcp != null:
-		if _tcp.put_data(data.to_utf8()) != OK:
-			ok = false
+	if _file == null:
+		_frame_end(data.to_utf8())
 	else:
 		_file.store_string(data)
 
 
 # Frame boundary: the lines that follow belong to f. A socket sends each frame as it ends.
 func frame(f):
-	if f != _frame and (_tcp != null or _lines.size() > 256):
+	if f != _frame and (_file == null or _lines.size() > 256):
 		_flush()
 	_frame = f
 
@@ -174,7 +391,10 @@ func _command(line):
 	var space = line.find(" ")
 	var word = line if space < 0 else line.substr(0, space)
 	var rest = "" if space < 0 else line.substr(space + 1, line.length())
-	if line == "hello 1":
+	if line.begins_with("tilestep: "):  # turned away (busy): said, never silent
+		printerr(line + "; this game is not traced")
+		_drop_socket()
+	elif line == "hello 1":
 		_ctl = 2
 	elif word == "pause":
 		_paused = true
@@ -199,7 +419,7 @@ func _command(line):
 
 # Reads the commands that have arrived, waiting up to wait_ms for the first.
 func _read(wait_ms):
-	while _tcp != null and _ctl >= 0:
+	while _connected and _ctl >= 0:
 		if _tcp.get_status() != StreamPeerTCP.STATUS_CONNECTED:
 			_ctl = -1  # the viewer went away: the game runs on freely
 			_paused = false
@@ -219,7 +439,7 @@ func _read(wait_ms):
 			return
 		_inbuf += got[1].get_string_from_ascii()
 		var nl = _inbuf.find("\n")
-		while nl >= 0:
+		while nl >= 0 and _connected:
 			_command(_inbuf.substr(0, nl))
 			_inbuf = _inbuf.substr(nl + 1, _inbuf.length())
 			nl = _inbuf.find("\n")
@@ -231,12 +451,13 @@ func _read(wait_ms):
 func poll():
 	_keys = null
 	var c = {"advance": true, "keys": null, "restart": false}
-	if _tcp == null or not ok or _ctl < 0:
+	if _file == null and ok:
+		_flush()  # the frame before is whole: a paused game's last frame is seen
+	if not _connected or not ok or _ctl < 0:
 		return c
-	_flush()  # the frame before is whole: a paused game's last frame is seen
 	if _ctl == 0:
-		if _tcp.put_data("!control 1\n".to_ascii()) != OK:
-			ok = false
+		_frame_end("!control 1\n".to_ascii())
+		if not _connected:
 			return c
 		_ctl = 1
 		for _i in range(100):
@@ -266,6 +487,21 @@ func poll():
 func close():
 	_header()
 	_flush()
+	if _waiting or _connecting():  # one last try
+		if _waiting:
+			_connect()
+		for _i in range(1000):
+			if not _connecting():
+				break
+			OS.delay_msec(1)
+		if not _connected:
+			printerr("tilestep: nothing listened at %s; this game is not traced" % _dest)
+			_drop_socket()
+	_send(5000)  # the game is ending: its last frames may wait up to 5 s
+	if _connected and _pend.size() > 0:
+		ok = false
+	if dropped > 0:
+		printerr("tilestep: %d frames dropped in all (the trace skips them)" % dropped)
 	if _tcp != null:
 		_tcp.disconnect_from_host()
 	if _file != null:

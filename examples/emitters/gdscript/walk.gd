@@ -52,6 +52,7 @@ func _init():
 	var grounded = true
 	var air = 0
 	var frame = 0
+	var frame_ms = int(OS.get_environment("TILESTEP_FRAME_MS"))
 	while frame < 600:
 		var c = t.poll()
 		if not c["advance"]:
@@ -105,5 +106,7 @@ func _init():
 		if landed:
 			t.probe("hero", "rect", "block", "floor", [["x0", x], ["y0", 160], ["x1", x + 12], ["y1", 176]])
 		frame += 1
+		if frame_ms > 0:
+			OS.delay_msec(frame_ms)  # a real game's frame time (TILESTEP_FRAME_MS)
 	OS.exit_code = 0 if t.close() else 1
 	quit()

@@ -6,6 +6,12 @@
 // `tilestep view MAP --listen ...`, `tilestep record --listen ...`). A viewer that goes away
 // never stops the game: the trace just stops (close() resolves to false).
 //
+// A socket never blocks the game (docs/emitters.md, "Connecting, refusals, a slow viewer"): a
+// viewer not listening yet is tried again (0.25 s, doubling up to 4 s apart, for 60 s); whole
+// frames wait in at most BUFFER_BYTES (with what Node's socket or the WebSocket holds,
+// `bufferedAmount`), a frame that does not fit is dropped (counted in `dropped`, said once on
+// the console); a refusal ("tilestep: busy: ...", a WebSocket's close code 1013) is printed.
+//
 //   const { Trace } = require("./tilestep_trace.js");     // browser: <script src=...>, window.TilestepTrace
 //   const t = new Trace({ map: "level1.json", tileSize: 16, rate: 60 });
 //   t.headerActor("hero", "my_platformer", 12, 16, false);
@@ -25,6 +31,9 @@
 "use strict";
 (function (root) {
   const isNode = typeof process !== "undefined" && process.versions && process.versions.node;
+  const BUFFER_BYTES = 1 << 20; // whole frames waiting for a slow (or absent) viewer, at most
+  const RETRY_SECONDS = 60; // a viewer not listening yet is tried again for this long
+  const say = (text) => (isNode ? console.error(text) : console.warn(text));
 
   function num(v) {
     if (typeof v === "boolean") return v ? "true" : "false";
@@ -52,32 +61,120 @@
       this.runs = []; // [count, letters] of the coming frames
       this.inbuf = "";
       this.keys = null; // this frame's driven keys: state lines carry them
+      this.dest = dest;
+      this.queued = 0; // bytes in `queue`
+      this.dropped = 0; // frames dropped: the buffer was full
+      this.peak = 0; // the most bytes waiting (queue and the socket's own buffer)
+      this.backoff = 0.25;
+      this.giveUp = Date.now() + RETRY_SECONDS * 1000;
       try {
-        if (dest.startsWith("ws://") || dest.startsWith("wss://")) {
-          this.ws = new WebSocket(dest);
-          this.ws.onopen = () => { for (const d of this.queue) this.ws.send(d); this.queue = []; };
-          this.ws.onerror = () => { this.ok = false; };
-          this.ws.onmessage = (e) => { if (typeof e.data === "string") this._received(e.data); };
-          this.ws.onclose = () => { this.ctl = -1; this.paused = false; };
-        } else if (isNode && (dest.startsWith("tcp://") || dest.startsWith("unix:"))) {
-          const net = require("net");
-          if (dest.startsWith("unix:")) {
-            this.sock = net.connect(dest.slice(5));
-          } else {
-            const m = /^\[?(.*?)\]?:(\d+)$/.exec(dest.slice(6));
-            if (!m) throw new Error("bad address " + dest);
-            this.sock = net.connect(Number(m[2]), m[1]);
-          }
-          this.sock.on("error", () => { this.ok = false; });
-          this.sock.on("data", (d) => this._received(d.toString("latin1")));
-          this.sock.on("end", () => { this.ctl = -1; this.paused = false; });
+        if (dest.startsWith("ws://") || dest.startsWith("wss://") ||
+            (isNode && (dest.startsWith("tcp://") || dest.startsWith("unix:")))) {
+          if (dest.startsWith("tcp://") && !/^\[?(.*?)\]?:(\d+)$/.test(dest.slice(6)))
+            throw new Error("bad address " + dest);
+          this.ok = true;
+          this._connect();
         } else if (isNode && dest) {
           this.fd = require("fs").openSync(dest, "w");
+          this.ok = true;
         }
-        this.ok = !!(this.ws || this.sock || this.fd !== undefined);
       } catch (e) {
         this.ok = false;
       }
+    }
+
+    // One try; its failure (nothing listening) is said once, then tried again with back-off.
+    _connect() {
+      const failed = () => {
+        if (this.refused || !this.ok) return;
+        this.sock = this.ws = undefined;
+        this.open = false;
+        if (!this.waiting) say("tilestep: nothing listening at " + this.dest + " yet; trying again for " +
+                               RETRY_SECONDS + " s (the game runs on)");
+        else this.backoff = Math.min(this.backoff * 2, 4);
+        this.waiting = true;
+        this.nextTry = Date.now() + this.backoff * 1000;
+      };
+      const opened = () => {
+        if (this.waiting) say("tilestep: connected to " + this.dest);
+        this.waiting = false;
+        this.open = true;
+        this._send();
+      };
+      const gone = () => { this.ctl = -1; this.paused = false; if (this.open) this.open = false; };
+      this.trying = true;
+      this.tryAt = Date.now();
+      const settle = (f) => () => { this.trying = false; f(); };
+      if (this.dest.startsWith("ws")) {
+        const ws = (this.ws = new WebSocket(this.dest));
+        let up = false;
+        ws.onopen = () => { up = true; settle(opened)(); };
+        ws.onmessage = (e) => { if (typeof e.data === "string") this._received(e.data); };
+        ws.onclose = (e) => {
+          if (e.code === 1013) this._refused(e.reason || "tilestep: busy");
+          else if (!up) settle(failed)();
+          else { gone(); if (this.queued || ws.bufferedAmount) this.ok = false; }
+        };
+      } else {
+        const net = require("net");
+        const m = /^\[?(.*?)\]?:(\d+)$/.exec(this.dest.slice(6));
+        const sock = (this.sock = this.dest.startsWith("unix:") ? net.connect(this.dest.slice(5))
+                                                                : net.connect(Number(m[2]), m[1]));
+        let up = false;
+        sock.on("connect", () => { up = true; settle(opened)(); });
+        sock.on("error", () => { if (up) this.ok = false; else settle(failed)(); });
+        sock.on("data", (d) => this._received(d.toString("latin1")));
+        sock.on("end", gone);
+      }
+    }
+
+    // tilestep turned this game away: said, never silent; no more tries.
+    _refused(line) {
+      say(line + "; this game is not traced");
+      this.refused = true;
+      this.ok = false;
+      this.open = false;
+      if (this.sock) this.sock.destroy();
+      this.queue = [];
+      this.queued = 0;
+    }
+
+    // Bytes waiting: ours and the socket's own.
+    _buffered() {
+      const own = this.ws ? this.ws.bufferedAmount : this.sock ? this.sock.writableLength : 0;
+      return this.queued + (this.open ? own : 0);
+    }
+
+    _send() {
+      if (!this.open) return;
+      for (const d of this.queue) (this.ws || this.sock)[this.ws ? "send" : "write"](d);
+      this.queue = [];
+      this.queued = 0;
+    }
+
+    // A whole frame for the socket: kept (or dropped when the buffer is full) and sent; a
+    // viewer not there yet is tried again once its back-off is over.
+    _frameEnd(data) {
+      const n = isNode ? Buffer.byteLength(data) : data.length;
+      if (this._buffered() + n > BUFFER_BYTES) {
+        if (this.dropped++ === 0)
+          say("tilestep: the viewer is " + (this.open ? "not keeping up" : "not there yet") +
+              ": frames past the " + BUFFER_BYTES + "-byte buffer are dropped (the trace skips them)");
+      } else {
+        this.queue.push(data);
+        this.queued += n;
+        this.peak = Math.max(this.peak, this._buffered());
+      }
+      if (this.waiting && !this.trying) {
+        if (Date.now() >= this.giveUp) {
+          say("tilestep: nothing listened at " + this.dest + " for " + RETRY_SECONDS + " s; this game is not traced");
+          this.waiting = false;
+          this.ok = false;
+        } else if (Date.now() >= this.nextTry) {
+          this._connect();
+        }
+      }
+      this._send();
     }
 
     headerActor(name, mover, w = 0, h = 0, round = false) {
@@ -115,19 +212,13 @@
       const data = this.lines.join("");
       this.lines = [];
       if (!this.ok || !data) return;
-      if (this.ws) {
-        if (this.ws.readyState === 1) this.ws.send(data);
-        else this.queue.push(data);
-      } else if (this.sock) {
-        this.sock.write(data);
-      } else {
-        require("fs").writeSync(this.fd, data);
-      }
+      if (this.fd !== undefined) require("fs").writeSync(this.fd, data);
+      else this._frameEnd(data);
     }
 
     // Frame boundary: the lines that follow belong to f. A socket sends each frame as it ends.
     frame(f) {
-      if (f !== this.frameNo && (this.ws || this.sock || this.lines.length > 256)) this._flush();
+      if (f !== this.frameNo && (this.fd === undefined || this.lines.length > 256)) this._flush();
       this.frameNo = f;
     }
 
@@ -160,7 +251,9 @@
       this.inbuf = lines.pop();
       for (const line of lines) {
         const [word, rest] = [line.split(" ")[0], line.slice(line.indexOf(" ") + 1)];
-        if (line === "hello 1") {
+        if (line.startsWith("tilestep: ")) {
+          this._refused(line);
+        } else if (line === "hello 1") {
           this.ctl = 2;
         } else if (word === "pause") {
           this.paused = true;
@@ -189,8 +282,11 @@
     poll() {
       this.keys = null;
       const free = { advance: true, keys: null, restart: false };
-      if (!(this.sock || this.ws) || !this.ok || this.ctl < 0) return free;
-      this._flush(); // the frame before is whole: a paused game's last frame is seen
+      if (this.fd === undefined) this._flush(); // the frame before is whole: a paused game's last frame is seen
+      // A connection under way (at most 2 s): held as if paused, so that tilestep's commands
+      // reach the game's first frames.
+      if (this.trying && this.ok && Date.now() - this.tryAt < 2000) return { advance: false, keys: null, restart: false };
+      if (!this.open || !this.ok || this.ctl < 0) return free;
       if (this.ctl === 0) {
         this.lines.push("!control 1\n"); // a message of its own, after the frames before
         this._flush();
@@ -198,7 +294,6 @@
         this.askedAt = Date.now();
       }
       if (this.ctl === 1) {
-        if (this.ws && this.ws.readyState === 0) this.askedAt = Date.now(); // still connecting
         if (Date.now() - this.askedAt < 2000) return { advance: false, keys: null, restart: false };
         this.ctl = -1; // no answer: run freely
         return free;
@@ -222,19 +317,45 @@
     close() {
       this._header();
       this._flush();
+      if (this.dropped) say("tilestep: " + this.dropped + " frames dropped in all (the trace skips them)");
       return new Promise((resolve) => {
-        if (this.sock) {
+        const end = () => {
+          if (this.waiting || this.trying) {
+            say("tilestep: nothing listened at " + this.dest + "; this game is not traced");
+            this.waiting = this.trying = false;
+            this.ok = false;
+            if (this.sock) this.sock.destroy();
+            if (this.ws) this.ws.close();
+          }
+          return !this.open ? resolve(false) : this.sock ? closeSocket() : closeWebSocket();
+        };
+        // The game is ending: one last try, and its last frames may wait up to 5 s.
+        const limit = setTimeout(() => { this.ok = false; if (this.sock) this.sock.destroy(); resolve(false); }, 5000);
+        const done = resolve;
+        resolve = (ok) => { clearTimeout(limit); done(ok); };
+        const closeSocket = () => {
           this.sock.end(() => resolve(this.ok));
           this.sock.on("close", () => resolve(this.ok));
-        } else if (this.ws) {
+        };
+        const closeWebSocket = () => {
           // Closing waits for the viewer's reply to the close: by then it has every line.
-          this.ws.onclose = () => resolve(this.ok);
+          this.ws.onclose = (e) => {
+            if (e.code === 1013) this._refused(e.reason || "tilestep: busy");
+            resolve(this.ok);
+          };
           const close = () => (this.ws.readyState === 1 && this.ws.bufferedAmount === 0) || !this.ok
             ? this.ws.close(1000) : setTimeout(close, 10);
           close();
-        } else {
-          if (this.fd !== undefined) require("fs").closeSync(this.fd);
+        };
+        if (this.fd !== undefined) {
+          require("fs").closeSync(this.fd);
           resolve(this.ok);
+        } else if (!this.ok) {
+          resolve(false);
+        } else {
+          if (this.waiting && !this.trying) this._connect();
+          const wait = () => (this.trying ? setTimeout(wait, 10) : end());
+          wait();
         }
       });
     }

@@ -21,7 +21,7 @@ function readLog(text) {
 const nextTurn = (ms) =>
   new Promise((resolve) => (ms || typeof setImmediate !== "function" ? setTimeout(resolve, ms) : setImmediate(resolve)));
 
-async function walk(t, log = []) {
+async function walk(t, log = [], frameMs = 0) {
   t.headerActor("hero", "walk_example", 12, 16, false);
   // The level: 30 x 12 tiles of 16 px, walls at both ends, the floor from y 160.
   t.grid(30, 12, 16, Array.from({ length: 30 * 12 }, (_, i) => i >= 300 || i % 30 === 0 || i % 30 === 29));
@@ -57,7 +57,8 @@ async function walk(t, log = []) {
     if (jumped) t.probe("hero", "text", "info", "jump", { x, y: y - 4 });
     if (landed) t.probe("hero", "rect", "block", "floor", { x0: x, y0: 160, x1: x + 12, y1: 176 });
     ++frame;
-    if (frame % 60 === 0 || t.ctl > 0) await nextTurn(0); // let the socket send and receive
+    if (frameMs) await nextTurn(frameMs); // a real game's frame time (TILESTEP_FRAME_MS)
+    else if (frame % 60 === 0 || t.ctl > 0) await nextTurn(0); // let the socket send and receive
   }
   return t.close();
 }
@@ -71,5 +72,5 @@ if (typeof module !== "undefined" && require.main === module) {
     console.error("walk.js: cannot open TILESTEP_TRACE (" + (process.env.TILESTEP_TRACE || "unset") + ")");
     process.exit(1);
   }
-  walk(t, log).then((ok) => process.exit(ok ? 0 : 1));
+  walk(t, log, Number(process.env.TILESTEP_FRAME_MS || 0)).then((ok) => process.exit(ok ? 0 : 1));
 }

@@ -6,6 +6,11 @@
 -- `tilestep record --listen ...`). A viewer that goes away never stops the game: the trace just
 -- stops (close() returns false).
 --
+-- A socket never blocks the game (docs/emitters.md, "Connecting, refusals, a slow viewer"): a
+-- viewer not listening yet is tried again (0.25 s, doubling up to 4 s apart, for RETRY_SECONDS);
+-- whole frames wait in at most BUFFER_BYTES, a frame that does not fit is dropped (counted in
+-- `dropped`, said once on stderr); a refusal from tilestep ("tilestep: busy: ...") is printed.
+--
 --   local Trace = require("tilestep_trace")
 --   local t = Trace.open{map = "level1.json", tile_size = 16, rate = 60}  -- dest: $TILESTEP_TRACE
 --   t:header_actor("hero", "my_platformer", 12, 16, false)
@@ -23,6 +28,11 @@
 --   end
 local Trace = {}
 Trace.__index = Trace
+Trace.BUFFER_BYTES = 1024 * 1024 -- whole frames waiting for a slow (or absent) viewer, at most
+Trace.RETRY_SECONDS = 60 -- a viewer not listening yet is tried again for this long
+local socket_ok, socket = pcall(require, "socket")
+local function now() return socket_ok and socket.gettime() or os.time() end
+local function say(text) io.stderr:write(text .. "\n") end
 
 local function number(v)
   if v ~= v or v == math.huge or v == -math.huge then return "null" end
@@ -56,21 +66,107 @@ function Trace.open(opts)
   local self = setmetatable({ ok = false, lines = {}, frame_no = 0, actors = {},
                               header_done = false, opts = opts,
                               ctl = 0, paused = false, steps = 0, restart = false,
-                              runs = {}, inbuf = "", keys = nil }, Trace)
+                              runs = {}, inbuf = "", keys = nil,
+                              pend = {}, head = 1, pos = 1, pend_bytes = 0, dropped = 0, peak = 0,
+                              backoff = 0.25 }, Trace)
   local dest = opts.dest or os.getenv("TILESTEP_TRACE") or ""
-  if dest:sub(1, 6) == "tcp://" then
-    local host, port = dest:sub(7):match("^%[?(.-)%]?:(%d+)$")
-    local socket = require("socket")
-    self.sock = host and socket.connect(host, tonumber(port))
-  elseif dest:sub(1, 5) == "unix:" then
-    local unix = require("socket.unix")
-    local s = unix()
-    if s and s:connect(dest:sub(6)) then self.sock = s end
+  self.dest = dest
+  if dest:sub(1, 6) == "tcp://" or dest:sub(1, 5) == "unix:" then
+    self.ok = socket_ok and (dest:sub(1, 5) == "unix:" or
+                             dest:sub(7):match("^%[?(.-)%]?:(%d+)$") ~= nil)
+    self.give_up = now() + Trace.RETRY_SECONDS
+    if self.ok then self:_connect() end
   elseif dest ~= "" then
     self.file = io.open(dest, "wb")
+    self.ok = self.file ~= nil
   end
-  self.ok = (self.sock or self.file) ~= nil
   return self
+end
+
+-- One try; the first failure (nothing listening) is said, later ones wait twice as long.
+function Trace:_connect()
+  local s
+  if self.dest:sub(1, 5) == "unix:" then
+    s = require("socket.unix")()
+    if s and not s:connect(self.dest:sub(6)) then s:close(); s = nil end
+  else
+    local host, port = self.dest:sub(7):match("^%[?(.-)%]?:(%d+)$")
+    s = socket.tcp()
+    s:settimeout(1)
+    if not s:connect(host, tonumber(port)) then s:close(); s = nil end
+  end
+  if s then
+    s:settimeout(0) -- sends never wait: what it cannot take stays in pend
+    if self.waiting then say("tilestep: connected to " .. self.dest) end
+    self.sock, self.waiting = s, false
+    return
+  end
+  if not self.waiting then
+    say(string.format("tilestep: nothing listening at %s yet; trying again for %d s (the game runs on)",
+                      self.dest, Trace.RETRY_SECONDS))
+  else
+    self.backoff = math.min(self.backoff * 2, 4)
+  end
+  self.waiting = true
+  self.next_try = now() + self.backoff
+end
+
+function Trace:_drop_socket()
+  if self.sock then self.sock:close() end
+  self.sock, self.waiting, self.ok = nil, false, false
+end
+
+-- Sends what the socket takes now (or within `wait` seconds); a viewer gone fails the trace,
+-- its last words (a refusal) read first.
+function Trace:_send(wait)
+  local deadline = now() + (wait or 0)
+  while self.sock and self.head <= #self.pend do
+    local chunk = self.pend[self.head]
+    local last, err, partial = self.sock:send(chunk, self.pos)
+    local done = last or partial or self.pos - 1
+    self.pend_bytes = self.pend_bytes - (done - self.pos + 1)
+    if last then
+      self.pend[self.head] = nil
+      self.head, self.pos = self.head + 1, 1
+    elseif err == "timeout" then
+      self.pos = done + 1
+      if now() >= deadline then return end
+      socket.select(nil, { self.sock }, deadline - now())
+    else
+      self:_read(0)
+      self:_drop_socket()
+    end
+  end
+  if self.head > #self.pend then self.pend, self.head = {}, 1 end
+end
+
+-- A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
+-- the socket takes it; a viewer not there yet is tried again once its back-off is over.
+function Trace:_frame_end(data)
+  if self.pend_bytes + #data > Trace.BUFFER_BYTES then
+    if self.dropped == 0 then
+      say(string.format("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped " ..
+                        "(the trace skips them)", self.waiting and "not there yet" or
+                        "not keeping up", Trace.BUFFER_BYTES))
+    end
+    self.dropped = self.dropped + 1
+  else
+    self.pend[#self.pend + 1] = data
+    self.pend_bytes = self.pend_bytes + #data
+    self.peak = math.max(self.peak, self.pend_bytes)
+  end
+  if self.waiting then
+    if now() >= self.give_up then
+      say(string.format("tilestep: nothing listened at %s for %d s; this game is not traced",
+                        self.dest, Trace.RETRY_SECONDS))
+      self:_drop_socket()
+      return
+    end
+    if now() < self.next_try then return end
+    self:_connect()
+  end
+  if self.ctl == 0 then self:_read(0) end -- tilestep says nothing unasked but a refusal
+  self:_send(0)
 end
 
 function Trace:header_actor(name, mover, w, h, round)
@@ -114,9 +210,8 @@ function Trace:_flush()
   local data = table.concat(self.lines)
   self.lines = {}
   if not self.ok or data == "" then return end
-  if self.sock then
-    local sent, err = self.sock:send(data)
-    if not sent then self.ok = false end
+  if not self.file then
+    self:_frame_end(data)
   elseif not self.file:write(data) then
     self.ok = false
   end
@@ -124,7 +219,7 @@ end
 
 -- Frame boundary: the lines that follow belong to `f`. A socket sends each frame as it ends.
 function Trace:frame(f)
-  if f ~= self.frame_no and (self.sock or #self.lines > 256) then self:_flush() end
+  if f ~= self.frame_no and (not self.file or #self.lines > 256) then self:_flush() end
   self.frame_no = f
 end
 
@@ -161,7 +256,10 @@ end
 
 function Trace:_command(line)
   local word, rest = line:match("^(%S+)%s*(.*)$")
-  if line == "hello 1" then
+  if line:sub(1, 10) == "tilestep: " then -- turned away (busy): said, never silent
+    say(line .. "; this game is not traced")
+    self:_drop_socket()
+  elseif line == "hello 1" then
     self.ctl = 2
   elseif word == "pause" then
     self.paused, self.steps = true, 0
@@ -182,7 +280,7 @@ function Trace:_read(wait)
   while self.sock and self.ctl >= 0 do
     self.sock:settimeout(wait)
     local line, err, part = self.sock:receive("*l", self.inbuf)
-    self.sock:settimeout(nil) -- sends block again: a frame is never sent in part
+    self.sock:settimeout(0) -- sends never wait
     if line then
       self.inbuf = ""
       self:_command(line)
@@ -204,13 +302,11 @@ end
 -- 2 s for its answer; while paused a poll waits up to 16 ms.
 function Trace:poll()
   self.keys = nil
+  if not self.file then self:_flush() end -- the frame before is whole: a paused game's last is seen
   if not self.sock or not self.ok or self.ctl < 0 then return { advance = true } end
-  self:_flush() -- the frame before is whole: a paused game's last frame is seen
   if self.ctl == 0 then
-    if not self.sock:send("!control 1\n") then
-      self.ok = false
-      return { advance = true }
-    end
+    self:_frame_end("!control 1\n")
+    if not self.sock then return { advance = true } end
     self.ctl = 1
     for _ = 1, 100 do
       if self.ctl ~= 1 then break end
@@ -239,6 +335,18 @@ end
 function Trace:close()
   self:_header()
   self:_flush()
+  if self.waiting then -- one last try
+    self:_connect()
+    if self.waiting then
+      say("tilestep: nothing listened at " .. self.dest .. "; this game is not traced")
+      self:_drop_socket()
+    end
+  end
+  self:_send(5) -- the game is ending: its last frames may wait up to 5 s
+  if self.sock and self.head <= #self.pend then self.ok = false end
+  if self.dropped > 0 then
+    say(string.format("tilestep: %d frames dropped in all (the trace skips them)", self.dropped))
+  end
   if self.sock then self.sock:close() end
   if self.file and not self.file:close() then self.ok = false end
   self.sock, self.file = nil, nil

@@ -24,6 +24,7 @@ end
 
 local inputs = os.getenv("TILESTEP_INPUTS") or ""
 local log = inputs ~= "" and read_log(inputs) or {}
+local frame_ms = tonumber(os.getenv("TILESTEP_FRAME_MS") or "0") or 0 -- each frame takes this long
 local t = Trace.open{tile_size = 16, rate = 60}
 if not t.ok then
   io.stderr:write("walk.lua: cannot open TILESTEP_TRACE (" .. (os.getenv("TILESTEP_TRACE") or "unset") .. ")\n")
@@ -78,6 +79,7 @@ while frame < 600 do
       t:probe("hero", "rect", "block", "floor", {{"x0", x}, {"y0", 160}, {"x1", x + 12}, {"y1", 176}})
     end
     frame = frame + 1
+    if frame_ms > 0 then require("socket").sleep(frame_ms / 1000) end -- a real game's frame time
   end
 end
 os.exit(t:close() and 0 or 1)

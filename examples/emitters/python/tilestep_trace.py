@@ -2,8 +2,12 @@
 
 Writes the JSON-lines trace of docs/trace-format.md to where TILESTEP_TRACE says: a file path,
 tcp://HOST:PORT or unix:PATH (a viewer: `tilestep view MAP --listen ...`,
-`tilestep record --listen ...`). A viewer that goes away never stops the game: the trace just
-stops (close() returns False).
+`tilestep record --listen ...`). A socket never blocks the game (docs/emitters.md, "Connecting,
+refusals, a slow viewer"): a viewer not listening yet is tried again (0.25 s, doubling up to 4 s
+apart, for RETRY_SECONDS); whole frames wait in a buffer of at most BUFFER_BYTES, and a frame
+that does not fit is dropped (counted in `dropped`, said once on stderr); a refusal from tilestep
+("tilestep: busy: ...") is printed on stderr. A viewer that goes away never stops the game: the
+trace just stops (close() returns False).
 
     from tilestep_trace import Trace
     t = Trace(map="level1.json", tile_size=16, rate=60)   # dest=None: $TILESTEP_TRACE
@@ -26,9 +30,12 @@ import math
 import os
 import select
 import socket
+import sys
 import time
 
 FORMAT_VERSION = 1
+BUFFER_BYTES = 1 << 20  # whole frames waiting for a slow (or absent) viewer, at most
+RETRY_SECONDS = 60  # a viewer not listening yet is tried again for this long
 
 
 def _number(v):
@@ -71,18 +78,94 @@ class Trace:
         self._runs = []  # [count, letters] of the coming frames
         self._inbuf = b""
         self._keys = None  # this frame's driven keys: state lines carry them
+        self._dest, self._waiting, self._next_try, self._backoff = dest, False, 0.0, 0.25
+        self._pend = bytearray()  # whole frames the socket has not taken yet
+        self.dropped = 0  # frames dropped: the buffer was full
+        self.peak = 0  # the most bytes the buffer held
         try:
-            if dest.startswith("tcp://"):
-                host, _, port = dest[6:].rpartition(":")
-                self._sock = socket.create_connection((host.strip("[]"), int(port)))
-            elif dest.startswith("unix:"):
-                self._sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self._sock.connect(dest[5:])
+            if dest.startswith(("tcp://", "unix:")):
+                self.ok = True
+                self._give_up = time.monotonic() + RETRY_SECONDS
+                self._connect()
             elif dest:
                 self._file = open(dest, "w", encoding="utf-8", newline="\n")
-            self.ok = bool(self._sock or self._file)
+                self.ok = True
         except (OSError, ValueError):
             self.ok = False
+
+    def _connect(self):
+        """One try; the first failure says on stderr that it is tried again, with back-off."""
+        try:
+            if self._dest.startswith("tcp://"):
+                host, _, port = self._dest[6:].rpartition(":")
+                sock = socket.create_connection((host.strip("[]"), int(port)), timeout=1)
+            else:
+                sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                try:
+                    sock.connect(self._dest[5:])
+                except OSError:
+                    sock.close()
+                    raise
+            sock.setblocking(False)  # sends never wait: what it cannot take stays in _pend
+            if self._waiting:
+                print("tilestep: connected to %s" % self._dest, file=sys.stderr)
+            self._sock, self._waiting = sock, False
+        except OSError:
+            if not self._waiting:
+                print("tilestep: nothing listening at %s yet; trying again for %d s (the game runs"
+                      " on)" % (self._dest, RETRY_SECONDS), file=sys.stderr)
+            else:
+                self._backoff = min(self._backoff * 2, 4.0)
+            self._waiting = True
+            self._next_try = time.monotonic() + self._backoff
+
+    def _drop_socket(self):
+        if self._sock:
+            self._sock.close()
+        self._sock, self._waiting, self.ok = None, False, False
+
+    def _send(self, wait=0.0):
+        """Sends what the socket takes now (or within `wait` seconds); a viewer gone fails the
+        trace, its last words (a refusal) read first."""
+        end = time.monotonic() + wait
+        while self._sock is not None and self._pend:
+            try:
+                n = self._sock.send(self._pend)
+                del self._pend[:n]
+            except BlockingIOError:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return
+                select.select([], [self._sock], [], left)
+            except OSError:
+                self._read(0)
+                self._drop_socket()
+
+    def _frame_end(self, data):
+        """A whole frame for the socket: kept (or dropped when the buffer is full), then sent as
+        far as the socket takes it; a viewer not there yet is tried again after its back-off."""
+        if len(self._pend) + len(data) > BUFFER_BYTES:
+            if self.dropped == 0:
+                print("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped (the"
+                      " trace skips them)" % ("not there yet" if self._waiting else
+                                              "not keeping up", BUFFER_BYTES), file=sys.stderr)
+            self.dropped += 1
+        else:
+            self._pend += data
+            self.peak = max(self.peak, len(self._pend))
+        if self._waiting:
+            now = time.monotonic()
+            if now >= self._give_up:
+                print("tilestep: nothing listened at %s for %d s; this game is not traced"
+                      % (self._dest, RETRY_SECONDS), file=sys.stderr)
+                self._drop_socket()
+                return
+            if now < self._next_try:
+                return
+            self._connect()
+        if self._ctl == 0:
+            self._read(0)  # tilestep says nothing unasked but a refusal
+        self._send()
 
     def header_actor(self, name, mover=None, w=0, h=0, round=False):
         a = '{"name":' + _value(name)
@@ -123,18 +206,18 @@ class Trace:
             return
         data = "".join(self._lines)
         self._lines = []
+        if self._file is None:
+            self._frame_end(data.encode("utf-8"))
+            return
         try:
-            if self._sock:
-                self._sock.sendall(data.encode("utf-8"))
-            else:
-                self._file.write(data)
+            self._file.write(data)
         except OSError:
             self.ok = False
 
     def frame(self, frame):
         """Frame boundary: the lines that follow belong to `frame`. A socket sends each frame
         as it ends, so a live viewer sees whole frames."""
-        if frame != self._frame and (self._sock or len(self._lines) > 256):
+        if frame != self._frame and (self._file is None or len(self._lines) > 256):
             self._flush()
         self._frame = frame
 
@@ -164,7 +247,10 @@ class Trace:
 
     def _command(self, line):
         word, _, rest = line.partition(" ")
-        if line == "hello 1":
+        if line.startswith("tilestep: "):  # turned away (busy): said, never silent
+            print(line + "; this game is not traced", file=sys.stderr)
+            self._drop_socket()
+        elif line == "hello 1":
             self._ctl = 2
         elif word == "pause":
             self._paused, self._steps = True, 0
@@ -188,6 +274,8 @@ class Trace:
                     return
                 wait = 0
                 got = self._sock.recv(4096)
+            except BlockingIOError:
+                return
             except (OSError, ValueError):
                 got = b""
             if not got:  # the viewer went away: the game runs on freely
@@ -196,21 +284,21 @@ class Trace:
             self._inbuf += got
             *lines, self._inbuf = self._inbuf.split(b"\n")
             for line in lines:
-                self._command(line.decode("ascii", "replace"))
+                if self._sock is not None:
+                    self._command(line.decode("ascii", "replace"))
 
     def poll(self):
         """Once per frame, before the step: a Control. A file, or a viewer that sends nothing,
         always gives Control(advance=True, keys=None). The first poll asks the viewer for
         control and waits up to 2 s for its answer; while paused a poll waits up to 16 ms."""
         self._keys = None
+        if self._file is None and self.ok:
+            self._flush()  # the frame before is whole: a paused game's last frame is seen
         if self._sock is None or not self.ok or self._ctl < 0:
             return Control()
-        self._flush()  # the frame before is whole: a paused game's last frame is seen
         if self._ctl == 0:
-            try:
-                self._sock.sendall(b"!control 1\n")
-            except OSError:
-                self.ok = False
+            self._frame_end(b"!control 1\n")
+            if self._sock is None:
                 return Control()
             self._ctl = 1
             end = time.monotonic() + 2
@@ -238,6 +326,18 @@ class Trace:
         """Sends or writes what is left; True when everything was written."""
         self._ensure_header()
         self._flush()
+        if self._waiting:  # one last try
+            self._connect()
+            if self._waiting:
+                print("tilestep: nothing listened at %s; this game is not traced" % self._dest,
+                      file=sys.stderr)
+                self._drop_socket()
+        self._send(5.0)  # the game is ending: its last frames may wait up to 5 s
+        if self._pend and self._sock is not None:
+            self.ok = False
+        if self.dropped:
+            print("tilestep: %d frames dropped in all (the trace skips them)" % self.dropped,
+                  file=sys.stderr)
         for f in (self._sock, self._file):
             if f:
                 try:

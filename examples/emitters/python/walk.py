@@ -1,8 +1,10 @@
 """The reference walk of docs/emitters.md (examples/emitters/c/walk.c) in Python: it polls
 tilestep every frame and walks by the keys it is driven with; TILESTEP_INPUTS=LOG plays an
-input log on its own (offline)."""
+input log on its own (offline); TILESTEP_FRAME_MS=N makes each frame take N ms, as a real game's
+would (the tests start a viewer while it runs)."""
 import os
 import sys
+import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -22,6 +24,7 @@ def read_log(path):
 
 inputs = os.environ.get("TILESTEP_INPUTS", "")
 log = read_log(inputs) if inputs else []
+frame_seconds = int(os.environ.get("TILESTEP_FRAME_MS", "0")) / 1000
 t = Trace(map=None, tile_size=16, rate=60)
 if not t.ok:
     sys.exit("walk.py: cannot open TILESTEP_TRACE (%s)" % os.environ.get("TILESTEP_TRACE", "unset"))
@@ -76,4 +79,6 @@ while frame < 600:
     if landed:
         t.probe("hero", "rect", "block", "floor", x0=x, y0=160, x1=x + 12, y1=176)
     frame += 1
+    if frame_seconds:
+        time.sleep(frame_seconds)
 sys.exit(0 if t.close() else 1)

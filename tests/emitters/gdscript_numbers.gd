@@ -1,0 +1,33 @@
+# GDScript's numbers (examples/emitters/gdscript/tilestep_trace.gd, _num) against their
+# shortest texts that read back as the same double, worked out by hand (Python's repr agrees):
+# Godot 3 formats at most 16 decimals and its own parsers are not exact, so this is where it
+# could go wrong. The values are computed (a division is correctly rounded), not literals,
+# which Godot 3's tokenizer may round differently. Run by tests/emitters/check_emitter.sh.
+extends SceneTree
+
+
+func _init():
+	var Trace = load("res://tilestep_trace.gd")
+	var zero = 0.0
+	var cases = [
+		[402.0 / 10.0, "40.2"],
+		[1.0 / 10.0, "0.1"],
+		[1.0 / 10000000.0, "0.0000001"],
+		[-zero, "-0"],
+		[zero, "0"],
+		[1.0 / 10.0 + 2.0 / 10.0, "3.0000000000000004e-1"],  # 0.30000000000000004: 17 decimals
+		[1.0 / 3.0, "0.3333333333333333"],
+		[100.0 / 3.0, "33.333333333333336"],
+		[-3.0 / 2.0, "-1.5"],
+		[1.0 / 1024.0, "0.0009765625"],
+		[7.0 / 3.0 / 1000000000.0, "2.3333333333333335e-9"],
+		[144.0, "144"],
+	]
+	var failed = 0
+	for c in cases:
+		var got = Trace._num(c[0])
+		if got != c[1]:
+			printerr("gdscript_numbers: expected %s, got %s" % [c[1], got])
+			failed += 1
+	OS.exit_code = 1 if failed > 0 else 0
+	quit()
