@@ -489,7 +489,7 @@ void PluginMover::stepPlanned(const std::vector<PlannedRun>& runs, const ParamVa
         abi.push_back(PluginHostClient::PlannedRun{
             toAbi(r.from), reinterpret_cast<const uint8_t*>(r.keys),
             uint32_t(std::clamp<int64_t>(r.frames, 0, wire::kMaxFrames))});
-    host_->stepPlanned(world, params, abi, callLimitMs());
+    host_->stepPlanned(world, params, abi, PluginHostClient::kDefaultCallLimitMs);
 }
 
 uint64_t PluginMover::hostStepRequests() const {
