@@ -1,6 +1,5 @@
 #include "movers/grid_walls.h"
 
-#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
