@@ -27,10 +27,16 @@
 //          N grounded and blocked(N, d), and the lowest rise r with the box
 //          lifted by 1..r free and then free to move toward d satisfies step height < r <= 4.
 //          (Level design, not a mover defect: a rise the model is documented not to climb.)
-//  tunnel  neither inside(P) nor inside(N), the position changed, and both straight paths from
-//          P to N, x then y and y then x, cross what blocks the model (MoverRules::pathBlocked;
-//          default: CollisionWorld::freeRun of body along each leg stops short; platformers
-//          with a step height: also along x climbing rises up to it, then along y).
+//  tunnel  neither inside(P) nor inside(N), the position changed, and the body could not have
+//          got from P to N without crossing what blocks the model, by its own rules
+//          (MoverRules::pathBlocked). Default (ModelRules::pathBlocked): first the fast checks,
+//          both straight paths, x then y and y then x (CollisionWorld::freeRun of body along
+//          each leg stops short; platformers with a step height: also along x climbing rises
+//          up to it, then along y); only when all are blocked, a breadth-first walk of 1-px
+//          moves, each one stepBlocked lets through in its direction (one-way tiles, edge
+//          walls), from body(P) to body(N) within their bounding box grown by 1 px, by the
+//          step's corner-correction range left and right and by the step height above: found,
+//          no tunnel. Over 2^16 places for the box (or boxes of two sizes): the fast verdict.
 //  inside  inside(N) and not inside(P), body(N) within the map.
 //  jitter  the same keys on the last 4 steps and the position after them going A, B, A, B
 //          on whole pixels (A != B), or grounded, or pushing, alternating over those 4 states while
@@ -88,12 +94,6 @@ MoverState moved(const MoverState& s, uint8_t d, int64_t px) {
     if (d & DIR_UP) o.y -= f;
     if (d & DIR_DOWN) o.y += f;
     return o;
-}
-
-RectI unite(const RectI& a, const RectI& b) {
-    const int64_t x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
-    return RectI{x0, y0, std::max(a.right(), b.right()) - x0,
-                 std::max(a.bottom(), b.bottom()) - y0};
 }
 
 }  // namespace
@@ -227,7 +227,8 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
                    ") -> (" + std::to_string(nb.x) + "," + std::to_string(nb.y) + ")",
                out, &edge);
     }
-    if (nIn && (on(SnagKind::Inside) || on(SnagKind::Tunnel)) && rules.anythingIn(unite(pb, nb))) {
+    if (nIn && (on(SnagKind::Inside) || on(SnagKind::Tunnel)) &&
+        rules.anythingIn(hunt::unite(pb, nb))) {
         const bool nInside = rules.inside(N);
         // P is the previous step's N in a run: its answer is kept.
         const bool pInside = lastInside.valid && lastInside.x == P.x && lastInside.y == P.y
@@ -245,11 +246,11 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
                        std::to_string(nb.x) + "," + std::to_string(nb.y) + ") " +
                        std::to_string(nb.w) + "x" + std::to_string(nb.h),
                    out);
-        if (on(SnagKind::Tunnel) && !nInside && !pInside && way && rules.pathBlocked(P, N))
+        if (on(SnagKind::Tunnel) && !nInside && !pInside && way && rules.pathBlocked(P, N, st.keys))
             report(SnagKind::Tunnel, st, way, pb, way,
                    "the box went from (" + std::to_string(pb.x) + "," + std::to_string(pb.y) +
                        ") to (" + std::to_string(nb.x) + "," + std::to_string(nb.y) +
-                       ") through something that blocks it, on both axis orders",
+                       ") through something that blocks it, with no way around near both ends",
                    out);
     }
 

@@ -2,8 +2,15 @@
 #include "hunt/detail/model_rules.h"
 
 #include <algorithm>
+#include <vector>
 
 namespace ts::hunt {
+
+RectI unite(const RectI& a, const RectI& b) {
+    const int64_t x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+    return RectI{x0, y0, std::max(a.right(), b.right()) - x0,
+                 std::max(a.bottom(), b.bottom()) - y0};
+}
 
 RectI shiftedBox(const RectI& b, uint8_t dir, int64_t px) {
     RectI r = b;
@@ -51,10 +58,21 @@ bool ModelRules::inside(const MoverState& s) const {
     return !b.empty() && world_->rectOverlapsSolid(b);
 }
 
-bool ModelRules::pathBlocked(const MoverState& a, const MoverState& b) const {
+bool ModelRules::pathBlocked(const MoverState& a, const MoverState& b, InputBits keys) const {
     if (r_.pathBlocked) return r_.pathBlocked(a, b, *params_, *world_);
     const RectI from = body(a), to = body(b);
     if (from.empty() || to.empty()) return false;
+    if (!straightBlocked(from, to)) return false;
+    // The fast checks found every straight way blocked: look for any other, as far sideways
+    // as a rise's correction may carry the box (back past where the frame's x move took it)
+    // and as high as a rise it climbs (a bump walked over in the frame).
+    int prefer = 0;
+    const int side = std::max(cornerRange(a, keys, &prefer), 0);
+    const int up = r_.gravity ? std::max(stepHeight(), 0) : 0;
+    return walk(from, to, side, up) != Walk::Reached;
+}
+
+bool ModelRules::straightBlocked(const RectI& from, const RectI& to) const {
     const int64_t dx = to.x - from.x, dy = to.y - from.y;
     const uint8_t hx = dx < 0 ? DIR_LEFT : DIR_RIGHT, vy = dy < 0 ? DIR_UP : DIR_DOWN;
     const int64_t ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
@@ -74,6 +92,41 @@ bool ModelRules::pathBlocked(const MoverState& a, const MoverState& b) const {
     };
     return legs(true) && legs(false) && stairBlocked(from, to, false) &&
            stairBlocked(from, to, true);
+}
+
+ModelRules::Walk ModelRules::walk(const RectI& from, const RectI& to, int side, int up) const {
+    if (from.w != to.w || from.h != to.h) return Walk::TooLarge;  // one box, one size
+    const RectI u = unite(from, to);
+    const RectI area{u.x - 1 - side, u.y - 1 - up, u.w + 2 + 2 * int64_t(side),
+                     u.h + 2 + int64_t(up)};
+    // The box's top-left corners that keep it inside the area.
+    const int64_t nx = area.w - from.w + 1, ny = area.h - from.h + 1;
+    if (nx > kMaxWalkPositions || ny > kMaxWalkPositions || nx * ny > kMaxWalkPositions)
+        return Walk::TooLarge;
+    const auto index = [&](int64_t x, int64_t y) {
+        return size_t((y - area.y) * nx + (x - area.x));
+    };
+    // Breadth first; every place queued was reached by a step stepBlocked let through, so
+    // it is free (stepBlocked's precondition for the next).
+    std::vector<uint8_t> seen(size_t(nx * ny), 0);
+    std::vector<RectI> queue{from};
+    seen[index(from.x, from.y)] = 1;
+    const size_t goal = index(to.x, to.y);
+    for (size_t head = 0; head < queue.size(); ++head) {
+        const RectI box = queue[head];
+        for (uint8_t d : {DIR_LEFT, DIR_RIGHT, DIR_UP, DIR_DOWN}) {
+            const RectI next = shiftedBox(box, d);
+            if (next.x < area.x || next.y < area.y || next.right() > area.right() ||
+                next.bottom() > area.bottom())
+                continue;
+            const size_t i = index(next.x, next.y);
+            if (seen[i] || world_->stepBlocked(box, d)) continue;
+            if (i == goal) return Walk::Reached;
+            seen[i] = 1;
+            queue.push_back(next);
+        }
+    }
+    return Walk::NoWay;
 }
 
 bool ModelRules::stairBlocked(const RectI& from, const RectI& to, bool descend) const {

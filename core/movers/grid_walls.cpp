@@ -1,7 +1,8 @@
 #include "movers/grid_walls.h"
 
-#include <algorithm>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "world/collision.h"
 #include "movers/model_fields.h"
@@ -139,7 +140,8 @@ bool insideSolid(const MoverState& s, const ParamValues& p, const CollisionWorld
     return regionForbidden(world, regionIndex(s.x.raw, l), regionIndex(s.y.raw, l));
 }
 
-// Does the centre's path along one axis, then the other, pass a forbidden region?
+// Does the centre's path along one axis, then the other, pass a forbidden region? (The fast
+// checks: a free one answers pathBlocked at once.)
 bool legBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64_t ay, int64_t bx,
                 int64_t by, bool xFirst) {
     const int64_t hx0 = regionIndex(ax, l), hx1 = regionIndex(bx, l);
@@ -152,27 +154,44 @@ bool legBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64
     return false;
 }
 
-// The model moves diagonal input along the diagonal: the straight segment, sampled at a
-// quarter of the band (no region is narrower than the band), counts as a third way.
-bool lineBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64_t ay, int64_t bx,
+// One frame moves each axis one way only (along an axis, or along the diagonal and then,
+// when one axis is stopped, along the other), region by region, never into a forbidden
+// region; where it reaches a grid crossing on both axes at once it goes straight into the
+// diagonal region when that one is free, whatever the two beside it (the sweep's rule), so
+// two forbidden regions meeting at a single point do not stop it (today's regions never meet
+// so with the other two free: a wall forbids the crossings at both its ends; the walk keeps
+// the sweep's rule all the same). Is there no such walk from a's region to b's: steps toward
+// b on x, on y or on both, through free regions? Row by row over the rectangle of regions
+// between the two; one larger than kMaxRegions keeps the straight legs' verdict (blocked).
+constexpr int64_t kMaxRegions = int64_t(1) << 16;
+
+bool walkBlocked(const CollisionWorld& world, const Lattice& l, int64_t ax, int64_t ay, int64_t bx,
                  int64_t by) {
-    const int64_t dx = bx - ax, dy = by - ay;
-    const int64_t len = std::max(dx < 0 ? -dx : dx, dy < 0 ? -dy : dy);
-    const int64_t step = std::max<int64_t>(1, l.band / 4);
-    const int64_t n = len / step + 1;
-    for (int64_t i = 1; i <= n; ++i) {
-        const int64_t x = ax + (dx * i) / n, y = ay + (dy * i) / n;
-        if (regionForbidden(world, regionIndex(x, l), regionIndex(y, l))) return true;
+    const int64_t hx0 = regionIndex(ax, l), hx1 = regionIndex(bx, l);
+    const int64_t hy0 = regionIndex(ay, l), hy1 = regionIndex(by, l);
+    const int64_t sx = hx1 < hx0 ? -1 : 1, sy = hy1 < hy0 ? -1 : 1;
+    const int64_t nx = (hx1 - hx0) * sx + 1, ny = (hy1 - hy0) * sy + 1;
+    if (nx > kMaxRegions || ny > kMaxRegions || nx * ny > kMaxRegions) return true;
+    std::vector<uint8_t> above(size_t(nx), 0), row(size_t(nx), 0);
+    for (int64_t j = 0; j < ny; ++j) {
+        for (int64_t i = 0; i < nx; ++i) {
+            const bool from = (i == 0 && j == 0) || (i > 0 && row[size_t(i - 1)]) ||
+                              above[size_t(i)] || (i > 0 && above[size_t(i - 1)]);
+            row[size_t(i)] = from && !regionForbidden(world, hx0 + i * sx, hy0 + j * sy) ? 1 : 0;
+        }
+        std::swap(above, row);
     }
-    return false;
+    return !above[size_t(nx - 1)];
 }
 
+// The tunnel detector's question, by this model's own path rule (not the default box walk:
+// the body is the centre and its regions).
 bool pathBlocked(const MoverState& a, const MoverState& b, const ParamValues& p,
                  const CollisionWorld& world) {
     const Lattice l = makeLattice(world.tileSize(), p[kGwBand]);
     return legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, true) &&
            legBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw, false) &&
-           lineBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw);
+           walkBlocked(world, l, a.x.raw, a.y.raw, b.x.raw, b.y.raw);
 }
 
 const MoverRules kRules = [] {

@@ -103,8 +103,10 @@ struct MoverRules {
     // tolerance)? Default: rectOverlapsSolid(solidBox).
     bool (*insideSolid)(const MoverState& s, const ParamValues& p,
                         const CollisionWorld& world) = nullptr;
-    // Do both straight paths from `a` to `b`, x then y and y then x, cross what blocks this
-    // model (a step that skipped an obstacle)? Only asked when `a` and `b` are not inside.
+    // Could this model not have got from `a` to `b` in one step without crossing what blocks
+    // it (a step that skipped an obstacle)? Only asked when `a` and `b` are not inside. Null:
+    // the snag hunt's default for a box (both straight paths, then a walk of 1-px moves near
+    // both ends: core/hunt/detail/model_rules.h).
     bool (*pathBlocked)(const MoverState& a, const MoverState& b, const ParamValues& p,
                         const CollisionWorld& world) = nullptr;
     // Highest rise walking climbs (px), from the parameters; 0 when the model has none.

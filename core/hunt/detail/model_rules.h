@@ -9,7 +9,8 @@
 // - a move is blocked exactly when CollisionWorld::stepBlocked says so (no tolerance);
 // - inside: rectOverlapsSolid of the body; a path is blocked when freeRun stops short on both
 //   axis orders (and, for a platformer with a step height, on x climbing rises up to it, then
-//   y: a fast walk over a bump);
+//   y: a fast walk over a bump), and no walk of 1-px moves reaches the end within the box
+//   around both ends (ModelRules::pathBlocked);
 // - no step height, no corner correction.
 #pragma once
 #include "hunt/hunt.h"
@@ -25,7 +26,18 @@ class ModelRules {
     bool moveBlocked(const MoverState& s, uint8_t dir) const;
     RectI body(const MoverState& s) const;
     bool inside(const MoverState& s) const;
-    bool pathBlocked(const MoverState& a, const MoverState& b) const;
+    // Could the body not have got from a to b, stepped with `keys`, without crossing what
+    // blocks it? The model's own MoverRules::pathBlocked when it has one. Else, first the fast
+    // checks (straightBlocked): a free straight way answers no. When they find every one
+    // blocked, the answer is walk's: blocked unless a walk of 1-px moves, each one
+    // CollisionWorld::stepBlocked lets through in its direction (so one-way tiles and edge
+    // walls count by direction), takes the body from a's box to b's inside the box around both
+    // grown by 1 px on every side, by the step's corner-correction range (cornerRange) left
+    // and right and by the step height (platformers) above. Where that area holds more than
+    // kMaxWalkPositions places for the box, or the two boxes differ in size, the fast checks'
+    // verdict stands (blocked).
+    bool pathBlocked(const MoverState& a, const MoverState& b, InputBits keys) const;
+    static constexpr int64_t kMaxWalkPositions = int64_t(1) << 16;
     int stepHeight() const { return r_.stepHeight ? r_.stepHeight(*params_) : 0; }
     int cornerRange(const MoverState& prev, InputBits keys, int* prefer) const;
     // Is anything at all near the box (cheap: the collision layer's cell bits over the box
@@ -38,6 +50,12 @@ class ModelRules {
     const CollisionWorld& world() const { return *world_; }
 
   private:
+    // Both straight paths (x then y, y then x) stop short, and (platformers with a step
+    // height) both stair paths too.
+    bool straightBlocked(const RectI& from, const RectI& to) const;
+    enum class Walk { Reached, NoWay, TooLarge };
+    // The breadth-first walk of pathBlocked over the box's whole-pixel places.
+    Walk walk(const RectI& from, const RectI& to, int side, int up) const;
     // Platformers: the path along x climbing rises up to the step height (and, with
     // `descend`, following the floor down as far), then along y.
     bool stairBlocked(const RectI& from, const RectI& to, bool descend) const;
@@ -47,6 +65,9 @@ class ModelRules {
     const ParamValues* params_;
     MoverRules r_;
 };
+
+// The smallest box holding both.
+RectI unite(const RectI& a, const RectI& b);
 
 // The box one pixel further in `dir` (one Dir bit).
 RectI shiftedBox(const RectI& b, uint8_t dir, int64_t px = 1);
