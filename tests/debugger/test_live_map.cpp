@@ -5,7 +5,7 @@
 
 #include "debugger/live_map.h"
 #include "record/trace_grid.h"
-#include "record/trace_reader.h"
+#include "record/trace_stream.h"
 
 namespace ts {
 namespace {
