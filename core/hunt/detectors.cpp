@@ -9,7 +9,9 @@
 // model keeps out of solid (its tolerance applied); inside(S): the model's own "in solid past
 // the tolerance" (MoverRules::insideSolid; default rectOverlapsSolid(body)).
 //  stuck   d in held(k) on 3 steps in a row, the box not moving on each (the position
-//          exactly unchanged, or the same whole pixels with the velocity along d exactly 0),
+//          exactly unchanged, or the same whole pixels with the velocity along d exactly 0;
+//          for a built-in top-down model, a move across d with no key held across it is
+//          movement: its slide or nudge round a corner, ModelRules::steersAcross),
 //          and on the third: not blocked(N, d), or (platformers) blocked only by a rise the
 //          model climbs (at most its step height, with head room) — a way the model's own
 //          rules say is open.
@@ -57,6 +59,7 @@ namespace ts {
 namespace {
 
 const uint8_t kDirs[4] = {DIR_LEFT, DIR_RIGHT, DIR_UP, DIR_DOWN};
+const uint8_t kHorizontal = DIR_LEFT | DIR_RIGHT, kVertical = DIR_UP | DIR_DOWN;
 
 const char* dirName(uint8_t d) {
     switch (d) {
@@ -264,10 +267,15 @@ void SnagDetectors::Impl::observe(const StepFacts& st, std::vector<SnagFinding>*
         const bool alongX = d == DIR_LEFT || d == DIR_RIGHT;
         const Fix vn = alongX ? N.vx : N.vy;
         // Not moving: the same position, or the same whole pixels with no speed along d (a
-        // sub-pixel remainder creeping under a growing speed is movement to come). A slide
-        // across the held way (scanline_slide) is movement.
+        // sub-pixel remainder creeping under a growing speed is movement to come). A slide or
+        // nudge across the held way with no key held across it (a top-down model steering
+        // round a corner: scanline_slide, topdown_aabb) is movement, however small: a slide
+        // of a fraction of a pixel a frame stays on the same whole pixels for frames, then
+        // the box walks on (issue 27: false `stuck` findings with --vary params).
+        const bool steered = rules.steersAcross() && !(held & (alongX ? kVertical : kHorizontal)) &&
+                             (alongX ? N.y != P.y : N.x != P.x);
         const bool same =
-            (N.x == P.x && N.y == P.y) || (vn == Fix{} && nb.x == pb.x && nb.y == pb.y);
+            (N.x == P.x && N.y == P.y) || (vn == Fix{} && !steered && nb.x == pb.x && nb.y == pb.y);
         still[i] = same ? still[i] + 1 : 0;
         // (Asked once per place and direction: pushing a wall asks nothing more.)
         const bool lipAsked = lipAt.valid && lipAt.x == nb.x && lipAt.y == nb.y && lipAt.dir == d;

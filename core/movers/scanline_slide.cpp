@@ -205,11 +205,33 @@ RectI solidBox(const MoverState& s, const ParamValues& p) {
     return RectI{x0, y0, x1 > x0 ? x1 - x0 : 0, y1 > y0 ? y1 - y0 : 0};
 }
 
+// In solid past the tolerance, exactly as the model promises never to end a frame (docs
+// "The tolerance"): the shrunk box [x + s, x + w - s) x [y + s, y + h - s) overlaps a blocked
+// cell (slope cells whole), a brush or a wall across it. Asked of its pixel cover, which is
+// exact since all geometry has whole-pixel edges. solidBox's inward whole pixels would miss an
+// overlap of under a pixel: with a fractional shrink (--vary params) a spawn 1 px into a
+// pillar passed for free, where the model can only move away (issue 27).
+bool insideSolid(const MoverState& s, const ParamValues& p, const CollisionWorld& world) {
+    const Fix sh = tuning(p, s).shrink;
+    const int64_t x0 = (s.x + sh).floor(), y0 = (s.y + sh).floor();
+    const int64_t x1 = (s.x + Fix::fromInt(s.w) - sh).ceil();
+    const int64_t y1 = (s.y + Fix::fromInt(s.h) - sh).ceil();
+    if (x1 <= x0 || y1 <= y0) return false;
+    const RectI cover{x0, y0, x1 - x0, y1 - y0};
+    if (world.rectOverlapsSolid(cover)) return true;
+    const int64_t t = world.tileSize();
+    for (int64_t cy = floorDiv(cover.y, t); cy <= floorDiv(cover.bottom() - 1, t); ++cy)
+        for (int64_t cx = floorDiv(cover.x, t); cx <= floorDiv(cover.right() - 1, t); ++cx)
+            if (world.cellBlocked(cx, cy, DIR_NONE)) return true;
+    return false;
+}
+
 const MoverRules kRules = [] {
     MoverRules r;
     r.heldDirs = heldDirs;
     r.moveBlocked = moveBlocked;
     r.solidBox = solidBox;
+    r.insideSolid = insideSolid;
     return r;
 }();
 

@@ -22,6 +22,12 @@ class ModelRules {
     ModelRules(const CollisionWorld& world, const MoverInfo& mover, const ParamValues& params);
 
     bool gravity() const { return r_.gravity; }
+    // Does a move across the held way, with no key held across it, come from the model's own
+    // steering (scanline_slide's slide, topdown_aabb's alignment nudge), and so count as
+    // movement for `stuck`? The built-in top-down models (MoverRules without gravity). Not a
+    // plugin: its rules are unknown (a platformer plugin's fall would count), so it keeps the
+    // whole-pixel test.
+    bool steersAcross() const { return mover_->rules != nullptr && !r_.gravity; }
     uint8_t heldDirs(InputBits keys, const MoverState& s, bool seenGrounded) const;
     bool moveBlocked(const MoverState& s, uint8_t dir) const;
     RectI body(const MoverState& s) const;
