@@ -16,7 +16,7 @@
 #include "editor/param_widget.h"
 #include "debugger/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
-#include "movers/state_fields.h"
+#include "movers/model_fields.h"
 #include "plugin/plugin_registry.h"
 
 namespace ts {

@@ -1,8 +1,10 @@
-// The own state fields of the built-in movers whose fields are numbers (what their describe
-// gives), for any writer with intField and fixField: each mover's describe hands them to
-// ModelFields, and the JSON trace writer writes them straight into its line, without an
-// indirect call and a ModelFields call per field (issue 19). One list per mover, so that
-// both say the same.
+// The built-in movers' field lists: which own state fields each built-in has, in what order,
+// from which MoverState members (pixel_sweep: air_frames, remainder_x, remainder_y...), for
+// any writer with intField and fixField. Each mover's describe hands them to ModelFields
+// (movers/model_fields.h, the fields as values and text, for every mover), and the JSON and
+// .tstrace writers write them straight into their output, without an indirect call and a
+// ModelFields call per field (issue 19). One list per mover, so that all of them say the
+// same (test_trace_writer checks it). Plugins have no list here: their describe is the list.
 #pragma once
 #include "base/fixed.h"
 #include "movers/mover.h"

@@ -1,15 +1,28 @@
-// A mover's own state fields as values (what DescribeFn gives): `air_frames` 7, `slide` 0.5,
-// `region` "a". Each trace writer formats them its own way: JSON text for TraceWriter,
-// varint columns for .tstrace, with no text formatted and parsed back in between (issue
-// 21: that round trip held `run --trace OUT.tstrace` to half its speed).
+// A mover's own state fields ("model fields": `air_frames`, `walk`, `region`...: what
+// MoverState::timer / aux mean for that model, as its describe function names them), in each
+// form they take:
+//   - as values (ModelFields, what DescribeFn gives): `air_frames` 7, `slide` 0.5,
+//     `region` "a". Each trace writer formats them its own way: JSON text for TraceWriter,
+//     varint columns for .tstrace, with no text formatted and parsed back in between (issue
+//     21: that round trip held `run --trace OUT.tstrace` to half its speed);
+//   - as the tail of a JSON state line (writeModelFields) and read back from one
+//     (parseFlatFields);
+//   - as text for people (StateField, modelStateFields): the debugger's inspector shows these
+//     instead of the raw timer / aux numbers, through the mover's own reading of a value
+//     (MoverInfo::fieldText) where it has one.
+// Not here: which fields each built-in has (movers/builtin_fields.h, the one list their
+// describe and the fast trace writers share), and the fields every state line has for
+// drawing, x, y, vx... (record/detail/state_fields.h, the trace readers').
 #pragma once
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/fixed.h"
 #include "base/text_buffer.h"
+#include "movers/mover.h"
 
 namespace ts {
 
@@ -90,5 +103,22 @@ char* writeModelFields(char* out, const ModelFields& fields);
 std::string modelFieldsJson(const ModelFields& fields);
 // One field's value as text: "7", "0.5", "true", a name without its quotes.
 std::string modelFieldText(const ModelField& f);
+
+// A field as people read it.
+struct StateField {
+    std::string name;   // "air_frames"
+    std::string value;  // "3", "a", "0.5" (strings without their quotes)
+};
+
+// One field of `info`'s describe as the inspector shows it: the mover's own reading
+// (MoverInfo::fieldText, "jumped (1073741824)") where it has one, else modelFieldText.
+std::string modelFieldReading(const MoverInfo& info, const ModelField& f);
+// Every field describe gives for `s`, each as modelFieldReading reads it.
+std::vector<StateField> modelStateFields(MoverKind mover, const MoverState& s);
+
+// The fields of flat JSON object text as the trace writer and describe functions write it
+// (`{"key":value,"key":"text"...}` or its `,"key":value...` tail): keys and strings hold no
+// quotes or commas there, so no general JSON reader is needed. Values as written.
+std::vector<StateField> parseFlatFields(const std::string& text);
 
 }  // namespace ts

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "movers/state_fields.h"
+#include "movers/model_fields.h"
 #include "trace/trace.h"
 
 namespace ts {

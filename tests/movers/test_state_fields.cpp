@@ -1,13 +1,12 @@
-// The inspector's model fields (core/movers/state_fields.h): each mover's timer / aux under the
-// names its describe function gives them, values as `tilestep run` prints them. Expected
-// names and values from the movers' docs and describe functions, written by hand.
+// The inspector's model fields (core/movers/model_fields.h: modelStateFields): each mover's timer /
+// aux under the names its describe function gives them, values as `tilestep run` prints them.
+// Expected names and values from the movers' docs and describe functions, written by hand.
 #include <gtest/gtest.h>
 
 #include "movers/grid_walls.h"
 #include "movers/grid_walls_region.h"
 #include "movers/model_fields.h"
 #include "movers/mover_registry.h"
-#include "movers/state_fields.h"
 
 namespace ts {
 namespace {

@@ -9,7 +9,7 @@
 #include "property.h"
 #include "shrink.h"
 #include "sim/sim.h"
-#include "movers/state_fields.h"
+#include "movers/model_fields.h"
 #include "test_support.h"
 
 namespace ts {

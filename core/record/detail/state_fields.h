@@ -1,5 +1,8 @@
-// What a state line's fields mean for drawing (x, y, vx, vy, grounded, facing, pushing, w,
-// h), checked once for every reader (JSON lines, .tstrace, RecordedTrace's own frames).
+// The trace readers' state-line fields: what the fields every state line has mean for
+// drawing (x, y, vx, vy, grounded, facing, pushing, w, h), checked once for every reader
+// (JSON lines, .tstrace, RecordedTrace's own frames), and the exact number text those
+// readers accept. Not a mover's own fields (air_frames, walk...: movers/model_fields.h):
+// a reader keeps those as the TraceFields it read, whatever the mover.
 #pragma once
 #include <string>
 #include <vector>
