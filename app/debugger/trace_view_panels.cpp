@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <vector>
 
+#include "record/recorded_fields.h"
+
 namespace ts {
 
 void recordedActorsSection(DebugSession& d) {
@@ -55,13 +57,10 @@ void recordedInspectorSection(DebugSession& d) {
         return;
     }
     row("line", std::to_string(line->line));
-    // Every field as written in the trace: the exact text a game or tilestep recorded.
-    for (const TraceField& f : line->fields) {
-        std::string value = f.text;
-        if (f.type == TraceField::Type::Number && !f.exact)
-            value += "  (~" + f.fix.str() + " in 1/65536)";
-        row(f.key.c_str(), value);
-    }
+    // Every field as written in the trace (the exact text a game or tilestep recorded), or as
+    // the actor's built-in mover reads it, the words the editor's debugger shows.
+    for (const StateField& f : recordedStateFields(rec->trace().actors[a].mover, line->fields))
+        row(f.name.c_str(), f.value);
     ImGui::EndTable();
 }
 

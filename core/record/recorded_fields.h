@@ -1,0 +1,23 @@
+// A recorded state line's own fields as the debugger's inspector shows them for `tilestep
+// view TRACE`: each as written in the trace, except where the actor's mover (named in the
+// trace's header) is a built-in that reads the value its own way (MoverInfo::fieldText), the
+// same words the editor's debugger shows for a live actor (movers/model_fields.h,
+// modelStateFields): `air_frames` 1073741824 of pixel_sweep is "jumped (1073741824)".
+#pragma once
+#include <string>
+#include <vector>
+
+#include "movers/model_fields.h"
+#include "record/recorded_trace.h"
+
+namespace ts {
+
+// The fields in line order. A field's value is the mover's reading when `moverId` is a
+// built-in, `key` is one of its describe fields, the recorded value has that field's type
+// (a whole number for an int, an exact number for a fixed-point one, a bool, a string for a
+// name) and the mover has a reading for it; else the text as recorded, with "  (~F in
+// 1/65536)" after a number no 1/65536 step holds exactly.
+std::vector<StateField> recordedStateFields(const std::string& moverId,
+                                            const std::vector<TraceField>& fields);
+
+}  // namespace ts
