@@ -273,10 +273,10 @@ bool CollisionWorld::rectBlocked(const RectI& r, uint8_t travel) const {
     const int sh = gridSize_.tileShift;
     const int64_t tx0 = floorDivBy(r.x, tile_, sh), tx1 = floorDivBy(r.right() - 1, tile_, sh);
     const int64_t ty0 = floorDivBy(r.y, tile_, sh), ty1 = floorDivBy(r.bottom() - 1, tile_, sh);
-    // Most boxes a mover asks about stand in open floor: when none of r's tiles has a cell bit
-    // (no solid, slope or one-way tile, no edge wall on any of their sides, no brush), none of
-    // the checks below can hit, so one load per tile answers. Only where the tiles are inside
-    // the grid the bits were built for.
+    // The cell bits of r's tiles answer most boxes with one load per tile: none set (open
+    // floor) is free, a solid tile blocked; only slope and one-way tiles, walls and brushes
+    // among them are asked in detail. Only where the tiles are inside the grid the bits were
+    // built for (rebuild() after any change to the map keeps them the map's).
     if (tx1 < gridSize_.width && ty1 < gridSize_.height) {
         uint8_t any = 0;
         for (int64_t ty = ty0; ty <= ty1; ++ty) {
@@ -284,6 +284,16 @@ bool CollisionWorld::rectBlocked(const RectI& r, uint8_t travel) const {
             for (int64_t tx = tx0; tx <= tx1; ++tx) any |= row[tx];
         }
         if (any == 0) return false;
+        if (any & kCellSolid) return true;
+        if (any & kCellPartial)
+            for (int64_t ty = ty0; ty <= ty1; ++ty) {
+                const uint8_t* row = &cellBits_[size_t(ty * gridSize_.width)];
+                for (int64_t tx = tx0; tx <= tx1; ++tx)
+                    if ((row[tx] & kCellPartial) && tileRectSolid(tx, ty, r, travel)) return true;
+            }
+        const uint8_t walls = kCellWallLeft | kCellWallRight | kCellWallTop | kCellWallBottom;
+        if ((any & walls) && wallsCross(r)) return true;
+        return (any & kCellBrush) && brushHit(r);
     }
     for (int64_t ty = ty0; ty <= ty1; ++ty)
         for (int64_t tx = tx0; tx <= tx1; ++tx)
