@@ -169,13 +169,25 @@ int ModelRules::cornerRange(const MoverState& prev, InputBits keys, int* prefer)
     return r_.cornerRange ? r_.cornerRange(prev, keys, *params_, prefer) : 0;
 }
 
+namespace {
+
+// The tile of pixel px (floorDiv by the tile size): a shift for power-of-two tiles. The search
+// asks anythingIn / anythingNear for every explored frame, where the divisions cost more
+// than the cell loads.
+inline int64_t tileIndex(int64_t px, const CollisionWorld::GridSize& g) {
+    return g.tileShift >= 0 ? px >> g.tileShift : floorDiv(px, g.tile);
+}
+
+}  // namespace
+
 bool ModelRules::anythingNear(const RectI& box) const {
     const CollisionWorld::GridSize& g = world_->gridSize();
     const int64_t t = g.tile;
     // Round bodies stand for bands around wall lines: look one cell further.
     const int64_t m = mover_->round ? t : 1;
-    const int64_t x0 = floorDiv(box.x - m, t), x1 = floorDiv(box.right() + m - 1, t);
-    const int64_t y0 = floorDiv(box.y - m, t), y1 = floorDiv(box.bottom() + m - 1, t);
+    const auto tileOf = [&](int64_t px) { return tileIndex(px, g); };
+    const int64_t x0 = tileOf(box.x - m), x1 = tileOf(box.right() + m - 1);
+    const int64_t y0 = tileOf(box.y - m), y1 = tileOf(box.bottom() + m - 1);
     if (x0 < 0 || y0 < 0 || x1 >= g.width || y1 >= g.height) return true;  // the map edge
     for (int64_t cy = y0; cy <= y1; ++cy)
         for (int64_t cx = x0; cx <= x1; ++cx)
@@ -187,9 +199,8 @@ bool ModelRules::anythingIn(const RectI& box) const {
     if (r_.insideSolid || r_.pathBlocked || r_.solidBox || mover_->round) return anythingNear(box);
     if (box.empty()) return false;
     const CollisionWorld::GridSize& g = world_->gridSize();
-    const int64_t t = g.tile;
-    const int64_t x0 = floorDiv(box.x, t), x1 = floorDiv(box.right() - 1, t);
-    const int64_t y0 = floorDiv(box.y, t), y1 = floorDiv(box.bottom() - 1, t);
+    const int64_t x0 = tileIndex(box.x, g), x1 = tileIndex(box.right() - 1, g);
+    const int64_t y0 = tileIndex(box.y, g), y1 = tileIndex(box.bottom() - 1, g);
     if (x0 < 0 || y0 < 0 || x1 >= g.width || y1 >= g.height) return true;  // the map edge
     for (int64_t cy = y0; cy <= y1; ++cy)
         for (int64_t cx = x0; cx <= x1; ++cx)

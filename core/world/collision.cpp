@@ -5,6 +5,17 @@
 
 namespace ts {
 
+namespace {
+
+// floorDiv(a, b) for b > 0, as a shift when b == 1 << shift (shift -1: divide). The queries
+// a mover asks every step (rectBlocked, brushHit, wallsCross) spent most of their time in
+// int64 divisions by the tile size; an arithmetic shift floors negative values the same way.
+inline int64_t floorDivBy(int64_t a, int64_t b, int shift) {
+    return shift >= 0 ? a >> shift : floorDiv(a, b);
+}
+
+}  // namespace
+
 CollisionWorld::CollisionWorld(const Map& map) : map_(&map) {
     rebuild();
 }
@@ -204,11 +215,29 @@ bool CollisionWorld::tileRectSolid(int64_t tx, int64_t ty, const RectI& r, uint8
 
 bool CollisionWorld::brushHit(const RectI& r) const {
     if (bucketItems_.empty()) return false;
+    // gridSize_ is rebuilt with the buckets and tile_, so its shift matches both.
+    const int tsh = gridSize_.tileShift;
+    const int64_t tx0 = floorDivBy(r.x, tile_, tsh), tx1 = floorDivBy(r.right() - 1, tile_, tsh);
+    const int64_t ty0 = floorDivBy(r.y, tile_, tsh), ty1 = floorDivBy(r.bottom() - 1, tile_, tsh);
+    // Early rejection, exact: a brush overlapping r shares a pixel with it, and the tile of
+    // that pixel has kCellBrush (set by rebuild from the same brushes as the buckets). Most
+    // boxes touch no brush tile; one load per tile then answers instead of a bucket scan.
+    // Only where r's tiles are inside the grid the bits were built for.
+    if (tx0 >= 0 && ty0 >= 0 && tx1 < gridSize_.width && ty1 < gridSize_.height) {
+        uint8_t any = 0;
+        for (int64_t ty = ty0; ty <= ty1; ++ty) {
+            const uint8_t* row = &cellBits_[size_t(ty * gridSize_.width)];
+            for (int64_t tx = tx0; tx <= tx1; ++tx) any |= row[tx];
+        }
+        if (!(any & kCellBrush)) return false;
+    }
+    static_assert((kBucket & (kBucket - 1)) == 0, "buckets of a power of two tiles");
     const int64_t span = int64_t(kBucket) * tile_;
-    int64_t bx0 = std::max<int64_t>(0, floorDiv(r.x, span));
-    int64_t by0 = std::max<int64_t>(0, floorDiv(r.y, span));
-    int64_t bx1 = std::min<int64_t>(bucketsX_ - 1, floorDiv(r.right() - 1, span));
-    int64_t by1 = std::min<int64_t>(bucketsY_ - 1, floorDiv(r.bottom() - 1, span));
+    const int bsh = tsh >= 0 ? tsh + __builtin_ctz(unsigned(kBucket)) : -1;
+    int64_t bx0 = std::max<int64_t>(0, floorDivBy(r.x, span, bsh));
+    int64_t by0 = std::max<int64_t>(0, floorDivBy(r.y, span, bsh));
+    int64_t bx1 = std::min<int64_t>(bucketsX_ - 1, floorDivBy(r.right() - 1, span, bsh));
+    int64_t by1 = std::min<int64_t>(bucketsY_ - 1, floorDivBy(r.bottom() - 1, span, bsh));
     for (int64_t by = by0; by <= by1; ++by)
         for (int64_t bx = bx0; bx <= bx1; ++bx) {
             size_t b = size_t(by * bucketsX_ + bx);
@@ -222,11 +251,12 @@ bool CollisionWorld::wallsCross(const RectI& r) const {
     const EdgeWalls& w = map_->walls;
     if (w.horiz.empty() && w.vert.empty()) return false;
     const int64_t t = tile_;
+    const int sh = gridSize_.tileShift;
     // Grid lines strictly inside the box: x = k*t with r.x < k*t < r.right().
-    int64_t kx0 = floorDiv(r.x, t) + 1, kx1 = floorDiv(r.right() - 1, t);
-    int64_t ky0 = floorDiv(r.y, t) + 1, ky1 = floorDiv(r.bottom() - 1, t);
-    int64_t cx0 = floorDiv(r.x, t), cx1 = floorDiv(r.right() - 1, t);
-    int64_t cy0 = floorDiv(r.y, t), cy1 = floorDiv(r.bottom() - 1, t);
+    const int64_t cx0 = floorDivBy(r.x, t, sh), cx1 = floorDivBy(r.right() - 1, t, sh);
+    const int64_t cy0 = floorDivBy(r.y, t, sh), cy1 = floorDivBy(r.bottom() - 1, t, sh);
+    const int64_t kx0 = cx0 + 1, kx1 = cx1;
+    const int64_t ky0 = cy0 + 1, ky1 = cy1;
     for (int64_t kx = kx0; kx <= kx1; ++kx)
         for (int64_t cy = cy0; cy <= cy1; ++cy)
             if (w.v(kx, cy)) return true;
@@ -239,8 +269,32 @@ bool CollisionWorld::wallsCross(const RectI& r) const {
 bool CollisionWorld::rectBlocked(const RectI& r, uint8_t travel) const {
     if (r.empty()) return false;
     if (r.x < 0 || r.y < 0 || r.right() > widthPx() || r.bottom() > heightPx()) return true;
-    int64_t tx0 = r.x / tile_, tx1 = (r.right() - 1) / tile_;
-    int64_t ty0 = r.y / tile_, ty1 = (r.bottom() - 1) / tile_;
+    // r is inside the map here: no negative pixel to floor.
+    const int sh = gridSize_.tileShift;
+    const int64_t tx0 = floorDivBy(r.x, tile_, sh), tx1 = floorDivBy(r.right() - 1, tile_, sh);
+    const int64_t ty0 = floorDivBy(r.y, tile_, sh), ty1 = floorDivBy(r.bottom() - 1, tile_, sh);
+    // The cell bits of r's tiles answer most boxes with one load per tile: none set (open
+    // floor) is free, a solid tile blocked; only slope and one-way tiles, walls and brushes
+    // among them are asked in detail. Only where the tiles are inside the grid the bits were
+    // built for (rebuild() after any change to the map keeps them the map's).
+    if (tx1 < gridSize_.width && ty1 < gridSize_.height) {
+        uint8_t any = 0;
+        for (int64_t ty = ty0; ty <= ty1; ++ty) {
+            const uint8_t* row = &cellBits_[size_t(ty * gridSize_.width)];
+            for (int64_t tx = tx0; tx <= tx1; ++tx) any |= row[tx];
+        }
+        if (any == 0) return false;
+        if (any & kCellSolid) return true;
+        if (any & kCellPartial)
+            for (int64_t ty = ty0; ty <= ty1; ++ty) {
+                const uint8_t* row = &cellBits_[size_t(ty * gridSize_.width)];
+                for (int64_t tx = tx0; tx <= tx1; ++tx)
+                    if ((row[tx] & kCellPartial) && tileRectSolid(tx, ty, r, travel)) return true;
+            }
+        const uint8_t walls = kCellWallLeft | kCellWallRight | kCellWallTop | kCellWallBottom;
+        if ((any & walls) && wallsCross(r)) return true;
+        return (any & kCellBrush) && brushHit(r);
+    }
     for (int64_t ty = ty0; ty <= ty1; ++ty)
         for (int64_t tx = tx0; tx <= tx1; ++tx)
             if (tileRectSolid(tx, ty, r, travel)) return true;

@@ -123,8 +123,8 @@ class CollisionWorld {
     }
 
     // One byte per tile summarising what a sweep must look at (CellBit flags), so that movers
-    // can skip empty stretches with one load per tile. Built by rebuild(): unlike the queries
-    // above it also caches the tiles and walls, so call rebuild() after editing those too.
+    // can skip empty stretches with one load per tile (rectBlocked answers from them first).
+    // Built by rebuild() from the tiles, walls and brushes: call rebuild() after editing any.
     // Only for cells inside the map.
     enum CellBit : uint8_t {
         kCellSolid = 1,        // a solid tile (or an unknown kind): every pixel solid
