@@ -33,15 +33,35 @@ void game(const std::string& dest, int frames) {
     ts_trace_close(&t);
 }
 
-TEST(LiveControl, PausedAtConnectStepsByThePeriodIsDrivenAndEndResumes) {
-    Map map = mapFromRows({"........", "........", "########"});
-    Debugger g{map};
-    g.showRecording(std::make_shared<RecordedTrace>());
+// A listener on a free loopback port, as `view --listen 127.0.0.1:0` opens.
+void listenOnLoopback(std::shared_ptr<cli::TraceListener>* out) {
     auto listener = std::make_shared<cli::TraceListener>();
     cli::ListenAddress a;
     std::string error;
     ASSERT_TRUE(cli::parseListenAddress("127.0.0.1:0", &a, &error)) << error;
     ASSERT_TRUE(listener->open(a, &error)) << error;
+    *out = std::move(listener);
+}
+
+// Polls the feed into the debugger, as the window does each frame, until `done` (or 1000 polls).
+bool pollUntil(LiveFeed& feed, Debugger& g, const std::function<bool()>& done,
+               std::chrono::milliseconds every = std::chrono::milliseconds(10)) {
+    for (int i = 0; i < 1000; ++i) {
+        feed.poll(g);
+        if (done()) return true;
+        std::this_thread::sleep_for(every);
+    }
+    return false;
+}
+
+TEST(LiveControl, PausedAtConnectStepsByThePeriodIsDrivenAndEndResumes) {
+    Map map = mapFromRows({"........", "........", "########"});
+    Debugger g{map};
+    g.showRecording(std::make_shared<RecordedTrace>());
+    std::shared_ptr<cli::TraceListener> listener;
+    listenOnLoopback(&listener);
+    if (!listener) return;
+    std::string error;
     const std::string out = tempDir() + "/live.jsonl";
     LiveFeed feed(listener, cli::LiveLimits{}, out);
     InputLog log;
@@ -50,24 +70,16 @@ TEST(LiveControl, PausedAtConnectStepsByThePeriodIsDrivenAndEndResumes) {
         c.pause();  // as P would, before the game's first frame
         c.drive(log);
     });
-    const auto pollUntil = [&](const std::function<bool()>& done) {
-        for (int i = 0; i < 1000; ++i) {
-            feed.poll(g);
-            if (done()) return true;
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-        return false;
-    };
     EXPECT_FALSE(cli::liveGameCommand(feed.control(), 'p'));  // no game yet: nothing sent
     std::thread t(game, "tcp://" + listener->where(), 20);
-    ASSERT_TRUE(pollUntil([&] { return feed.control() && feed.control()->gamePolls(); }));
+    ASSERT_TRUE(pollUntil(feed, g, [&] { return feed.control() && feed.control()->gamePolls(); }));
     EXPECT_EQ(cli::liveGameStatus(feed.control()), " - game paused (. one frame, End resumes)");
     for (int i = 0; i < 4; ++i) EXPECT_TRUE(cli::liveGameCommand(feed.control(), '.'));
-    ASSERT_TRUE(pollUntil([&] { return g.length() == 4; })) << feed.status();
+    ASSERT_TRUE(pollUntil(feed, g, [&] { return g.length() == 4; })) << feed.status();
     EXPECT_EQ(g.position(), 4);  // following the game's newest frame
     EXPECT_TRUE(cli::liveGameCommand(feed.control(), 'e'));
     EXPECT_EQ(cli::liveGameStatus(feed.control()), "");
-    ASSERT_TRUE(pollUntil([&] { return !feed.connected(); })) << feed.status();
+    ASSERT_TRUE(pollUntil(feed, g, [&] { return !feed.connected(); })) << feed.status();
     t.join();
     EXPECT_EQ(g.length(), 20);
     const std::string saved = readFile(out);
@@ -89,23 +101,16 @@ TEST(LiveControl, ABreakpointThatHoldsPausesTheGameAtItsFrame) {
     std::string error;
     ASSERT_TRUE(BreakExpr::parse("x >= 7", {}, &e, &error)) << error;
     g.breakpoints().rules.push_back(Breakpoints::Rule{std::move(e), true});
-    auto listener = std::make_shared<cli::TraceListener>();
-    cli::ListenAddress a;
-    ASSERT_TRUE(cli::parseListenAddress("127.0.0.1:0", &a, &error)) << error;
-    ASSERT_TRUE(listener->open(a, &error)) << error;
+    std::shared_ptr<cli::TraceListener> listener;
+    listenOnLoopback(&listener);
+    if (!listener) return;
     LiveFeed feed(listener, cli::LiveLimits{}, "");
     feed.onGame([](cli::GameControl& c) { c.pause(); });
     LiveBreak breaks;
     std::thread t(game, "tcp://" + listener->where(), 40);
-    const auto pollUntil = [&](const std::function<bool()>& done) {
-        for (int i = 0; i < 1000; ++i) {
-            feed.poll(g);
-            if (done()) return true;
-            std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        }
-        return false;
-    };
-    ASSERT_TRUE(pollUntil([&] { return feed.control() && feed.control()->gamePolls(); }));
+    ASSERT_TRUE(pollUntil(
+        feed, g, [&] { return feed.control() && feed.control()->gamePolls(); },
+        std::chrono::milliseconds(5)));
     // The game advanced 3 frames at a time, as frames arrive several to a poll: the check is
     // per frame, after each poll, as the window makes it.
     int64_t at = -1;
@@ -113,7 +118,9 @@ TEST(LiveControl, ABreakpointThatHoldsPausesTheGameAtItsFrame) {
     while (at < 0 && g.length() < 40) {
         const int64_t before = g.length();
         for (int i = 0; i < 3; ++i) ASSERT_TRUE(cli::liveGameCommand(feed.control(), '.'));
-        ASSERT_TRUE(pollUntil([&] { return g.length() == before + 3; })) << g.length();
+        ASSERT_TRUE(pollUntil(
+            feed, g, [&] { return g.length() == before + 3; }, std::chrono::milliseconds(5)))
+            << g.length();
         at = breaks.check(g, &why);
     }
     EXPECT_EQ(at, 8);  // position 8 shows frame 7, the first with x >= 7 (in the third step)
@@ -123,7 +130,8 @@ TEST(LiveControl, ABreakpointThatHoldsPausesTheGameAtItsFrame) {
     EXPECT_EQ(breaks.check(g, &why), 9);
     EXPECT_EQ(breaks.check(g, &why), -1);
     EXPECT_TRUE(cli::liveGameCommand(feed.control(), 'e'));
-    ASSERT_TRUE(pollUntil([&] { return !feed.connected(); }));
+    ASSERT_TRUE(pollUntil(
+        feed, g, [&] { return !feed.connected(); }, std::chrono::milliseconds(5)));
     t.join();
     EXPECT_EQ(g.length(), 40);
 }
@@ -135,24 +143,15 @@ TEST(LiveControl, AnInputLogChosenInTheWindowDrivesTheConnectedGame) {
     Map map = mapFromRows({"........", "........", "########"});
     Debugger g{map};
     g.showRecording(std::make_shared<RecordedTrace>());
-    auto listener = std::make_shared<cli::TraceListener>();
-    cli::ListenAddress a;
+    std::shared_ptr<cli::TraceListener> listener;
+    listenOnLoopback(&listener);
+    if (!listener) return;
     std::string error;
-    ASSERT_TRUE(cli::parseListenAddress("127.0.0.1:0", &a, &error)) << error;
-    ASSERT_TRUE(listener->open(a, &error)) << error;
     const std::string out = tempDir() + "/drive.jsonl";
     LiveFeed feed(listener, cli::LiveLimits{}, out);
     feed.onGame([](cli::GameControl& c) { c.pause(); });
-    const auto pollUntil = [&](const std::function<bool()>& done) {
-        for (int i = 0; i < 1000; ++i) {
-            feed.poll(g);
-            if (done()) return true;
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
-        }
-        return false;
-    };
     std::thread t(game, "tcp://" + listener->where(), 10);
-    ASSERT_TRUE(pollUntil([&] { return feed.control() && feed.control()->gamePolls(); }));
+    ASSERT_TRUE(pollUntil(feed, g, [&] { return feed.control() && feed.control()->gamePolls(); }));
     std::string message;
     const std::string missing = tempDir() + "/none.tas";
     EXPECT_FALSE(feed.driveFrom(missing, &message));
@@ -162,7 +161,7 @@ TEST(LiveControl, AnInputLogChosenInTheWindowDrivesTheConnectedGame) {
     ASSERT_TRUE(feed.driveFrom(log, &message)) << message;
     EXPECT_EQ(message, "driving the game with " + log + " (3 frames), and each game after");
     EXPECT_TRUE(cli::liveGameCommand(feed.control(), 'e'));  // End: it runs on, driven
-    ASSERT_TRUE(pollUntil([&] { return !feed.connected(); })) << feed.status();
+    ASSERT_TRUE(pollUntil(feed, g, [&] { return !feed.connected(); })) << feed.status();
     t.join();
     const std::string saved = readFile(out);
     EXPECT_NE(saved.find("{\"frame\":1,\"actor\":\"hero\",\"x\":1,\"y\":0,\"vx\":0,\"vy\":0,"
