@@ -146,8 +146,10 @@ void handleCanvasMouse(EditorState& s) {
 }
 
 bool keysAreHotkeys() {
-    const ImGuiIO& io = ImGui::GetIO();
-    return !io.WantCaptureKeyboard && !io.WantTextInput && !ImGui::IsAnyItemActive();
+    // Not io.WantTextInput: ImGui 1.86 sets it from the frame before, so in the frame after a
+    // field was left with Return (a dialog's path, then Ctrl+Q at once) it still says "typing"
+    // and the key was lost. A field being typed into is always the active item.
+    return !ImGui::GetIO().WantCaptureKeyboard && !ImGui::IsAnyItemActive();
 }
 
 void handleHotkeys(EditorState& s) {

@@ -124,7 +124,9 @@ TEST_F(AppViewSave, SavesALiveRecordingSoFarAndTheRecordingGoesOn) {
 // File > Drive the game with an input log... (`--drive LOG` chosen in the window): the dialog
 // takes a path, and the log is read for the next game (LiveFeed::driveFrom; test_live_control
 // drives a game with it). The item's place at UI scale 1, read off the dialog each position
-// opened: below Save recording as... and its separator.
+// opened: below Save recording as... and its separator. Return and Ctrl+Q arrive together:
+// the frame after a field is left with Return must still take hotkeys (ImGui's WantTextInput
+// lags a frame; CI once lost the Ctrl+Q that came just after the message).
 TEST_F(AppViewSave, TheDriveItemReadsAnInputLogForTheGame) {
     const std::string log = dir_ + "/chosen.tas";
     writeFile(log, "2,L\n1,J\n");
@@ -136,12 +138,11 @@ TEST_F(AppViewSave, TheDriveItemReadsAnInputLogForTheGame) {
     ASSERT_TRUE(app.waitForOutput("dialog Drive the game with an input log...", 10000))
         << app.out();
     app.xdotool("sleep 0.3 key ctrl+a type --delay 15 " + shellQuote(log));
-    app.xdotool("sleep 0.2 key Return");
+    app.xdotool("sleep 0.2 key --delay 0 Return ctrl+q");
     EXPECT_TRUE(app.waitForOutput(
         "message the next game to connect is driven with " + log + " (3 frames)", 10000))
         << app.out();
-    app.xdotool("key ctrl+q");
-    EXPECT_TRUE(app.waitForExit(10000));
+    EXPECT_TRUE(app.waitForExit(10000)) << app.out();
 }
 
 }  // namespace
