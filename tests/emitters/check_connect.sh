@@ -13,7 +13,17 @@ lang=$2
 run=$(dirname "$0")/../../examples/emitters/run.sh
 tmp=$(mktemp -d)
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
+# The cleanup waits for what it ended: a recorder ended by SIGTERM still writes its file (to a
+# temporary name, renamed into place), and an `rm -rf` racing that failed the test with only
+# "Directory not empty". The test's own status is kept.
+cleanup() {
+  local rc=$?
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+  rm -rf "$tmp" 2>/dev/null || { sleep 1; rm -rf "$tmp" || true; }
+  exit "$rc"
+}
+trap cleanup EXIT
 fail() { echo "check_connect $lang: $*" >&2; cat "$tmp"/*.err >&2 || true; exit 1; }
 wait_for() {  # wait_for FILE TEXT: up to 60 s (a runtime may start slowly)
   for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
