@@ -4,8 +4,8 @@
 #  (a) a second game while tilestep records another says the refusal on its stderr;
 #  (b) a game started before `record --listen` connects once it listens, and its trace is whole
 #      (the C walk's by `tilestep diff`): the frames before waited in its buffer.
-# The walks take 4 ms a frame (TILESTEP_FRAME_MS), as a real game would: 2.4 s, past the 2 s the
-# recorder holds a second game before it turns it away.
+# The walks take 4 ms a frame (TILESTEP_FRAME_MS), as a real game would; the refused one 6 ms:
+# 3.6 s, well past the 2 s the recorder holds a second game before it turns it away.
 # usage: tests/emitters/check_connect.sh TILESTEP LANG
 set -euo pipefail
 tilestep=$1
@@ -42,10 +42,13 @@ s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
 s.sendall(b"{\"tilestep_trace\":1,\"tile_size\":16,\"rate\":60,\"actors\":[]}\n")
 time.sleep(8)' "${where##*:}" &
 pids+=($!)
-sleep 0.3
+# The holder must be the game recorded before the walk comes: on a loaded machine python could
+# start later than the walk, which was then recorded (rightly "traced") and the holder refused.
+wait_for "$tmp/rec.err" "recording the game at"
 (  # beside (b) below, and the C reference, to keep the test short
+  export TILESTEP_FRAME_MS=6
   if [ "$lang" = browser ]; then  # a page: its console, in the browser's log
-    TILESTEP_BROWSER_SECONDS=6 TILESTEP_BROWSER_LOG="$tmp/second.err" "$run" "$lang" "ws://$where"
+    TILESTEP_BROWSER_SECONDS=7 TILESTEP_BROWSER_LOG="$tmp/second.err" "$run" "$lang" "ws://$where"
     echo 1 >"$tmp/second.rc"  # its exit status is the browser's
   else
     rc=0
