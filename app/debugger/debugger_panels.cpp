@@ -17,7 +17,6 @@
 #include "debugger/trace_view_panels.h"
 #include "gfx/overlay_draw.h"
 #include "movers/model_fields.h"
-#include "plugin/plugin_registry.h"
 
 namespace ts {
 
@@ -211,24 +210,50 @@ void plotsSection(DebugSession& d) {
     plot("vy", [](const MoverState& s) { return float(s.vy.toDouble()); });
     plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
     if (g.recorded()) return recordedFieldPlots(d);
-    // A plugin mover's declared state fields (docs/plugins.md), one plot each.
-    const MoverKind kind = g.map().actors[size_t(g.drivenActor())].mover;
-    if (!isPluginKind(kind)) return;
-    std::vector<std::pair<std::string, std::vector<float>>> fields;
+    // The mover's own fields (what its describe gives: a built-in's `air_frames`, `walk`, a
+    // plugin's declared fields), one plot each, every mover alike. Plotted from the values,
+    // not the inspector's text: a Fix as its number, a Bool as 0 / 1; a name (`region` "a")
+    // has no scale and is left to the inspector. A value the mover reads as words ("jumped
+    // (1073741824)", MoverInfo::fieldText) is drawn at the top of the others' range, not at
+    // its own number, which would flatten them.
+    const MoverInfo& info = moverInfo(g.map().actors[size_t(g.drivenActor())].mover);
+    struct Series {
+        std::string name, now;  // now: the last value as the inspector reads it
+        std::vector<float> v;
+        std::vector<bool> words;
+        bool plotted = true;
+    };
+    std::vector<Series> fields;
+    ModelFields values;
     for (size_t i = 0; i < h.size(); ++i) {
-        const std::vector<StateField> values = modelStateFields(kind, h[i]);
+        values.clear();
+        info.describe(h[i], values);
         if (fields.empty())
-            for (const StateField& f : values)
-                fields.emplace_back(f.name, std::vector<float>(h.size()));
-        for (size_t k = 0; k < values.size() && k < fields.size(); ++k)
-            fields[k].second[i] =
-                values[k].value == "true" ? 1.0f : float(std::atof(values[k].value.c_str()));
+            for (const ModelField& f : values)
+                fields.push_back(Series{std::string(f.key), "", std::vector<float>(h.size()),
+                                        std::vector<bool>(h.size()),
+                                        f.type != ModelField::Type::Name});
+        for (size_t k = 0; k < values.size() && k < fields.size(); ++k) {
+            const ModelField& f = values[k];
+            Series& series = fields[k];
+            series.v[i] = f.type == ModelField::Type::Fix ? float(Fix::fromRaw(f.value).toDouble())
+                                                          : float(f.value);  // Int, Bool: 0 / 1
+            series.words[i] = info.fieldText && !info.fieldText(f).empty();
+            if (i + 1 == h.size()) series.now = modelFieldReading(info, f);
+        }
     }
-    for (const auto& [name, series] : fields) {
-        char overlay[64];
-        std::snprintf(overlay, sizeof overlay, "%s %.4g", name.c_str(), double(series.back()));
-        ImGui::PlotLines(("##field_" + name).c_str(), series.data(), int(series.size()), 0, overlay,
-                         FLT_MAX, FLT_MAX, ImVec2(width, 42));
+    for (Series& series : fields) {
+        if (!series.plotted) continue;
+        float lo = FLT_MAX, hi = -FLT_MAX;
+        for (size_t i = 0; i < series.v.size(); ++i)
+            if (!series.words[i]) lo = std::min(lo, series.v[i]), hi = std::max(hi, series.v[i]);
+        if (lo > hi) lo = 0, hi = 1;  // every value in words
+        if (lo == hi) hi = lo + 1;
+        for (size_t i = 0; i < series.v.size(); ++i)
+            if (series.words[i]) series.v[i] = hi;
+        const std::string overlay = series.name + " " + series.now;
+        ImGui::PlotLines(("##field_" + series.name).c_str(), series.v.data(), int(series.v.size()),
+                         0, overlay.c_str(), lo, hi, ImVec2(width, 42));
     }
 }
 

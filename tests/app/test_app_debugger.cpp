@@ -219,6 +219,34 @@ TEST_F(AppDebugger, KeysRecordedInTheWindowReplayThroughRunByteForByte) {
     EXPECT_GT(std::atof(cli_trace.c_str() + cli_trace.find("\"x\":", last) + 4), 40.0);
 }
 
+// The Plots section draws the mover's own fields for a built-in as for a plugin (it drew
+// them only for plugins): pixel_sweep's remainder_y, its value the one `run` traces for that
+// frame, and air_frames in the mover's own words (the panel text, logged by --verbose).
+TEST_F(AppDebugger, ABuiltInMoverPlotsItsOwnFields) {
+    const std::string map = sourcePath("maps/platformer-slopes.json");
+    const std::string log = writeLog("jump.tas", "20,R\n1,R,J\n30,R\n");
+    CommandResult cli = runTilestep("run " + shellQuote(map) + " --inputs " + shellQuote(log) +
+                                    " --frames 40 --trace " + shellQuote(dir_ + "/t.jsonl"));
+    ASSERT_EQ(cli.exitCode, 0) << cli.err;
+    const std::string trace = readFile(dir_ + "/t.jsonl");
+    const size_t line = trace.find("{\"frame\":39,\"actor\":\"hero\"");
+    ASSERT_NE(line, std::string::npos) << trace;
+    const size_t at = trace.find("\"remainder_y\":", line) + 14;
+    const std::string remainderY = trace.substr(at, trace.find_first_of(",}", at) - at);
+    ASSERT_FALSE(remainderY.empty());
+    // Frame 39 is in the air after the jump: air_frames reads "jumped (...)".
+    ASSERT_NE(trace.find("\"air_frames\":1073741824", line), std::string::npos);
+
+    CommandResult r = run(shellQuote(map) + " --debug --inputs " + shellQuote(log) +
+                          " --frame 40 --window 1280x1000 --screenshot " +
+                          shellQuote(dir_ + "/plots.png") + " --verbose");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const size_t plots = r.out.find("frames\n");  // the Plots section's history slider
+    ASSERT_NE(plots, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nremainder_y " + remainderY + "\n", plots), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nair_frames jumped (1073741824)\n", plots), std::string::npos) << r.out;
+}
+
 TEST_F(AppDebugger, BadDebuggerFlagsNameTheProblem) {
     Map m = Map::blank(6, 4);
     m.actors.push_back(makeActor("hero", MoverKind::PixelSweep, 16, 16, 12, 16));
