@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -238,6 +240,26 @@ void syncDebugger(EditorState& s, DebugSession& d) {
         if (s.selectedActor >= 0) d.dbg.setDrivenActor(s.selectedActor);
         d.seenSelection = s.selectedActor;
     }
+}
+
+void showMapUnderRecording(EditorState& s, DebugSession& d, Map m,
+                           std::shared_ptr<const RecordedTrace> fallback,
+                           std::shared_ptr<const RecordedTrace> ghost) {
+    Debugger& g = d.dbg;
+    const RecordedFrames* rec = g.recorded();
+    std::shared_ptr<const RecordedTrace> shown = rec ? rec->shared() : std::move(fallback);
+    const int64_t position = g.position();
+    const bool follow = g.followLive();
+    std::vector<Debugger::SavedRun> runs = std::move(g.runs());
+    std::set<int64_t> markers = g.breakpoints().markers;
+    s.doc.replace(std::move(m), "");
+    s.fitRequested = true;
+    syncDebugger(s, d);  // a new document: clears the recording, shown again below
+    g.showRecording(std::move(shown), std::move(ghost));
+    g.seekNow(position);
+    g.setFollowLive(follow);
+    g.runs() = std::move(runs);
+    g.breakpoints().markers = std::move(markers);
 }
 
 void debuggerFrame(EditorState& s, DebugSession& d, double now) {

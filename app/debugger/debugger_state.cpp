@@ -401,6 +401,9 @@ void Debugger::mapReplaced() {
 std::vector<MoverState> Debugger::trajectory(size_t actor, int64_t end) {
     const int64_t p = position();
     end = end < 0 ? length() : std::min(end, length());
+    // A recording's run is what it recorded (the map's actors, if it has any, are not what
+    // is shown; stepping the timeline would never move the recording's position).
+    if (recorded_) return recorded_->trajectory(actor, end);
     std::vector<MoverState> out;
     out.reserve(size_t(end + 1));
     timeline_.seek(0, nullptr);

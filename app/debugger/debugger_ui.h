@@ -75,6 +75,13 @@ float debuggerBarHeight(float uiScale);
 void debuggerFrame(EditorState& s, DebugSession& d, double now);
 // Brings the debugger up to date with the document at once (after opening a map).
 void syncDebugger(EditorState& s, DebugSession& d);
+// `view` without MAP: map `m` shown instead under the recording on screen (a live game's map
+// grown to hold its actors, or the next game's own). The recording (else `fallback`), its
+// position, following the newest frame, `ghost`, the kept runs and the timeline markers stay,
+// as they do when one MAP is shown throughout: only the map under them changed.
+void showMapUnderRecording(EditorState& s, DebugSession& d, Map m,
+                           std::shared_ptr<const RecordedTrace> fallback,
+                           std::shared_ptr<const RecordedTrace> ghost);
 // Enters or leaves Debug mode (leaving pauses). Leaving with live tuning the map lacks
 // asks first (keepTuningDialog).
 void setDebugMode(DebugSession& d, bool on);

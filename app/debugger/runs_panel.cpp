@@ -35,7 +35,10 @@ void runsSection(DebugSession& d) {
         ImGui::SameLine();
         ImGui::Checkbox(runs[i].name.c_str(), &runs[i].visible);
         ImGui::SameLine();
-        ImGui::TextDisabled("%s", g.map().actors[runs[i].actor].name.c_str());
+        // A run kept from an earlier game's recording may name an actor this one lacks.
+        ImGui::TextDisabled("%s", runs[i].actor < g.actorCount()
+                                      ? g.actorName(runs[i].actor).c_str()
+                                      : "(no such actor now)");
         ImGui::SameLine();
         const bool drop = ImGui::SmallButton("drop");
         ImGui::PopID();

@@ -66,18 +66,7 @@ int runTraceViewer(cli::ViewRequest& r) {
     LiveMap liveMap(r.mapPath.empty(), r.trace.get());
     // A new map under the recording shown (a grown canvas, a game's grid): the recording, its
     // position and following live stay; the view fits the new map.
-    auto showMap = [&](Map m) {
-        const RecordedFrames* rec = d.dbg.recorded();
-        std::shared_ptr<const RecordedTrace> shown = rec ? rec->shared() : r.trace;
-        const int64_t position = d.dbg.position();
-        const bool follow = d.dbg.followLive();
-        s.doc.replace(std::move(m), "");
-        s.fitRequested = true;
-        syncDebugger(s, d);  // clears the recording: shown again below
-        d.dbg.showRecording(shown, r.ghost);
-        d.dbg.seekNow(position);
-        d.dbg.setFollowLive(follow);
-    };
+    auto showMap = [&](Map m) { showMapUnderRecording(s, d, std::move(m), r.trace, r.ghost); };
     std::unique_ptr<LiveFeed> live;
     LiveBreak liveBreak;  // a breakpoint pauses a live game that polls
     if (!r.breakText.empty()) {

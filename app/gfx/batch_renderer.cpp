@@ -10,6 +10,9 @@ namespace ts::gfx {
 BatchRenderer::~BatchRenderer() {
     if (lineProg_) glDeleteProgram(lineProg_);
     if (rectProg_) glDeleteProgram(rectProg_);
+    // Never initialised (no GL context: a test of the debugger's session): nothing to free,
+    // and the GL functions are not even loaded.
+    if (!lineVbo_ && !rectQuadVbo_ && !rectVbo_ && !lineVao_ && !rectVao_) return;
     GLuint buffers[] = {lineVbo_, rectQuadVbo_, rectVbo_};
     glDeleteBuffers(3, buffers);
     GLuint arrays[] = {lineVao_, rectVao_};

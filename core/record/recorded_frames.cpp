@@ -81,12 +81,15 @@ void RecordedFrames::seekWithHistory(int64_t p, Trace* trace, int64_t n,
 
 std::vector<MoverState> RecordedFrames::trajectory(const std::string& name,
                                                    int64_t positions) const {
-    std::vector<MoverState> out;
     const int actor = trace_->findActor(name);
-    if (actor < 0) return out;
+    return actor < 0 ? std::vector<MoverState>{} : trajectory(size_t(actor), positions);
+}
+
+std::vector<MoverState> RecordedFrames::trajectory(size_t actor, int64_t positions) const {
+    std::vector<MoverState> out;
+    if (actor >= actorCount()) return out;
     out.reserve(size_t(std::max<int64_t>(0, positions) + 1));
-    for (int64_t p = 0; p <= positions; ++p)
-        out.push_back(stateAt(size_t(actor), std::min(p, length())));
+    for (int64_t p = 0; p <= positions; ++p) out.push_back(stateAt(actor, std::min(p, length())));
     return out;
 }
 

@@ -190,5 +190,26 @@ TEST(DebuggerRecorded, BreakpointExpressionsReadTheRecordedFields) {
     EXPECT_EQ(d.position(), 8);
 }
 
+// "Keep this run" in `tilestep view`: the recorded actor's run as the recording shows it at
+// every position (it simulated the map's actor instead, stepping a timeline whose position
+// the recording's never follows: a scrubbed-back view hung, and a map without that actor
+// read past its states).
+TEST(DebuggerRecorded, KeepingARunKeepsTheRecordedRun) {
+    const Map m = twoActors();
+    const Map empty = mapFromRows({"....", "...."});
+    RecordedRun run = record(m, 60, 0);
+    Debugger d(empty);
+    d.showRecording(run.trace);
+    d.seekNow(25);
+    d.keepRun(1, "ball");
+    ASSERT_EQ(d.runs().size(), 1u);
+    const std::vector<MoverState>& kept = d.runs()[0].states;
+    ASSERT_EQ(kept.size(), 61u);                   // positions 0..60
+    EXPECT_TRUE(same(kept[0], run.states[0][1]));  // position 0 shows the first line
+    for (size_t p = 1; p <= 60; ++p) EXPECT_TRUE(same(kept[p], run.states[p - 1][1])) << p;
+    EXPECT_EQ(d.position(), 25);  // keeping a run does not move the view
+    EXPECT_TRUE(same(d.state(1), run.states[24][1]));
+}
+
 }  // namespace
 }  // namespace ts::test
