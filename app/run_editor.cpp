@@ -76,6 +76,7 @@ int screenshot(const EditorArgs& args) {
     }
     // The window made the debugger's session: its simulation is watched before a map spawns.
     debugger.session().dbg.setStepWatchdog(plugins.watchdog());
+    debugger.session().huntSettings.pluginCallLimitMs = args.stepLimitMs;  // hunt, Re-check
     EditorState& s = w.state();
     if (interop::isImportPath(args.map)) {
         // As the editor opens it (openPath, without the recent-files setting): the Tiled art,
@@ -170,6 +171,7 @@ int runEditor(int argc, char** argv) {
     }
     // The window made the debugger's session: its simulation is watched before a map spawns.
     debugger.session().dbg.setStepWatchdog(plugins.watchdog());
+    debugger.session().huntSettings.pluginCallLimitMs = args.stepLimitMs;  // hunt, Re-check
     setQuitSignalWake(glfwPostEmptyEvent);
     struct WakeOff {  // destroyed before the window: no wake once it is closed
         ~WakeOff() { setQuitSignalWake(nullptr); }

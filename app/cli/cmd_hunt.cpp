@@ -33,8 +33,8 @@
 namespace ts::cli {
 
 const char kHuntUsage[] =
-    "usage: tilestep hunt MAP [--actor NAME]... [--plugin PATH.so]... [--for KINDS]\n"
-    "                     [--budget SECONDS] [--frames N] [--seed N] [--jobs N]\n"
+    "usage: tilestep hunt MAP [--actor NAME]... [--plugin PATH.so]... [--step-limit MS]\n"
+    "                     [--for KINDS] [--budget SECONDS] [--frames N] [--seed N] [--jobs N]\n"
     "                     [--shard I/N] [--inputs LOG]... [--vary spawn,params]\n"
     "                     [--out DIR] [--junit FILE] [--level NAME]\n"
     "       tilestep hunt --merge DIR... [--out DIR] [--junit FILE]\n"
@@ -49,6 +49,8 @@ const char kHuntUsage[] =
     "\n"
     "  --actor NAME   hunt this actor (again for more); default every actor\n"
     "  --plugin PATH  load a mover plugin first (actors with mover \"plugin:NAME\"), as run\n"
+    "  --step-limit MS  a plugin call running longer than MS ms (1 .. 3600000, default\n"
+    "                 2000) is a fault finding; each one found costs this long\n"
     "  --for KINDS    the detectors: 'all' (default) or a comma list of stuck, snag,\n"
     "                 corner, lip, tunnel, inside, jitter, escape, fault\n"
     "  --budget SECONDS  stop after this many seconds (1 .. 86400)\n"
@@ -74,6 +76,7 @@ const char kHuntUsage[] =
 
 const std::vector<FlagSpec> kHuntFlags = {{"--actor", true, "NAME", nullptr, true},
                                           kPluginFlag,
+                                          kStepLimitFlag,
                                           {"--for", true},
                                           {"--budget", true},
                                           {"--frames", true},
@@ -107,6 +110,10 @@ std::vector<std::string> mapArgs(const ParsedArgs& a) {
     if (const std::string* level = a.value(kLevelFlag.name)) {
         words.push_back(kLevelFlag.name);
         words.push_back(*level);
+    }
+    if (const std::string* limit = a.value(kStepLimitFlag.name)) {  // the editor and run take it
+        words.push_back(kStepLimitFlag.name);
+        words.push_back(*limit);
     }
     return words;
 }
@@ -274,8 +281,9 @@ int cmdHunt(const Args& args) {
     if (outDir.empty()) return usageError(cmd, "--out: expected a folder");
     const std::string junit = a.value("--junit") ? *a.value("--junit") : "";
     if (a.has("--merge")) {
-        for (const char* f : {"--actor", "--plugin", "--for", "--budget", "--frames", "--seed",
-                              "--jobs", "--shard", "--inputs", "--vary", "--level"})
+        for (const char* f :
+             {"--actor", "--plugin", "--step-limit", "--for", "--budget", "--frames", "--seed",
+              "--jobs", "--shard", "--inputs", "--vary", "--level"})
             if (a.has(f))
                 return usageError(cmd,
                                   std::string("--merge takes only --out and --junit, not ") + f);
@@ -350,7 +358,10 @@ int cmdHunt(const Args& args) {
     interop::ImportOptions importOptions;
     if (!importOptionsFor(a, mapPath, &importOptions, &error)) return usageError(cmd, error);
 
-    if (!loadPluginsReported(cmd, a)) return kExitFailure;
+    int64_t stepLimitMs = kDefaultStepLimitMs;
+    if (!stepLimitArg(a, &stepLimitMs, &error)) return usageError(cmd, error);
+    if (!loadPluginsReported(cmd, a, nullptr, stepLimitMs)) return kExitFailure;
+    opt.pluginCallLimitMs = stepLimitMs;
     Map map;
     if (!loadMapReported(cmd, mapPath, &map, importOptions)) return kExitFailure;
     if (map.actors.empty())

@@ -20,8 +20,14 @@ constexpr int64_t kDefaultStepLimitMs = 2000;
 // Loads the plugins named by each --plugin, in order; on failure (one that does not load, two
 // with the same id) prints "tilestep CMD: PATH: problem" and returns false. `watchdog`: the one
 // that will watch their calls (pluginWatchdog), whose limit also bounds their loading.
+// `limitMs` (when no watchdog): the calls' limit all the same (`hunt`, which has no watchdog:
+// its plugins run in their hosts, which stop a call past the limit and report it as a fault).
 bool loadPluginsReported(const char* command, const ParsedArgs& a,
-                         const StepWatchdog* watchdog = nullptr);
+                         const StepWatchdog* watchdog = nullptr, int64_t limitMs = 0);
+
+// --step-limit MS (1 .. 3600000; kDefaultStepLimitMs when not given). False on a bad value,
+// with *error set.
+bool stepLimitArg(const ParsedArgs& a, int64_t* ms, std::string* error);
 
 // With --plugin: a watchdog whose limit is --step-limit (default 2000 ms), for the command's
 // Sims to pass with each plugin call (Sim's constructor, StepContext::watchdog). A plugin's fault

@@ -30,6 +30,8 @@ bool SnagHuntSession::start(const Map& map, const std::string& mapPath, const Se
     options.seed = settings.seed;
     options.jobs = settings.jobs;
     options.kinds = settings.kinds;
+    options.pluginCallLimitMs = settings.pluginCallLimitMs;
+    pluginCallLimitMs_ = settings.pluginCallLimitMs;
     if (!mapPath.empty() && !loadIgnoreList(ignoreListPath(mapPath), &options.ignoredKeys, error))
         return false;
     mapPath_ = mapPath;
@@ -152,7 +154,7 @@ void SnagHuntSession::recheckAll(const Map& map) {
     for (size_t i = 0; i < result_.findings.size(); ++i) {
         // recheckFinding says "the map has no actor ..." itself when the actor is gone.
         std::string why;
-        const bool still = recheckFinding(map, result_.findings[i], &why);
+        const bool still = recheckFinding(map, result_.findings[i], &why, pluginCallLimitMs_);
         checks_[i] = still ? Check::StillThere : Check::Fixed;
         checkWhy_[i] = why;
     }

@@ -26,6 +26,8 @@ class SnagHuntSession {
         uint64_t seed = 1;
         int jobs = 0;  // threads; 0: every core (findings do not depend on it)
         uint32_t kinds = kAllSnagKinds;
+        // A plugin call's limit (the editor's --step-limit), for the hunt and Re-check.
+        int64_t pluginCallLimitMs = 0;
     };
     // What a Re-check said of one finding.
     enum class Check : uint8_t { NotChecked, StillThere, Fixed };
@@ -93,6 +95,7 @@ class SnagHuntSession {
     HuntResult result_;
     bool hasResult_ = false;
     std::string error_, mapPath_;
+    int64_t pluginCallLimitMs_ = 0;  // the last start's, for Re-check
     size_t ignoredCount_ = 0;
     std::vector<Check> checks_;
     std::vector<std::string> checkWhy_;

@@ -23,14 +23,15 @@ struct LogAhead final : KeysAhead {
 
 }  // namespace
 
-ActorRun::ActorRun(const Map& m, const CollisionWorld& w, size_t a)
+ActorRun::ActorRun(const Map& m, const CollisionWorld& w, size_t a, int64_t limitMs)
     : map(&m),
       world(&w),
       actor(a),
       mover(&moverInfo(m.actors[a].mover)),
       params(m.actors[a].params),
-      plugin(isPluginKind(m.actors[a].mover)) {
-    const StepContext sc{nullptr, a, m.actors[a].name.c_str()};
+      plugin(isPluginKind(m.actors[a].mover)),
+      callLimitMs(limitMs) {
+    const StepContext sc = context(nullptr);
     spawn = spawnState(m.actors[a], sc);
     takeFault(*this);
 }
@@ -53,7 +54,7 @@ std::vector<SnagFinding> replayRun(const ActorRun& run, const InputLog& log, uin
     LogAhead ahead;
     ahead.log = &log;
     ahead.end = frames;
-    const StepContext sc{run.plugin ? &ahead : nullptr, run.actor, run.name().c_str()};
+    const StepContext sc = run.context(&ahead);
     InputCursor keys(log);
     MoverState s = run.spawn;
     for (int64_t f = 0; f < frames; ++f) {

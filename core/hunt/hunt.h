@@ -103,6 +103,9 @@ struct HuntOptions {
     // ahead (PluginMover::stepPlanned); false: each task asks for its own frames (the tests'
     // reference: the findings are the same).
     bool batchPluginSteps = true;
+    // Added: a plugin call's limit in ms (`hunt --step-limit`, the editor's); a call past it
+    // is a `fault` finding, each costing this long. 0: the default, 2000 ms.
+    int64_t pluginCallLimitMs = 0;
 };
 
 // Coverage for the heat-map overlay: explored frames per map cell (row-major, map width).
@@ -128,8 +131,10 @@ struct HuntResult {
 bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::string* error);
 
 // Re-runs one finding's inputs and says whether it still trips the same detector at the same
-// feature and direction (Re-check after an edit or a plugin reload).
-bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why);
+// feature and direction (Re-check after an edit or a plugin reload). `pluginCallLimitMs` as
+// HuntOptions::pluginCallLimitMs.
+bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why,
+                    int64_t pluginCallLimitMs = 0);
 
 // Added: runs `log` for actor `actor` of `map` (other actors without keys) with every detector
 // of `kinds` and returns what they find (inputs left empty), frame by frame. Stops after

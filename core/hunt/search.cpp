@@ -183,7 +183,7 @@ void ActorHunt::stepPlanned(const std::vector<Task>& tasks) const {
         runs[i] = PluginMover::PlannedRun{archive_.entries[size_t(tasks[i].entry)].state,
                                           keys[i].data(), int64_t(keys[i].size())};
     }
-    p->stepPlanned(runs, run_.params, *run_.world);
+    p->stepPlanned(runs, run_.params, *run_.world, run_.callLimitMs);
 }
 
 void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
@@ -192,7 +192,7 @@ void ActorHunt::runTask(Worker& w, const Task& t, TaskOut* out) const {
     planKeys(t, &w.keys);
     TaskAhead ahead;
     ahead.keys = &w.keys;
-    const StepContext sc{run_.plugin ? &ahead : nullptr, run_.actor, run_.name().c_str()};
+    const StepContext sc = run_.context(&ahead);
     w.det.reset();
     const CollisionWorld& world = *run_.world;
     const int64_t tile = world.tileSize(), mw = world.map().width, mh = world.map().height;
@@ -452,7 +452,7 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
                 continue;
             runMap = &variedMap;
         }
-        const hunt::ActorRun run(*runMap, world, actorIndex);
+        const hunt::ActorRun run(*runMap, world, actorIndex, opt.pluginCallLimitMs);
         const int64_t share = totalFrames / int64_t(runs);
         const double seconds = opt.budgetSeconds > 0 ? opt.budgetSeconds / double(runs) : 0;
         hunt::ActorHunt h(run, opt, run.plugin ? 1 : jobs);
@@ -538,7 +538,8 @@ bool huntMap(const Map& map, const HuntOptions& opt, HuntResult* out, std::strin
     return true;
 }
 
-bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why) {
+bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why,
+                    int64_t pluginCallLimitMs) {
     if (f.actor >= map.actors.size() || map.actors[f.actor].name != f.actorName) {
         if (why)
             *why = "the map has no actor '" + f.actorName + "' at index " + std::to_string(f.actor);
@@ -557,7 +558,7 @@ bool recheckFinding(const Map& map, const SnagFinding& f, std::string* why) {
         if (f.variedParams) a.params = f.params;
         used = &varied;
     }
-    const hunt::ActorRun run(*used, world, f.actor);
+    const hunt::ActorRun run(*used, world, f.actor, pluginCallLimitMs);
     const std::string key = f.key();
     for (int pass = 0; pass < 2; ++pass) {
         bool hit = false;

@@ -34,6 +34,9 @@ struct StepContext {
     const char* actorName = nullptr;   // for messages; null outside a Sim's step or spawn
     int64_t frame = -1;                // the frame being stepped (0: spawning); -1: unknown
     StepWatchdog* watchdog = nullptr;  // watches a plugin's call; null: nobody watches
+    // A plugin call's limit in ms where no watchdog names one (the hunt's --step-limit: its
+    // threads share no watchdog); 0: the default (PluginHostClient::kDefaultCallLimitMs).
+    int64_t callLimitMs = 0;
 };
 
 }  // namespace ts

@@ -412,9 +412,10 @@ bool PluginMover::adoptProbeKinds(const ts_mover_plugin* d, std::string* error) 
 namespace {
 
 // The watchdog of the call names the limit (--step-limit, the editor's, a reload check's);
-// a call nobody watches gets the default.
+// a call nobody watches gets the context's own limit (the hunt's), else the default.
 int64_t callLimitMs(const StepContext& sc) {
-    return sc.watchdog ? sc.watchdog->limitMs() : PluginHostClient::kDefaultCallLimitMs;
+    if (sc.watchdog) return sc.watchdog->limitMs();
+    return sc.callLimitMs > 0 ? sc.callLimitMs : PluginHostClient::kDefaultCallLimitMs;
 }
 
 }  // namespace
@@ -478,7 +479,7 @@ MoverState PluginMover::step(const MoverState& s, InputBits in, const ParamValue
 }
 
 void PluginMover::stepPlanned(const std::vector<PlannedRun>& runs, const ParamValues& p,
-                              const CollisionWorld& world) const {
+                              const CollisionWorld& world, int64_t limitMs) const {
     if (!host_) return;
     ts_fix params[TS_MOVER_MAX_PARAMS];
     for (int i = 0; i < TS_MOVER_MAX_PARAMS; ++i) params[i] = p[size_t(i)].raw;
@@ -489,7 +490,8 @@ void PluginMover::stepPlanned(const std::vector<PlannedRun>& runs, const ParamVa
         abi.push_back(PluginHostClient::PlannedRun{
             toAbi(r.from), reinterpret_cast<const uint8_t*>(r.keys),
             uint32_t(std::clamp<int64_t>(r.frames, 0, wire::kMaxFrames))});
-    host_->stepPlanned(world, params, abi, PluginHostClient::kDefaultCallLimitMs);
+    host_->stepPlanned(world, params, abi,
+                       limitMs > 0 ? limitMs : PluginHostClient::kDefaultCallLimitMs);
 }
 
 uint64_t PluginMover::hostStepRequests() const {

@@ -77,8 +77,9 @@ class PluginMover {
         const InputBits* keys;
         int64_t frames;
     };
+    // `limitMs`: each call's limit (0: the default), as StepContext::callLimitMs.
     void stepPlanned(const std::vector<PlannedRun>& runs, const ParamValues& p,
-                     const CollisionWorld& world) const;
+                     const CollisionWorld& world, int64_t limitMs = 0) const;
     // Messages sent to the plugin host: step requests and batches of planned runs (0 in
     // process). For tests that check the hunt batches.
     uint64_t hostStepRequests() const;

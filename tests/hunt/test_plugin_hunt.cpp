@@ -59,6 +59,55 @@ TEST(PluginHunt, ACrashingStepIsAFaultShrunkToTheJumpKey) {
     EXPECT_TRUE(recheckFinding(m, f, &why)) << why;
 }
 
+std::string quoted(const std::string& s) {  // the temp dirs and build paths hold no '
+    return "'" + s + "'";
+}
+
+// endless_step spins forever once J is pressed (tests/plugins/endless_step.c): a fault at
+// the hunt's own call limit (`hunt --step-limit`, the editor's), not the 2000 ms default that
+// made each such finding cost seconds of every replay; Re-check keeps the limit it is given.
+TEST(PluginHunt, AStepThatNeverReturnsIsAFaultAtTheHuntsLimit) {
+    const Map m = roomWith(load("endless_step"));
+    HuntOptions opt;
+    opt.frames = 2000;
+    opt.kinds = snagBit(SnagKind::Fault);
+    opt.pluginCallLimitMs = 150;
+    HuntResult r;
+    std::string error;
+    ASSERT_TRUE(huntMap(m, opt, &r, &error)) << error;
+    ASSERT_EQ(r.findings.size(), 1u);
+    const SnagFinding& f = r.findings[0];
+    EXPECT_EQ(f.kind, SnagKind::Fault);
+    EXPECT_NE(f.detail.find("ran longer than 150 ms"), std::string::npos) << f.detail;
+    std::string why;
+    EXPECT_TRUE(recheckFinding(m, f, &why, 150)) << why;
+}
+
+// The command line: --step-limit reaches the hunt and the repro line that opens the case.
+TEST(PluginHunt, TheCommandsStepLimitReachesTheHuntAndTheReproLine) {
+    const std::string dir = test::tempDir();
+    Map m = roomWith(MoverKind::PixelSweep);
+    std::string text;
+    saveMap(m, dir + "/room.json");
+    text = test::readFile(dir + "/room.json");
+    const std::string from = "\"pixel_sweep\"";
+    ASSERT_NE(text.find(from), std::string::npos);
+    text.replace(text.find(from), from.size(), "\"plugin:endless_step\"");
+    test::writeFile(dir + "/room.json", text);
+    const std::string plugin = TILESTEP_PLUGIN_DIR "/endless_step.so";
+    const test::CommandResult r = test::runTilestep(
+        "hunt " + quoted(dir + "/room.json") + " --plugin " + quoted(plugin) +
+        " --for fault --frames 2000 --step-limit 150 --out " + quoted(dir + "/out"));
+    EXPECT_EQ(r.exitCode, 4) << r.err;
+    EXPECT_NE(r.out.find("ran longer than 150 ms"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("--step-limit 150 --inputs"), std::string::npos) << r.out;
+    for (const char* bad : {" --step-limit 0", " --step-limit x", " --merge --step-limit 9"}) {
+        const test::CommandResult b = test::runTilestep("hunt " + quoted(dir + "/room.json") + bad +
+                                                        " --out " + quoted(dir + "/bad"));
+        EXPECT_EQ(b.exitCode, 2) << bad << "\n" << b.err;
+    }
+}
+
 // nondeterministic keeps a counter between steps (tests/plugins/nondeterministic.c).
 TEST(PluginHunt, APluginThatDiffersFromItselfIsAFault) {
     const Map m = roomWith(load("nondeterministic"));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hunt/hunt.h"
+#include "movers/step_context.h"
 
 namespace ts::hunt {
 
@@ -17,10 +18,16 @@ struct ActorRun {
     const MoverInfo* mover = nullptr;
     ParamValues params{};
     MoverState spawn;
-    bool plugin = false;  // a plugin's faults are findings
+    bool plugin = false;      // a plugin's faults are findings
+    int64_t callLimitMs = 0;  // a plugin call's limit (StepContext::callLimitMs); 0: default
 
-    ActorRun(const Map& m, const CollisionWorld& w, size_t a);
+    ActorRun(const Map& m, const CollisionWorld& w, size_t a, int64_t callLimitMs = 0);
     const std::string& name() const { return map->actors[actor].name; }
+    // The context of a step of this actor: its index and name, the keys ahead, the limit.
+    StepContext context(const KeysAhead* ahead) const {
+        return StepContext{
+            plugin ? ahead : nullptr, actor, name().c_str(), -1, nullptr, callLimitMs};
+    }
 };
 
 // Steps `log` (at most maxFrames frames; 0: the whole log) with the detectors of `kinds` and
