@@ -197,18 +197,26 @@ void plotsSection(DebugSession& d) {
     if (h.empty()) return;
     std::vector<float> v(h.size());
     const float width = ImGui::GetContentRegionAvail().x;
-    auto plot = [&](const char* name, auto get) {
-        for (size_t i = 0; i < h.size(); ++i) v[i] = get(h[i]);
-        char overlay[64];
-        std::snprintf(overlay, sizeof overlay, "%s %.4g", name, double(v.back()));
-        ImGui::PlotLines((std::string("##") + name).c_str(), v.data(), int(v.size()), 0, overlay,
-                         FLT_MAX, FLT_MAX, ImVec2(width, 42));
+    // Each label gives the value now exactly, as the inspector and the files write it
+    // (171.75, not "%.4g"'s 171.8); the line itself is drawn from floats.
+    auto plot = [&](const char* name, auto get, const std::string& now) {
+        for (size_t i = 0; i < h.size(); ++i) v[i] = float(get(h[i]));
+        const std::string overlay = std::string(name) + " " + now;
+        ImGui::PlotLines((std::string("##") + name).c_str(), v.data(), int(v.size()), 0,
+                         overlay.c_str(), FLT_MAX, FLT_MAX, ImVec2(width, 42));
     };
-    plot("x", [](const MoverState& s) { return float(s.x.toDouble()); });
-    plot("y", [](const MoverState& s) { return float(s.y.toDouble()); });
-    plot("vx", [](const MoverState& s) { return float(s.vx.toDouble()); });
-    plot("vy", [](const MoverState& s) { return float(s.vy.toDouble()); });
-    plot("grounded", [](const MoverState& s) { return s.grounded ? 1.0f : 0.0f; });
+    const MoverState& last = h.back();
+    plot(
+        "x", [](const MoverState& s) { return s.x.toDouble(); }, last.x.str());
+    plot(
+        "y", [](const MoverState& s) { return s.y.toDouble(); }, last.y.str());
+    plot(
+        "vx", [](const MoverState& s) { return s.vx.toDouble(); }, last.vx.str());
+    plot(
+        "vy", [](const MoverState& s) { return s.vy.toDouble(); }, last.vy.str());
+    plot(
+        "grounded", [](const MoverState& s) { return s.grounded ? 1.0 : 0.0; },
+        last.grounded ? "1" : "0");
     if (g.recorded()) return recordedFieldPlots(d);
     // The mover's own fields (what its describe gives: a built-in's `air_frames`, `walk`, a
     // plugin's declared fields), one plot each, every mover alike. Plotted from the values,

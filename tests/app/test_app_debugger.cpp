@@ -221,7 +221,8 @@ TEST_F(AppDebugger, KeysRecordedInTheWindowReplayThroughRunByteForByte) {
 
 // The Plots section draws the mover's own fields for a built-in as for a plugin (it drew
 // them only for plugins): pixel_sweep's remainder_y, its value the one `run` traces for that
-// frame, and air_frames in the mover's own words (the panel text, logged by --verbose).
+// frame, and air_frames in the mover's own words (the panel text, logged by --verbose). The
+// labels give each value exactly (y 171.75 read "y 171.8").
 TEST_F(AppDebugger, ABuiltInMoverPlotsItsOwnFields) {
     const std::string map = sourcePath("maps/platformer-slopes.json");
     const std::string log = writeLog("jump.tas", "20,R\n1,R,J\n30,R\n");
@@ -234,6 +235,9 @@ TEST_F(AppDebugger, ABuiltInMoverPlotsItsOwnFields) {
     const size_t at = trace.find("\"remainder_y\":", line) + 14;
     const std::string remainderY = trace.substr(at, trace.find_first_of(",}", at) - at);
     ASSERT_FALSE(remainderY.empty());
+    const size_t yAt = trace.find("\"y\":", line) + 4;
+    const std::string y = trace.substr(yAt, trace.find_first_of(",}", yAt) - yAt);
+    ASSERT_NE(y.find('.'), std::string::npos) << y;  // a fraction: the label must keep it
     // Frame 39 is in the air after the jump: air_frames reads "jumped (...)".
     ASSERT_NE(trace.find("\"air_frames\":1073741824", line), std::string::npos);
 
@@ -244,6 +248,8 @@ TEST_F(AppDebugger, ABuiltInMoverPlotsItsOwnFields) {
     const size_t plots = r.out.find("frames\n");  // the Plots section's history slider
     ASSERT_NE(plots, std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\nremainder_y " + remainderY + "\n", plots), std::string::npos) << r.out;
+    // The common plots' labels give the value exactly, as the trace writes it.
+    EXPECT_NE(r.out.find("\ny " + y + "\n", plots), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\nair_frames jumped (1073741824)\n", plots), std::string::npos) << r.out;
 }
 

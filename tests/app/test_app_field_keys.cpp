@@ -5,7 +5,8 @@
 // types, so that every event arrives together when it goes on. Positions at UI scale 1 in
 // the 1280 x 800 window for maps/platformer-slopes.json in Debug mode, read off screenshots:
 // the Breakpoints expression field at (1150, 522), the Play button at (205, 731); the
-// debugger panel scrolled 8 wheel steps down shows the gravity field at (1040, 430), and the
+// debugger panel scrolled 8 wheel steps down shows the gravity field at (1040, 571), below the
+// plots of x .. grounded and the mover's own three (air_frames, remainder_x, remainder_y), and the
 // "Keep tuned values?" dialog's Apply button sits at (525, 437).
 #include <gtest/gtest.h>
 
@@ -70,7 +71,7 @@ TEST_F(AppFieldKeys, ADoubleClickedNumberFieldTakesTheTypedValue) {
     if (HasFatalFailure()) return;
     std::string wheel = "mousemove 1120 500 sleep 0.2";
     for (int i = 0; i < 8; ++i) wheel += " click 5 sleep 0.05";
-    app_->xdotool(wheel + " sleep 0.3 mousemove 1040 430 sleep 0.3");
+    app_->xdotool(wheel + " sleep 0.3 mousemove 1040 571 sleep 0.3");
     // Gravity 0.25 -> 0.18: the two clicks and the keys in one batch.
     inOneBatch("click --repeat 2 --delay 40 1 type 0.18");
     app_->xdotool("key Return sleep 0.3 mousemove 500 600 sleep 0.3 key Tab sleep 0.5");

@@ -3,7 +3,8 @@
 // Discard lets the Open go on. Real input on a private Xvfb; positions at UI scale 1 in the
 // 1280 x 800 window for maps/platformer-slopes.json (one pixel sweep actor), read off
 // screenshots: the debugger panel scrolled 8 wheel steps down shows the gravity field at
-// (1040, 430); the dialog's buttons sit at y 437.
+// (1040, 571), below the plots of x .. grounded and the mover's own three (air_frames, remainder_x,
+// remainder_y); the dialog's buttons sit at y 437.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -30,7 +31,7 @@ class AppKeepTuning : public XvfbTest {
         for (int i = 0; i < 8; ++i) wheel += " click 5 sleep 0.05";
         app_->xdotool(wheel + " sleep 0.3");
         app_->xdotool(
-            "mousemove 1040 430 sleep 0.2 keydown ctrl click 1 keyup ctrl sleep 0.3 "
+            "mousemove 1040 571 sleep 0.2 keydown ctrl click 1 keyup ctrl sleep 0.3 "
             "key ctrl+a sleep 0.1");
         app_->xdotool("type --delay 60 0.5");
         app_->xdotool("key Return sleep 0.3 mousemove 500 600 sleep 0.3");
