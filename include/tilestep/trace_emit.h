@@ -125,7 +125,8 @@ typedef struct ts_trace {
     size_t pend_len, pend_sent, pend_cap, frame_start;
     int frame_dropped; /* the frame being written did not fit: it is dropped at its end */
     long long dropped; /* frames dropped in all (said once on stderr, and at close) */
-    size_t pend_peak;  /* the most bytes the buffer held (never over TS_TRACE_BUFFER_BYTES) */
+    size_t pend_peak;  /* the most bytes the buffer held (never over TS_TRACE_BUFFER_BYTES but
+                          for the few bytes of a control line, ts__control_line) */
 } ts_trace;
 
 /* What a game does this frame (ts_trace_poll). */
@@ -732,6 +733,27 @@ static inline void ts__read_commands(ts_trace* t, int wait_ms) {
     }
 }
 
+/* Appends a control-channel line (docs/emitters.md, the protocol) after the frames waiting. It
+ * is never dropped, whatever the buffer holds: the bound is for frames, and a lost `!control 1`
+ * would leave a polling game running free. A few bytes past TS_TRACE_BUFFER_BYTES at most.
+ * Called at a frame boundary (ts_trace_poll), when the frame's lines are all in pend. */
+static inline void ts__control_line(ts_trace* t, const char* line) {
+    const size_t n = strlen(line);
+    if (t->pend_len + n > t->pend_cap) {
+        char* grown = (char*)realloc(t->pend, t->pend_len + n);
+        if (!grown) { /* out of memory: the game runs freely, as with an older tilestep */
+            t->failed = 1;
+            return;
+        }
+        t->pend = grown;
+        t->pend_cap = t->pend_len + n;
+    }
+    memcpy(t->pend + t->pend_len, line, n);
+    t->pend_len += n;
+    t->frame_start = t->pend_len;
+    if (t->pend_len - t->pend_sent > t->pend_peak) t->pend_peak = t->pend_len - t->pend_sent;
+}
+
 /* Sends what the socket takes now, without waiting (wait_ms 0), or for up to wait_ms in all
  * (at close). A viewer gone fails the trace; its last words (a refusal) are read first. */
 static inline void ts__send(ts_trace* t, int wait_ms) {
@@ -822,7 +844,7 @@ static inline ts_control ts_trace_poll(ts_trace* t) {
     ts__frame_end(t);
     if (t->fd < 0 || t->ctl < 0) return c;
     if (t->ctl == 0) {
-        ts__out(t, "!control 1\n", 11); /* after the header and any frames */
+        ts__control_line(t, "!control 1\n"); /* after the header and any frames */
         ts__frame_end(t);
         t->ctl = 1;
         {

@@ -147,8 +147,10 @@ public sealed class TilestepTrace {
 
     // A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far
     // as the socket takes it; a viewer not there yet is tried again once its back-off is over.
-    void FrameEnd(byte[] data) {
-        if (pendBytes + data.Length > BufferBytes) {
+    // A control line (control true, a few bytes) is never dropped: the bound is for frames, and
+    // a lost `!control 1` would leave a polling game running free.
+    void FrameEnd(byte[] data, bool control = false) {
+        if (!control && pendBytes + data.Length > BufferBytes) {
             if (Dropped++ == 0)
                 Say("tilestep: the viewer is " + (waiting ? "not there yet" : "not keeping up") +
                     ": frames past the " + BufferBytes + "-byte buffer are dropped (the trace skips them)");
@@ -356,7 +358,7 @@ public sealed class TilestepTrace {
         if (socket) Flush();  // the frame before is whole: a paused game's last frame is seen
         if (sock == null || !Ok || ctl < 0) return c;
         if (ctl == 0) {
-            FrameEnd(Encoding.ASCII.GetBytes("!control 1\n"));
+            FrameEnd(Encoding.ASCII.GetBytes("!control 1\n"), true);
             if (sock == null) return c;
             ctl = 1;
             for (int i = 0; i < 100 && ctl == 1; ++i) Read(20);

@@ -156,9 +156,11 @@ func _send(wait_ms):
 
 
 # A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
-# the socket takes it; a viewer not there yet is tried again once its back-off is over.
-func _frame_end(data):
-	if _pend_bytes + data.size() > BUFFER_BYTES:
+# the socket takes it; a viewer not there yet is tried again once its back-off is over. A
+# control line (control true, a few bytes) is never dropped: the bound is for frames, and a
+# lost `!control 1` would leave a polling game running free.
+func _frame_end(data, control = false):
+	if not control and _pend_bytes + data.size() > BUFFER_BYTES:
 		if dropped == 0:
 			printerr("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped (the trace skips them)"
 					% ["not keeping up" if _connected else "not there yet", BUFFER_BYTES])
@@ -456,7 +458,7 @@ func poll():
 	if not _connected or not ok or _ctl < 0:
 		return c
 	if _ctl == 0:
-		_frame_end("!control 1\n".to_ascii())
+		_frame_end("!control 1\n".to_ascii(), true)
 		if not _connected:
 			return c
 		_ctl = 1
