@@ -16,7 +16,9 @@ lang=$2
 run=$(dirname "$0")/../../examples/emitters/run.sh
 tmp=$(mktemp -d)
 pids=()
-trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
+# Each ended and waited for before the folder goes: a recorder ended writes its file as it exits.
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+      for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
 fail() { echo "check_connect $lang: $*" >&2; cat "$tmp"/*.err >&2 || true; exit 1; }
 wait_for() {  # wait_for FILE TEXT: up to 60 s (a runtime may start slowly)
   for _ in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
