@@ -84,6 +84,10 @@ extern "C" {
 #ifndef TS_TRACE_RETRY_SECONDS
 #define TS_TRACE_RETRY_SECONDS 60
 #endif
+/* A try to connect (never waiting, checked at frame boundaries) is given up after this long. */
+#ifndef TS_TRACE_CONNECT_SECONDS
+#define TS_TRACE_CONNECT_SECONDS 1
+#endif
 
 /* A run of frames tilestep drives with the same keys (ts_trace_poll). */
 struct ts__keyrun {
@@ -119,13 +123,21 @@ typedef struct ts_trace {
     /* The socket sink: the destination (retried until a viewer listens), the frames waiting for
        the socket (malloc'd, at most TS_TRACE_BUFFER_BYTES) and what was dropped. */
     char dest[256];
-    int waiting; /* 1: no viewer yet, tried again at frame boundaries */
+    int waiting; /* 1: no viewer yet (said on stderr), tried again at frame boundaries */
     double next_try, backoff, give_up;
+    /* A try under way: a TCP connect never waits (a remote address that does not answer would
+       hold the frame for the system's time-out); it is checked at frame boundaries and given up
+       after TS_TRACE_CONNECT_SECONDS. */
+    int cfd;         /* the socket connecting, or -1 (fd is set once it is connected) */
+    void* addrs;     /* the destination's addresses (struct addrinfo*, getaddrinfo's) */
+    void* next_addr; /* the next of them to try when this one fails */
+    double connect_until;
     char* pend; /* whole frames to send: [sent, len) */
     size_t pend_len, pend_sent, pend_cap, frame_start;
     int frame_dropped; /* the frame being written did not fit: it is dropped at its end */
     long long dropped; /* frames dropped in all (said once on stderr, and at close) */
-    size_t pend_peak;  /* the most bytes the buffer held (never over TS_TRACE_BUFFER_BYTES) */
+    size_t pend_peak;  /* the most bytes the buffer held (never over TS_TRACE_BUFFER_BYTES but
+                          for the few bytes of a control line, ts__control_line) */
 } ts_trace;
 
 /* What a game does this frame (ts_trace_poll). */
@@ -318,6 +330,9 @@ static inline void ts__reset(ts_trace* t) {
     t->dest[0] = 0;
     t->waiting = 0;
     t->next_try = t->backoff = t->give_up = 0;
+    t->cfd = -1;
+    t->addrs = t->next_addr = NULL;
+    t->connect_until = 0;
     t->pend = NULL;
     t->pend_len = t->pend_sent = t->pend_cap = t->frame_start = 0;
     t->frame_dropped = 0;
@@ -338,24 +353,117 @@ static inline void ts_trace_open(ts_trace* t, FILE* file, const char* map, int t
 }
 
 #if TS_TRACE_HAVE_SOCKETS
-/* A connected socket to "HOST:PORT" (TCP) or a Unix socket path; -1 when it cannot connect. */
-static inline int ts__connect(const char* dest, int unix_path) {
-    int fd = -1;
-    if (unix_path) {
+static inline double ts__now(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* The try under way is over: its socket (unless connected) and addresses are let go. */
+static inline void ts__connect_end(ts_trace* t) {
+    if (t->cfd >= 0) close(t->cfd);
+    t->cfd = -1;
+    if (t->addrs) freeaddrinfo((struct addrinfo*)t->addrs);
+    t->addrs = t->next_addr = NULL;
+}
+
+/* Starts a non-blocking connect of a new socket: 1 connected, 0 under way (t->cfd), -1 failed.
+ * The socket stays non-blocking: sends never wait, what the socket cannot take stays in pend. */
+static inline int ts__connect_start(ts_trace* t, int family, int type, int protocol,
+                                    const struct sockaddr* addr, socklen_t len) {
+    const int fd = socket(family, type, protocol);
+    if (fd < 0) return -1;
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+#ifdef SO_NOSIGPIPE
+    {
+        int one = 1;
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+    }
+#endif
+    t->cfd = fd;
+    if (connect(fd, addr, len) == 0) return 1;
+    if (errno == EINPROGRESS || errno == EINTR) return 0; /* finishes in the background */
+    close(fd);                                            /* refused, unreachable, a full */
+    t->cfd = -1;                                          /* Unix socket's backlog (EAGAIN) */
+    return -1;
+}
+
+/* Moves the try under way on, waiting for it up to wait_ms (0 at frame boundaries, a frame's 16
+ * at a held poll; -1: until its deadline, at close): 1 connected (t->fd), 0 still under way, -1
+ * failed (every address of the destination, or out of time). */
+static inline int ts__connect_step(ts_trace* t, int wait_ms) {
+    for (;;) {
+        if (t->cfd >= 0) {
+            struct pollfd p;
+            int ready, ms = wait_ms, err = 0; /* ms: how long poll waits, within the deadline */
+            socklen_t len = sizeof err;
+            const double left = t->connect_until - ts__now();
+            p.fd = t->cfd;
+            p.events = POLLOUT;
+            p.revents = 0;
+            if (left <= 0)
+                ms = 0;
+            else if (wait_ms < 0 || wait_ms > left * 1000)
+                ms = (int)(left * 1000) + 1;
+            ready = poll(&p, 1, ms);
+            if (ready < 0 && errno == EINTR && wait_ms < 0) continue;
+            if (ready == 0 || (ready < 0 && errno == EINTR)) {
+                if (ts__now() < t->connect_until) return 0;
+                ts__connect_end(t); /* no answer in time: this try failed */
+                return -1;
+            }
+            if (ready > 0 && getsockopt(t->cfd, SOL_SOCKET, SO_ERROR, &err, &len) == 0 &&
+                err == 0) {
+                t->fd = t->cfd;
+                t->cfd = -1;
+                ts__connect_end(t);
+                return 1;
+            }
+            close(t->cfd); /* refused: the next address, if any */
+            t->cfd = -1;
+        }
+        {
+            struct addrinfo* ai = (struct addrinfo*)t->next_addr;
+            int r;
+            if (!ai) {
+                ts__connect_end(t);
+                return -1;
+            }
+            t->next_addr = ai->ai_next;
+            r = ts__connect_start(t, ai->ai_family, ai->ai_socktype, ai->ai_protocol, ai->ai_addr,
+                                  ai->ai_addrlen);
+            if (r == 1) {
+                t->fd = t->cfd;
+                t->cfd = -1;
+                ts__connect_end(t);
+                return 1;
+            }
+        }
+    }
+}
+
+/* Starts a try at t->dest, "tcp://HOST:PORT" or "unix:PATH" (the host a numeric address or a
+ * name the system resolves): 1 connected, 0 under way, -1 failed. */
+static inline int ts__connect_begin(ts_trace* t) {
+    t->connect_until = ts__now() + TS_TRACE_CONNECT_SECONDS;
+    if (strncmp(t->dest, "unix:", 5) == 0) {
         struct sockaddr_un a;
-        if (strlen(dest) >= sizeof a.sun_path) return -1;
+        int r;
+        if (strlen(t->dest + 5) >= sizeof a.sun_path) return -1;
         memset(&a, 0, sizeof a);
         a.sun_family = AF_UNIX;
-        strcpy(a.sun_path, dest);
-        fd = socket(AF_UNIX, SOCK_STREAM, 0);
-        if (fd >= 0 && connect(fd, (struct sockaddr*)&a, sizeof a) != 0) {
-            close(fd);
-            fd = -1;
+        strcpy(a.sun_path, t->dest + 5);
+        r = ts__connect_start(t, AF_UNIX, SOCK_STREAM, 0, (struct sockaddr*)&a, sizeof a);
+        if (r == 1) {
+            t->fd = t->cfd;
+            t->cfd = -1;
         }
+        return r;
     } else {
         char host[256];
+        const char* dest = t->dest + 6;
         const char* colon = strrchr(dest, ':');
-        struct addrinfo hints, *found = NULL, *ai;
+        struct addrinfo hints, *found = NULL;
         size_t n = colon ? (size_t)(colon - dest) : 0;
         if (!colon || n == 0 || n >= sizeof host) return -1;
         memcpy(host, dest, n);
@@ -368,42 +476,24 @@ static inline int ts__connect(const char* dest, int unix_path) {
         hints.ai_family = AF_UNSPEC;
         hints.ai_socktype = SOCK_STREAM;
         if (getaddrinfo(host, colon + 1, &hints, &found) != 0) return -1;
-        for (ai = found; ai && fd < 0; ai = ai->ai_next) {
-            fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
-            if (fd >= 0 && connect(fd, ai->ai_addr, ai->ai_addrlen) != 0) {
-                close(fd);
-                fd = -1;
-            }
-        }
-        freeaddrinfo(found);
+        t->addrs = t->next_addr = found;
+        return ts__connect_step(t, 0);
     }
-#ifdef SO_NOSIGPIPE
-    if (fd >= 0) {
-        int one = 1;
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
-    }
-#endif
-    /* Sends never wait: what the socket cannot take stays in pend. */
-    if (fd >= 0) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    return fd;
 }
 
-static inline double ts__now(void) {
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
-}
-
-/* Connects to t->dest: 0 when connected. The first failure says once on stderr that it is
- * tried again; later ones wait twice as long each time (0.25 s up to 4 s). */
-static inline int ts__try_connect(ts_trace* t) {
-    const int is_unix = strncmp(t->dest, "unix:", 5) == 0;
-    t->fd = ts__connect(t->dest + (is_unix ? 5 : 6), is_unix);
-    if (t->fd >= 0) {
+/* Tries to connect to t->dest (a new try, or the one under way moved on; wait_ms: as
+ * ts__connect_step): 0 connected, 1 under way, -1 failed. The first failure says once on stderr
+ * that it is tried again; later ones wait twice as long each time (0.25 s up to 4 s). */
+static inline int ts__try_connect(ts_trace* t, int wait_ms) {
+    int r = t->cfd >= 0 ? 0 : ts__connect_begin(t);
+    if (r == 0) r = ts__connect_step(t, wait_ms);
+    if (r == 1) {
         if (t->waiting) fprintf(stderr, "tilestep: connected to %s\n", t->dest);
         t->waiting = 0;
         return 0;
     }
+    if (r == 0) return 1;
+    ts__connect_end(t);
     if (!t->waiting) {
         fprintf(stderr,
                 "tilestep: nothing listening at %s yet; trying again for %d s (the game runs on)\n",
@@ -420,6 +510,7 @@ static inline int ts__try_connect(ts_trace* t) {
 
 /* The socket is done with: the trace failed (ts_trace_close returns -1). */
 static inline void ts__drop_socket(ts_trace* t) {
+    ts__connect_end(t);
     if (t->fd >= 0) close(t->fd);
     t->fd = -1;
     t->open = 0;
@@ -442,8 +533,8 @@ static inline int ts_trace_open_dest(ts_trace* t, const char* dest, const char* 
 #if TS_TRACE_HAVE_SOCKETS
         if (strlen(dest) >= sizeof t->dest) return -1;
         strcpy(t->dest, dest);
-        /* Nothing listening yet: the frames wait (ts__frame_end tries again). */
-        ts__try_connect(t);
+        /* Under way or nothing listening yet: the frames wait (ts__frame_end goes on). */
+        ts__try_connect(t, 0);
 #else
         return -1;
 #endif
@@ -732,6 +823,27 @@ static inline void ts__read_commands(ts_trace* t, int wait_ms) {
     }
 }
 
+/* Appends a control-channel line (docs/emitters.md, the protocol) after the frames waiting. It
+ * is never dropped, whatever the buffer holds: the bound is for frames, and a lost `!control 1`
+ * would leave a polling game running free. A few bytes past TS_TRACE_BUFFER_BYTES at most.
+ * Called at a frame boundary (ts_trace_poll), when the frame's lines are all in pend. */
+static inline void ts__control_line(ts_trace* t, const char* line) {
+    const size_t n = strlen(line);
+    if (t->pend_len + n > t->pend_cap) {
+        char* grown = (char*)realloc(t->pend, t->pend_len + n);
+        if (!grown) { /* out of memory: the game runs freely, as with an older tilestep */
+            t->failed = 1;
+            return;
+        }
+        t->pend = grown;
+        t->pend_cap = t->pend_len + n;
+    }
+    memcpy(t->pend + t->pend_len, line, n);
+    t->pend_len += n;
+    t->frame_start = t->pend_len;
+    if (t->pend_len - t->pend_sent > t->pend_peak) t->pend_peak = t->pend_len - t->pend_sent;
+}
+
 /* Sends what the socket takes now, without waiting (wait_ms 0), or for up to wait_ms in all
  * (at close). A viewer gone fails the trace; its last words (a refusal) are read first. */
 static inline void ts__send(ts_trace* t, int wait_ms) {
@@ -786,15 +898,15 @@ static inline void ts__frame_end(ts_trace* t) {
         t->frame_dropped = 0;
     }
     t->frame_start = t->pend_len;
-    if (t->waiting) {
+    if (t->waiting || t->cfd >= 0) { /* not connected: a try under way, or the next one due */
         const double now = ts__now();
-        if (now >= t->give_up) {
+        if (t->waiting && now >= t->give_up) {
             fprintf(stderr, "tilestep: nothing listened at %s for %d s; this game is not traced\n",
                     t->dest, TS_TRACE_RETRY_SECONDS);
             ts__drop_socket(t);
             return;
         }
-        if (now < t->next_try || ts__try_connect(t) != 0) return;
+        if ((t->cfd < 0 && now < t->next_try) || ts__try_connect(t, 0) != 0) return;
     }
     if (t->ctl == 0) ts__read_commands(t, 0); /* tilestep says nothing unasked but a refusal */
     ts__send(t, 0);
@@ -820,9 +932,16 @@ static inline ts_control ts_trace_poll(ts_trace* t) {
 #if TS_TRACE_HAVE_SOCKETS
     /* The frame before is whole: sent now, so that a paused game's last frame is seen. */
     ts__frame_end(t);
+    if (t->ctl == 0 && t->cfd >= 0 && !t->waiting && ts__try_connect(t, 16) > 0) {
+        /* The open's try is under way: the game is held as if paused (a poll waits a frame's
+           16 ms for it) so that tilestep's commands reach its first frame; a try that fails
+           (TS_TRACE_CONNECT_SECONDS) lets it run free. */
+        c.advance = 0;
+        return c;
+    }
     if (t->fd < 0 || t->ctl < 0) return c;
     if (t->ctl == 0) {
-        ts__out(t, "!control 1\n", 11); /* after the header and any frames */
+        ts__control_line(t, "!control 1\n"); /* after the header and any frames */
         ts__frame_end(t);
         t->ctl = 1;
         {
@@ -858,8 +977,8 @@ static inline int ts_trace_close(ts_trace* t) {
 #if TS_TRACE_HAVE_SOCKETS
     if (!t->file && t->open) {
         ts__frame_end(t);
-        if (t->waiting && ts__try_connect(t) == 0) ts__send(t, 0); /* one last try */
-        if (t->waiting) {
+        if (t->open && t->fd < 0 && ts__try_connect(t, -1) == 0) ts__send(t, 0); /* one last try */
+        if (t->open && t->fd < 0) {
             fprintf(stderr, "tilestep: nothing listened at %s; this game is not traced\n", t->dest);
             ts__drop_socket(t);
         }
@@ -879,6 +998,7 @@ static inline int ts_trace_close(ts_trace* t) {
         t->file = NULL;
     }
 #if TS_TRACE_HAVE_SOCKETS
+    ts__connect_end(t);
     if (t->fd >= 0) {
         if (close(t->fd) != 0) t->failed = 1;
         t->fd = -1;

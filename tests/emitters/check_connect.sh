@@ -3,7 +3,10 @@
 # (docs/emitters.md, "Connecting, refusals, a slow viewer"):
 #  (a) a second game while tilestep records another says the refusal on its stderr;
 #  (b) a game started before `record --listen` connects once it listens, and its trace is whole
-#      (the C walk's by `tilestep diff`): the frames before waited in its buffer.
+#      (the C walk's by `tilestep diff`): the frames before waited in its buffer;
+#  (c) C and C#: a game whose viewer's address does not answer runs on (its connect never
+#      waits), says nothing listens there after its try's 1 s, and connects once a recorder
+#      listens at that address: its trace is whole, so every frame ran and waited.
 # The walks take 4 ms a frame (TILESTEP_FRAME_MS), as a real game would; the refused one 6 ms:
 # 3.6 s, well past the 2 s the recorder holds a second game before it turns it away.
 # usage: tests/emitters/check_connect.sh TILESTEP LANG
@@ -94,6 +97,37 @@ else
 fi
 wait "$reference" || fail "the C reference failed"
 "$tilestep" diff "$tmp/c.jsonl" "$tmp/late.jsonl" >/dev/null || fail "the late trace differs"
+
+# (c) No answer: a listener whose backlog is full never answers a connect (the system drops the
+# SYN and the connect would wait about 2 min), as a remote address that does not answer would.
+if [[ $lang =~ ^(c|csharp)$ ]]; then
+  python3 -c '
+import socket, time
+s = socket.socket()
+s.bind(("127.0.0.1", 0))
+s.listen(0)
+print(s.getsockname()[1], flush=True)
+held = socket.create_connection(s.getsockname())  # the backlog is full: later SYNs are dropped
+time.sleep(60)' >"$tmp/deaf.port" &
+  deaf=$!
+  pids+=($deaf)
+  wait_for "$tmp/deaf.port" "[0-9]"
+  port=$(cat "$tmp/deaf.port")
+  "$run" "$lang" "tcp://127.0.0.1:$port" 2>"$tmp/deaf.err" &
+  game=$!
+  pids+=($game)
+  wait_for "$tmp/deaf.err" "nothing listening at tcp://127.0.0.1:$port yet"
+  kill "$deaf"
+  wait "$deaf" 2>/dev/null || true
+  "$tilestep" record --listen "127.0.0.1:$port" "$tmp/deaf.jsonl" --wait 20 \
+    2>"$tmp/deaf-rec.err" >/dev/null &
+  rec=$!
+  pids+=($rec)
+  wait "$game" || fail "the game at an address that did not answer failed"
+  wait "$rec" || fail "the recorder after the address that did not answer failed"
+  grep -q "tilestep: connected to tcp://127.0.0.1:$port" "$tmp/deaf.err" || fail "no 'connected'"
+  "$tilestep" diff "$tmp/c.jsonl" "$tmp/deaf.jsonl" >/dev/null || fail "the trace after no answer differs"
+fi
 
 # (a), its end: the refused game said why, and its close reported the failure.
 wait "$second" || true

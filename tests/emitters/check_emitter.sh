@@ -31,6 +31,7 @@ fi
 if [ "$lang" = gdscript ]; then  # its numbers, shortest and exact (Godot formats 16 decimals)
   mkdir "$tmp/gd"
   cp "$(dirname "$0")/gdscript_numbers.gd" "$(dirname "$0")/../../examples/emitters/gdscript/tilestep_trace.gd" "$tmp/gd/"
+  python3 "$(dirname "$0")/gdscript_numbers.py" "$tmp/gd/numbers.txt"  # Python's repr: the reference
   (cd "$tmp/gd" && godot3-server --no-window -s gdscript_numbers.gd) >/dev/null
 fi
 

@@ -2,7 +2,11 @@
 # shortest texts that read back as the same double, worked out by hand (Python's repr agrees):
 # Godot 3 formats at most 16 decimals and its own parsers are not exact, so this is where it
 # could go wrong. The values are computed (a division is correctly rounded), not literals,
-# which Godot 3's tokenizer may round differently. Run by tests/emitters/check_emitter.sh.
+# which Godot 3's tokenizer may round differently. Then every range of doubles (tiny, huge,
+# subnormal, random bit patterns) against numbers.txt beside it, which
+# tests/emitters/gdscript_numbers.py writes from Python's repr: each line a double's IEEE bits
+# (built into the double exactly, no parser in between) and its text. Run by
+# tests/emitters/check_emitter.sh.
 extends SceneTree
 
 
@@ -23,6 +27,28 @@ func _init():
 		[7.0 / 3.0 / 1000000000.0, "2.3333333333333335e-9"],
 		[144.0, "144"],
 	]
+	var reference = File.new()
+	if reference.open("res://numbers.txt", File.READ) != OK:
+		printerr("gdscript_numbers: no numbers.txt (tests/emitters/gdscript_numbers.py writes it)")
+		OS.exit_code = 1
+		quit()
+		return
+	var bits = StreamPeerBuffer.new()
+	var referenced = 0
+	while not reference.eof_reached():
+		var line = reference.get_line().split(" ")
+		if line.size() != 2:
+			continue
+		bits.clear()
+		bits.put_64(int(line[0]))
+		bits.seek(0)
+		cases.append([bits.get_double(), line[1]])
+		referenced += 1
+	if referenced < 100:
+		printerr("gdscript_numbers: numbers.txt holds %d numbers" % referenced)
+		OS.exit_code = 1
+		quit()
+		return
 	var failed = 0
 	for c in cases:
 		var got = Trace._num(c[0])

@@ -170,7 +170,9 @@ TEST(TraceEmit, CallsOutOfOrderMakeCloseFail) {
 // A viewer that reads nothing (docs/emitters.md, "Connecting, refusals, a slow viewer"): the
 // game never blocks, the emitter's buffer stays within TS_TRACE_BUFFER_BYTES by its own count,
 // the frames that did not fit are dropped whole, counted and said once; the frames kept, read
-// at last, are a valid trace of exactly the frames not dropped.
+// at last, are a valid trace of exactly the frames not dropped. The game's first poll, with the
+// buffer full to its last byte, still sends `!control 1` after those frames: a control line is
+// never dropped (lost, the game would run free although it polls).
 TEST(TraceEmit, AViewerThatDoesNotReadNeverBlocksTheGameAndFramesPastTheBufferAreDropped) {
     const int listener = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in a{};
@@ -192,14 +194,29 @@ TEST(TraceEmit, AViewerThatDoesNotReadNeverBlocksTheGameAndFramesPastTheBufferAr
         ts_trace_frame(&t, f);
         ts_trace_actor(&t, "hero");
         ts_state_begin(&t, double(f), 0, 0, 0);
-        ts_state_str(&t, "filler", filler.c_str());
+        // Near the bound, a frame of exactly the room left fills the buffer to its last byte:
+        // the state line's text (docs/trace-format.md) with an empty filler is `bare` bytes.
+        const size_t bare = std::string("{\"frame\":" + std::to_string(f) +
+                                        ",\"actor\":\"hero\",\"x\":" + std::to_string(f) +
+                                        ",\"y\":0,\"vx\":0,\"vy\":0,\"filler\":\"\"}\n")
+                                .size();
+        const size_t room = size_t(TS_TRACE_BUFFER_BYTES) - t.pend_len;
+        ts_state_str(
+            &t, "filler",
+            room >= bare && room < 2200 ? std::string(room - bare, 'f').c_str() : filler.c_str());
         ts_state_end(&t);
     }
     ts_trace_frame(&t, frames);  // the last frame is whole
     EXPECT_GT(t.dropped, 0);
-    EXPECT_GT(t.pend_peak, size_t(TS_TRACE_BUFFER_BYTES) - 2000);  // it did fill up
-    EXPECT_LE(t.pend_peak, size_t(TS_TRACE_BUFFER_BYTES));
+    ASSERT_EQ(t.pend_len, size_t(TS_TRACE_BUFFER_BYTES)) << "full to its last byte";
+    EXPECT_GT(t.pend_peak, size_t(TS_TRACE_BUFFER_BYTES) - 2000);  // unsent (pend_len counts
+    EXPECT_LE(t.pend_peak, size_t(TS_TRACE_BUFFER_BYTES));         // sent bytes kept a while)
     const long long dropped = t.dropped;
+    // The first poll asks for control; nobody answers within its 2 s: the game runs freely.
+    const ts_control c = ts_trace_poll(&t);
+    EXPECT_EQ(c.advance, 1);
+    EXPECT_EQ(c.driven, 0);
+    EXPECT_EQ(t.dropped, dropped) << "the control line was dropped as a frame";
     // The viewer reads at last: what was kept arrives.
     std::string got;
     std::thread reader([&] {
@@ -212,6 +229,11 @@ TEST(TraceEmit, AViewerThatDoesNotReadNeverBlocksTheGameAndFramesPastTheBufferAr
     reader.join();
     close(listener);
     const std::string err = testing::internal::GetCapturedStderr();
+    const std::string control = "\n!control 1\n";  // once, after the frames kept
+    ASSERT_GE(got.size(), control.size());
+    EXPECT_EQ(got.substr(got.size() - control.size()), control);
+    EXPECT_EQ(got.find(control), got.size() - control.size());
+    got.resize(got.size() - control.size() + 1);
     RecordedTrace trace;
     std::string error;
     ASSERT_TRUE(parseTrace(got, "sent", &trace, &error)) << error;

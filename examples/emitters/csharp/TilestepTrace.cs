@@ -26,6 +26,7 @@ using System.Collections.Generic;
 using System.Diagnostics;
 using System.Globalization;
 using System.IO;
+using System.Net;
 using System.Net.Sockets;
 using System.Text;
 
@@ -60,8 +61,16 @@ public sealed class TilestepTrace {
     int pendOffset;
     long pendBytes;
     string dest;
-    bool waiting;
+    bool waiting;         // no viewer yet (said on stderr): tried again at frame boundaries
     double nextTry, backoff = 0.25, giveUp;
+    // A try under way: a connect never waits (a remote address that does not answer would hold
+    // the frame for the system's time-out); checked at frame boundaries, given up after
+    // ConnectSeconds.
+    public const double ConnectSeconds = 1;
+    Socket csock;         // the socket connecting (sock once it is connected)
+    IPAddress[] addrs;    // the destination's addresses, tried in turn
+    int nextAddr, port;
+    double connectUntil;
 
     static double Now() { return Stopwatch.GetTimestamp() / (double)Stopwatch.Frequency; }
     static void Say(string text) { Console.Error.WriteLine(text); }
@@ -77,7 +86,7 @@ public sealed class TilestepTrace {
                 socket = true;
                 Ok = dest.LastIndexOf(':') > 6;
                 giveUp = Now() + RetrySeconds;
-                if (Ok) Connect();
+                if (Ok) TryConnect(0);
             } else if (dest.Length > 0) {
                 stream = new FileStream(dest, FileMode.Create, FileAccess.Write);
                 Ok = true;
@@ -87,30 +96,111 @@ public sealed class TilestepTrace {
         }
     }
 
-    // One try; the first failure (nothing listening) is said, later ones wait twice as long.
-    void Connect() {
+    // Tries to connect (a new try, or the one under way moved on; waitMs: as ConnectStep): 0
+    // connected, 1 under way, -1 failed. The first failure (nothing listening) is said, later
+    // ones wait twice as long.
+    int TryConnect(int waitMs) {
+        int r = csock != null ? 0 : ConnectBegin();
+        if (r == 0) r = ConnectStep(waitMs);
+        if (r == 1) {
+            if (waiting) Say("tilestep: connected to " + dest);
+            waiting = false;
+            return 0;
+        }
+        if (r == 0) return 1;
+        ConnectEnd();
+        if (!waiting)
+            Say("tilestep: nothing listening at " + dest + " yet; trying again for " +
+                RetrySeconds + " s (the game runs on)");
+        else
+            backoff = Math.Min(backoff * 2, 4);
+        waiting = true;
+        nextTry = Now() + backoff;
+        return -1;
+    }
+
+    // A new try: the destination's addresses (a numeric address as it is; a name the system
+    // resolves). 0: ConnectStep starts the first; -1: none.
+    int ConnectBegin() {
+        connectUntil = Now() + ConnectSeconds;
         try {
             string hostPort = dest.Substring(6);
             int colon = hostPort.LastIndexOf(':');
-            var client = new TcpClient(hostPort.Substring(0, colon).Trim('[', ']'),
-                                       int.Parse(hostPort.Substring(colon + 1)));
-            client.NoDelay = true;
-            sock = client.Client;
-            sock.Blocking = false;  // sends never wait: what it cannot take stays in pend
-            if (waiting) Say("tilestep: connected to " + dest);
-            waiting = false;
+            string host = hostPort.Substring(0, colon).Trim('[', ']');
+            IPAddress one;
+            port = int.Parse(hostPort.Substring(colon + 1));
+            addrs = IPAddress.TryParse(host, out one) ? new[] { one } : Dns.GetHostAddresses(host);
+            nextAddr = 0;
+            return 0;
         } catch (Exception) {
-            if (!waiting)
-                Say("tilestep: nothing listening at " + dest + " yet; trying again for " +
-                    RetrySeconds + " s (the game runs on)");
-            else
-                backoff = Math.Min(backoff * 2, 4);
-            waiting = true;
-            nextTry = Now() + backoff;
+            return -1;
         }
     }
 
+    // Moves the try under way on, waiting for it up to waitMs (0 at frame boundaries, a frame's
+    // 16 at a held Poll; -1: until its deadline, at Close): 1 connected (sock), 0 still under
+    // way, -1 failed (every address, or out of time).
+    int ConnectStep(int waitMs) {
+        for (;;) {
+            if (csock != null) {
+                double left = connectUntil - Now();
+                int us = left <= 0 ? 0 : waitMs < 0 || waitMs > left * 1000 ? (int)(left * 1e6) + 1000 : waitMs * 1000;
+                bool done;
+                int err = 1;
+                try {
+                    done = csock.Poll(us, SelectMode.SelectWrite) || csock.Poll(0, SelectMode.SelectError);
+                    if (done) err = (int)csock.GetSocketOption(SocketOptionLevel.Socket, SocketOptionName.Error);
+                } catch (Exception) {
+                    done = true;
+                }
+                if (!done) {
+                    if (Now() < connectUntil) return 0;
+                    ConnectEnd();  // no answer in time: this try failed
+                    return -1;
+                }
+                if (err == 0) {
+                    sock = csock;
+                    csock = null;
+                    ConnectEnd();
+                    return 1;
+                }
+                csock.Close();  // refused: the next address, if any
+                csock = null;
+            }
+            if (addrs == null || nextAddr >= addrs.Length) {
+                ConnectEnd();
+                return -1;
+            }
+            IPAddress a = addrs[nextAddr++];
+            var s = new Socket(a.AddressFamily, SocketType.Stream, ProtocolType.Tcp);
+            try {
+                s.Blocking = false;  // sends never wait either: what it cannot take stays in pend
+                s.NoDelay = true;
+                s.Connect(new IPEndPoint(a, port));
+                sock = s;  // at once
+                ConnectEnd();
+                return 1;
+            } catch (SocketException e) {
+                if (e.SocketErrorCode == SocketError.WouldBlock ||
+                    e.SocketErrorCode == SocketError.InProgress)
+                    csock = s;  // under way: finishes in the background
+                else
+                    s.Close();
+            } catch (Exception) {
+                s.Close();
+            }
+        }
+    }
+
+    // The try under way is over: its socket (unless connected) and addresses are let go.
+    void ConnectEnd() {
+        if (csock != null) csock.Close();
+        csock = null;
+        addrs = null;
+    }
+
     void DropSocket() {
+        ConnectEnd();
         if (sock != null) sock.Close();
         sock = null;
         waiting = false;
@@ -147,25 +237,26 @@ public sealed class TilestepTrace {
 
     // A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far
     // as the socket takes it; a viewer not there yet is tried again once its back-off is over.
-    void FrameEnd(byte[] data) {
-        if (pendBytes + data.Length > BufferBytes) {
+    // A control line (control true, a few bytes) is never dropped: the bound is for frames, and
+    // a lost `!control 1` would leave a polling game running free.
+    void FrameEnd(byte[] data, bool control = false) {
+        if (!control && pendBytes + data.Length > BufferBytes) {
             if (Dropped++ == 0)
-                Say("tilestep: the viewer is " + (waiting ? "not there yet" : "not keeping up") +
+                Say("tilestep: the viewer is " + (sock == null ? "not there yet" : "not keeping up") +
                     ": frames past the " + BufferBytes + "-byte buffer are dropped (the trace skips them)");
         } else {
             pend.Enqueue(data);
             pendBytes += data.Length;
             Peak = Math.Max(Peak, pendBytes);
         }
-        if (waiting) {
-            if (Now() >= giveUp) {
+        if (waiting || csock != null) {  // not connected: a try under way, or the next one due
+            if (waiting && Now() >= giveUp) {
                 Say("tilestep: nothing listened at " + dest + " for " + RetrySeconds +
                     " s; this game is not traced");
                 DropSocket();
                 return;
             }
-            if (Now() < nextTry) return;
-            Connect();
+            if ((csock == null && Now() < nextTry) || TryConnect(0) != 0) return;
         }
         if (ctl == 0) Read(0);  // tilestep says nothing unasked but a refusal
         Send(0);
@@ -354,9 +445,16 @@ public sealed class TilestepTrace {
         keys = null;
         var c = new TilestepControl { Advance = true };
         if (socket) Flush();  // the frame before is whole: a paused game's last frame is seen
+        if (ctl == 0 && Ok && csock != null && !waiting && TryConnect(16) > 0) {
+            // The first try is under way: held as if paused (a Poll waits a frame's 16 ms for
+            // it) so that tilestep's commands reach the first frame; a try that fails
+            // (ConnectSeconds) lets the game run free.
+            c.Advance = false;
+            return c;
+        }
         if (sock == null || !Ok || ctl < 0) return c;
         if (ctl == 0) {
-            FrameEnd(Encoding.ASCII.GetBytes("!control 1\n"));
+            FrameEnd(Encoding.ASCII.GetBytes("!control 1\n"), true);
             if (sock == null) return c;
             ctl = 1;
             for (int i = 0; i < 100 && ctl == 1; ++i) Read(20);
@@ -379,12 +477,9 @@ public sealed class TilestepTrace {
     public bool Close() {
         Header();
         Flush();
-        if (waiting) {  // one last try
-            Connect();
-            if (waiting) {
-                Say("tilestep: nothing listened at " + dest + "; this game is not traced");
-                DropSocket();
-            }
+        if (socket && Ok && sock == null && TryConnect(-1) != 0) {  // one last try
+            Say("tilestep: nothing listened at " + dest + "; this game is not traced");
+            DropSocket();
         }
         Send(5000);  // the game is ending: its last frames may wait up to 5 s
         if (sock != null && pend.Count > 0) Ok = false;

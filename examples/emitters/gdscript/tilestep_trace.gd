@@ -156,9 +156,11 @@ func _send(wait_ms):
 
 
 # A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
-# the socket takes it; a viewer not there yet is tried again once its back-off is over.
-func _frame_end(data):
-	if _pend_bytes + data.size() > BUFFER_BYTES:
+# the socket takes it; a viewer not there yet is tried again once its back-off is over. A
+# control line (control true, a few bytes) is never dropped: the bound is for frames, and a
+# lost `!control 1` would leave a polling game running free.
+func _frame_end(data, control = false):
+	if not control and _pend_bytes + data.size() > BUFFER_BYTES:
 		if dropped == 0:
 			printerr("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped (the trace skips them)"
 					% ["not keeping up" if _connected else "not there yet", BUFFER_BYTES])
@@ -193,42 +195,82 @@ static func _num(v):
 	if v == 0:
 		return "-0" if str(v).begins_with("-") else "0"
 	var minus = "-" if v < 0 else ""
-	var me = _split(abs(v))
-	for d in range(17):  # the fewest decimals, up to the 16 Godot formats exactly
-		var s = "%.*f" % [d, abs(v)]
-		if _reads_back(s.replace(".", ""), d, me[0], me[1]):
-			return minus + s
-	# Smaller than 16 decimals show: m.mmm * 10^-k, from one rounded product (exact powers of
-	# ten up to 10^22) whose last digits may be off by a few: the neighbours are tried too.
-	var k = 0
-	while abs(v) * pow(10, k) < 1 and k < 22:
-		k += 1
-	var t = abs(v) * pow(10, k)
-	for d in range(17):
-		var near = int(("%.*f" % [d, t]).replace(".", ""))
-		for delta in [0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6] if d == 16 else [0, -1, 1]:
-			var s = str(near + delta)
-			if s.length() == d + 1 and _reads_back(s, d + k, me[0], me[1]):
-				return minus + s.substr(0, 1) + ("." if d > 0 else "") + s.substr(1, d) + "e-" + str(k)
-	return "%.16f" % v  # below 1e-22: the old form, possibly not exact
+	var shortest = _shortest(abs(v))
+	var digits = shortest[0]
+	var point = shortest[1]  # abs(v) reads back from 0.DIGITS * 10^point
+	var n = digits.length()
+	if point <= 16 and n - point <= 16:  # below 1e16, at most 16 decimals: written plain
+		if point <= 0:
+			return minus + "0." + _zeros(-point) + digits
+		if point >= n:
+			return minus + digits + _zeros(point - n)
+		return minus + digits.substr(0, point) + "." + digits.substr(point, n - point)
+	var e = point - 1  # else m.mmm * 10^e
+	return (minus + digits.substr(0, 1) + ("." + digits.substr(1, n - 1) if n > 1 else "")
+			+ ("e+" if e >= 0 else "e-") + str(abs(e)))
 
 
-# Godot 3 formats at most 16 decimals (exactly: C's printf) and its own parsers are not exact,
-# so a number's text is checked with integers: DIGIT_TEXT * 10^-PLACES reads back as the double
-# mant * 2^expo when it lies strictly between the midpoints to its neighbours.
-static func _reads_back(digit_text, places, mant, expo):
-	var c = _big_digits(digit_text)
-	var lo = _big(4 * mant - (1 if mant == 4503599627370496 and expo > -1074 else 2))
-	var hi = _big(4 * mant + 2)
-	var s = expo - 2
-	if s >= 0:
-		lo = _big_pow(_big_pow(lo, 2, s), 10, places)
-		hi = _big_pow(_big_pow(hi, 2, s), 10, places)
-	else:
-		c = _big_pow(c, 2, -s)
-		lo = _big_pow(lo, 10, places)
-		hi = _big_pow(hi, 10, places)
-	return _big_cmp(lo, c) < 0 and _big_cmp(c, hi) < 0
+# x > 0 as [DIGITS, POINT]: the fewest decimal digits that read back as x (the nearest such,
+# as Python's repr and JavaScript's String find them), x ~ 0.DIGITS * 10^POINT. Worked out
+# exactly with whole numbers for every double, subnormals too: Godot 3 formats at most 16
+# decimals and its own parsers are not exact. x == mant * 2^expo reads back from any number
+# between the midpoints to its neighbours, (4 mant - 2) * 2^(expo - 2) and (4 mant + 2) *
+# 2^(expo - 2) (- 1 below a power of two), and from the midpoints themselves when mant is even
+# (ties round to even). The three, times 10^q with q = 2 - expo when that is positive (as
+# 2^-q == 5^q / 10^q), are whole numbers: their digits are compared as text.
+static func _shortest(x):
+	var me = _split(x)
+	var mant = me[0]
+	var q = max(0, 2 - me[1])
+	var scale = _big_pow([1], 2, me[1] - 2) if q == 0 else _big_pow([1], 5, q)
+	var below = 1 if mant == 4503599627370496 and me[1] > -1074 else 2  # 1: a power of two
+	var lo_text = _big_text(_big_times(scale, 4 * mant - below))
+	var text = _big_text(_big_times(scale, 4 * mant))
+	var hi_text = _big_text(_big_times(scale, 4 * mant + 2))
+	var even = mant % 2 == 0
+	# Fewer digits than lo and hi have in common cannot fall between them (but for lo itself,
+	# which those digits then write too): start there.
+	var common = 0
+	if lo_text.length() == text.length() and hi_text.length() == text.length():
+		while common < 16 and lo_text.substr(common, 1) == hi_text.substr(common, 1):
+			common += 1
+	for n in range(max(1, common), min(17, text.length()) + 1):
+		var j = text.length() - n  # digits dropped: the candidates are multiples of 10^j
+		var down = text.substr(0, n)
+		var up = str(int(down) + 1)
+		var rest = text.substr(n, j)
+		var half = "5" + _zeros(j - 1) if j > 0 else ""
+		var nearest_up = rest > half or (rest == half and int(down.substr(n - 1, 1)) % 2 == 1)
+		for c in ([up, down] if nearest_up else [down, up]):
+			var whole = c + _zeros(j)
+			var above_lo = _text_cmp(lo_text, whole)
+			var below_hi = _text_cmp(whole, hi_text)
+			if (above_lo < 0 or (even and above_lo == 0)) and (below_hi < 0 or (even and below_hi == 0)):
+				var point = c.length() + j - q
+				while c.ends_with("0"):
+					c = c.substr(0, c.length() - 1)
+				return [c, point]
+	return [text, text.length() - q]  # not reached: 17 digits always read back
+
+
+static func _zeros(n):  # n "0"s (up to some 770 for the smallest subnormals)
+	var z = ""
+	var chunk = "0"
+	while n > 0:
+		if n % 2 == 1:
+			z += chunk
+		chunk += chunk
+		n /= 2
+	return z
+
+
+# Whole numbers as digit text (no leading zeros): -1, 0 or 1 as a < b, a == b, a > b.
+static func _text_cmp(a, b):
+	if a.length() != b.length():
+		return -1 if a.length() < b.length() else 1
+	if a == b:
+		return 0
+	return -1 if a < b else 1
 
 
 # x > 0 as [m, e]: x == m * 2^e, 2^52 <= m < 2^53 (smaller only below the normal range).
@@ -243,24 +285,12 @@ static func _split(x):
 	return [int(x), e]
 
 
-# Whole numbers of any size for _reads_back: arrays of base-10^7 digits, lowest first.
+# Whole numbers of any size for _shortest: arrays of base-10^7 digits, lowest first.
 static func _big(n):
 	var a = []
 	while n > 0:
 		a.append(n % 10000000)
 		n /= 10000000
-	return a
-
-
-static func _big_digits(text):
-	var a = []
-	var i = text.length()
-	while i > 0:
-		var j = max(0, i - 7)
-		a.append(int(text.substr(j, i - j)))
-		i = j
-	while a.size() > 0 and a[a.size() - 1] == 0:
-		a.pop_back()
 	return a
 
 
@@ -277,23 +307,38 @@ static func _big_mul(a, factor):
 	return out
 
 
-static func _big_pow(a, radix, n):  # a * radix^n, radix 2 or 10
-	var step = 20 if radix == 2 else 6
+static func _big_pow(a, radix, n):  # a * radix^n, radix 2 or 5: factors below 10^12
+	var step = 39 if radix == 2 else 17
 	while n >= step:
-		a = _big_mul(a, 1048576 if radix == 2 else 1000000)
+		a = _big_mul(a, 549755813888 if radix == 2 else 762939453125)
 		n -= step
-	for _i in range(n):
-		a = _big_mul(a, radix)
-	return a
+	return _big_mul(a, int(pow(radix, n))) if n > 0 else a
 
 
-static func _big_cmp(a, b):
-	if a.size() != b.size():
-		return -1 if a.size() < b.size() else 1
-	for i in range(a.size() - 1, -1, -1):
-		if a[i] != b[i]:
-			return -1 if a[i] < b[i] else 1
-	return 0
+static func _big_times(a, n):  # a * n, n below 2^55: in two factors below 10^12
+	var low = _big_mul(a, n % 10000000)
+	var high = _big_mul(a, n / 10000000)
+	var out = []
+	var carry = 0
+	for i in range(max(low.size(), high.size() + 1)):
+		var sum = carry + (low[i] if i < low.size() else 0) + (high[i - 1] if i > 0 and i <= high.size() else 0)
+		out.append(sum % 10000000)
+		carry = sum / 10000000
+	if carry > 0:
+		out.append(carry)
+	while out.size() > 0 and out[out.size() - 1] == 0:
+		out.pop_back()
+	return out
+
+
+static func _big_text(a):  # its decimal digits
+	if a.size() == 0:
+		return "0"
+	var t = str(a[a.size() - 1])
+	for i in range(a.size() - 2, -1, -1):
+		var limb = str(a[i])
+		t += _zeros(7 - limb.length()) + limb
+	return t
 
 
 static func _value(v):
@@ -456,7 +501,7 @@ func poll():
 	if not _connected or not ok or _ctl < 0:
 		return c
 	if _ctl == 0:
-		_frame_end("!control 1\n".to_ascii())
+		_frame_end("!control 1\n".to_ascii(), true)
 		if not _connected:
 			return c
 		_ctl = 1

@@ -153,10 +153,12 @@
     }
 
     // A whole frame for the socket: kept (or dropped when the buffer is full) and sent; a
-    // viewer not there yet is tried again once its back-off is over.
-    _frameEnd(data) {
+    // viewer not there yet is tried again once its back-off is over. A control line (control
+    // true, a few bytes) is never dropped: the bound is for frames, and a lost `!control 1`
+    // would leave a polling game running free.
+    _frameEnd(data, control = false) {
       const n = isNode ? Buffer.byteLength(data) : data.length;
-      if (this._buffered() + n > BUFFER_BYTES) {
+      if (!control && this._buffered() + n > BUFFER_BYTES) {
         if (this.dropped++ === 0)
           say("tilestep: the viewer is " + (this.open ? "not keeping up" : "not there yet") +
               ": frames past the " + BUFFER_BYTES + "-byte buffer are dropped (the trace skips them)");
@@ -288,8 +290,7 @@
       if (this.trying && this.ok && Date.now() - this.tryAt < 2000) return { advance: false, keys: null, restart: false };
       if (!this.open || !this.ok || this.ctl < 0) return free;
       if (this.ctl === 0) {
-        this.lines.push("!control 1\n"); // a message of its own, after the frames before
-        this._flush();
+        this._frameEnd("!control 1\n", true); // a message of its own, after the frames before
         this.ctl = 1;
         this.askedAt = Date.now();
       }

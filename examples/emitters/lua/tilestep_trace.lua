@@ -141,9 +141,11 @@ function Trace:_send(wait)
 end
 
 -- A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
--- the socket takes it; a viewer not there yet is tried again once its back-off is over.
-function Trace:_frame_end(data)
-  if self.pend_bytes + #data > Trace.BUFFER_BYTES then
+-- the socket takes it; a viewer not there yet is tried again once its back-off is over. A
+-- control line (control true, a few bytes) is never dropped: the bound is for frames, and a
+-- lost `!control 1` would leave a polling game running free.
+function Trace:_frame_end(data, control)
+  if not control and self.pend_bytes + #data > Trace.BUFFER_BYTES then
     if self.dropped == 0 then
       say(string.format("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped " ..
                         "(the trace skips them)", self.waiting and "not there yet" or
@@ -305,7 +307,7 @@ function Trace:poll()
   if not self.file then self:_flush() end -- the frame before is whole: a paused game's last is seen
   if not self.sock or not self.ok or self.ctl < 0 then return { advance = true } end
   if self.ctl == 0 then
-    self:_frame_end("!control 1\n")
+    self:_frame_end("!control 1\n", true)
     if not self.sock then return { advance = true } end
     self.ctl = 1
     for _ = 1, 100 do

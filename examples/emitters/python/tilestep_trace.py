@@ -141,10 +141,12 @@ class Trace:
                 self._read(0)
                 self._drop_socket()
 
-    def _frame_end(self, data):
+    def _frame_end(self, data, control=False):
         """A whole frame for the socket: kept (or dropped when the buffer is full), then sent as
-        far as the socket takes it; a viewer not there yet is tried again after its back-off."""
-        if len(self._pend) + len(data) > BUFFER_BYTES:
+        far as the socket takes it; a viewer not there yet is tried again after its back-off.
+        A control line (control=True, a few bytes) is never dropped: the bound is for frames,
+        and a lost `!control 1` would leave a polling game running free."""
+        if not control and len(self._pend) + len(data) > BUFFER_BYTES:
             if self.dropped == 0:
                 print("tilestep: the viewer is %s: frames past the %d-byte buffer are dropped (the"
                       " trace skips them)" % ("not there yet" if self._waiting else
@@ -297,7 +299,7 @@ class Trace:
         if self._sock is None or not self.ok or self._ctl < 0:
             return Control()
         if self._ctl == 0:
-            self._frame_end(b"!control 1\n")
+            self._frame_end(b"!control 1\n", control=True)
             if self._sock is None:
                 return Control()
             self._ctl = 1
