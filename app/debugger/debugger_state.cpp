@@ -300,6 +300,15 @@ void Debugger::recordedGhost() {
     if (!ghost_.empty()) ghostActor_ = driven_;
 }
 
+std::string Debugger::recordedGhostMissing() const {
+    if (!recorded_ || !recordedGhost_ || actorCount() == 0 || ghostActor_ >= 0) return "";
+    const std::vector<TraceActorInfo>& theirs = recordedGhost_->trace().actors;
+    std::string list;
+    for (const TraceActorInfo& a : theirs) list += (list.empty() ? "" : ", ") + a.name;
+    return "The --ghost trace has no actor named '" + actorName(size_t(driven_)) + "' (" +
+           (theirs.empty() ? std::string("it has no actors") : "its actors: " + list) + ").";
+}
+
 void Debugger::setLog(size_t actor, const InputLog& log) {
     if (recorded_) return;  // a recording has no keys to replace
     timeline_.setLog(actor, log);

@@ -143,6 +143,10 @@ class Debugger {
     void showRecording(std::shared_ptr<const RecordedTrace> trace,
                        std::shared_ptr<const RecordedTrace> ghost = nullptr);
     const RecordedFrames* recorded() const { return recorded_.get(); }
+    // Why a --ghost trace shows no ghost for the selected actor ("" when it does, or when no
+    // --ghost trace was given): "the --ghost trace has no actor named 'hero' (its actors:
+    // link)". Without it the panel told a user who gave --ghost to give --ghost.
+    std::string recordedGhostMissing() const;
     // The recording shown grew (a game streaming to `view --listen`). While following live the
     // view moves to the newest frame; else it stays where the user put it. Seeking (step,
     // scrub, restart) to before the newest frame stops following, seeking to the newest frame

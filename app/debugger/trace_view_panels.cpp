@@ -74,7 +74,9 @@ void recordedFieldPlots(DebugSession& d) {
     if (!now) return;
     const int64_t from = std::max<int64_t>(0, p - g.historyLength());
     const float width = ImGui::GetContentRegionAvail().x;
+    const std::string& mover = rec->trace().actors[a].mover;
     std::vector<float> v;
+    std::vector<bool> words;
     for (const TraceField& f : now->fields) {
         static const char* const kCommon[] = {"x", "y", "vx", "vy", "grounded", "w", "h"};
         bool common = false;
@@ -82,25 +84,46 @@ void recordedFieldPlots(DebugSession& d) {
         if (common || (f.type != TraceField::Type::Number && f.type != TraceField::Type::Bool))
             continue;
         v.clear();
+        words.clear();
         float last = 0;
+        bool lastWords = false;
         for (int64_t q = from; q <= p; ++q) {
             // The line in force at q; a frame without this field keeps the last value.
             if (const std::optional<RecordedState> s = rec->stateLine(a, q))
                 for (const TraceField& x : s->fields)
-                    if (x.key == f.key)
+                    if (x.key == f.key) {
                         last = x.type == TraceField::Type::Bool ? (x.text == "true" ? 1.0f : 0.0f)
                                                                 : float(x.number);
+                        lastWords = !recordedFieldReading(mover, x).empty();
+                    }
             v.push_back(last);
+            words.push_back(lastWords);
         }
-        char overlay[96];
-        std::snprintf(overlay, sizeof overlay, "%s %s", f.key.c_str(), f.text.c_str());
-        ImGui::PlotLines(("##rec_" + f.key).c_str(), v.data(), int(v.size()), 0, overlay, FLT_MAX,
-                         FLT_MAX, ImVec2(width, 42));
+        // A value the mover reads in words (pixel_sweep's air_frames 1073741824, "jumped") is
+        // drawn at the top of the others' range, as the editor's plots draw a live actor's:
+        // at its own number it flattens every other value of the plot.
+        float lo = FLT_MAX, hi = -FLT_MAX;
+        for (size_t i = 0; i < v.size(); ++i)
+            if (!words[i]) lo = std::min(lo, v[i]), hi = std::max(hi, v[i]);
+        if (lo > hi) lo = 0, hi = 1;  // every value in words
+        if (lo == hi) hi = lo + 1;
+        for (size_t i = 0; i < v.size(); ++i)
+            if (words[i]) v[i] = hi;
+        // The label reads the value as the inspector does.
+        std::string reading = recordedFieldReading(mover, f);
+        if (reading.empty()) reading = f.text;
+        const std::string overlay = f.key + " " + reading;
+        ImGui::PlotLines(("##rec_" + f.key).c_str(), v.data(), int(v.size()), 0, overlay.c_str(),
+                         lo, hi, ImVec2(width, 42));
     }
 }
 
 void recordedGhostSection(DebugSession& d) {
     Debugger& g = d.dbg;
+    if (const std::string missing = g.recordedGhostMissing(); !missing.empty()) {
+        ImGui::TextWrapped("%s", missing.c_str());
+        return;
+    }
     if (g.ghostActor() < 0) {
         ImGui::TextWrapped(
             "A recorded trace replays as recorded: nothing to tune. "

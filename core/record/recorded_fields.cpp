@@ -32,26 +32,28 @@ bool asModelField(const TraceField& f, const ModelField& like, ModelField* out) 
 
 }  // namespace
 
-std::vector<StateField> recordedStateFields(const std::string& moverId,
-                                            const std::vector<TraceField>& fields) {
+std::string recordedFieldReading(const std::string& moverId, const TraceField& f) {
     const MoverInfo* info = findMover(moverId);
     // Only a built-in: a plugin's describe may run in another process, and its reading is not
     // needed to show the recorded text.
-    if (info && (!isBuiltinMover(info->kind) || !info->fieldText)) info = nullptr;
+    if (!info || !isBuiltinMover(info->kind) || !info->fieldText) return "";
     // The mover's fields, their keys and types, from its describe of any state.
     ModelFields own;
-    if (info) info->describe(MoverState{}, own);
+    info->describe(MoverState{}, own);
+    for (const ModelField& like : own) {
+        ModelField m;
+        if (like.key == f.key && asModelField(f, like, &m)) return info->fieldText(m);
+    }
+    return "";
+}
+
+std::vector<StateField> recordedStateFields(const std::string& moverId,
+                                            const std::vector<TraceField>& fields) {
     std::vector<StateField> out;
     out.reserve(fields.size());
     for (const TraceField& f : fields) {
-        std::string value = f.text;
-        for (const ModelField& like : own) {
-            ModelField m;
-            if (like.key != f.key || !asModelField(f, like, &m)) continue;
-            std::string reading = info->fieldText(m);
-            if (!reading.empty()) value = std::move(reading);
-            break;
-        }
+        std::string value = recordedFieldReading(moverId, f);
+        if (value.empty()) value = f.text;
         if (f.type == TraceField::Type::Number && !f.exact)
             value += "  (~" + f.fix.str() + " in 1/65536)";
         out.push_back(StateField{f.key, std::move(value)});

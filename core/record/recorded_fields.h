@@ -20,4 +20,10 @@ namespace ts {
 std::vector<StateField> recordedStateFields(const std::string& moverId,
                                             const std::vector<TraceField>& fields);
 
+// The mover's reading of one recorded field ("jumped (1073741824)"), or "" when it has none
+// (not a built-in, not one of its fields, another type, or a value it reads as the number).
+// The plots of `tilestep view` draw such a value at the top of the others' range and label
+// it with these words, as the editor's debugger plots a live actor's.
+std::string recordedFieldReading(const std::string& moverId, const TraceField& field);
+
 }  // namespace ts

@@ -98,5 +98,37 @@ TEST_F(AppView, PanelTitlesFitARecordedTrace) {
     EXPECT_NE(r.out.find("### Live tuning ###"), std::string::npos) << r.out;
 }
 
+// A pixel_sweep's jump reads "jumped (1073741824)" in the plots' label, as in the inspector and
+// the editor's plots (it read the bare number); a --ghost trace without the selected actor
+// says so (the Ghost section told the user to pass --ghost).
+TEST_F(AppView, PlotsReadWordsAndAMissingGhostIsNamed) {
+    const std::string head =
+        "{\"tilestep_trace\":1,\"width\":20,\"height\":12,\"tile_size\":16,\"actors\":"
+        "[{\"name\":\"NAME\",\"mover\":\"pixel_sweep\",\"w\":12,\"h\":16}]}\n";
+    auto trace = [&](const std::string& name) {
+        std::string t = head;
+        t.replace(t.find("NAME"), 4, name);
+        for (int f = 0; f < 4; ++f)
+            t += "{\"frame\":" + std::to_string(f) + ",\"actor\":\"" + name +
+                 "\",\"x\":40,\"y\":" + std::to_string(100 - f) +
+                 ",\"vx\":0,\"vy\":-1,\"grounded\":false,\"facing\":\"right\","
+                 "\"pushing\":false,\"air_frames\":" +
+                 (f < 3 ? std::to_string(f + 1) : std::string("1073741824")) + "}\n";
+        return t;
+    };
+    writeFile(dir_ + "/hero.jsonl", trace("hero"));
+    writeFile(dir_ + "/link.jsonl", trace("link"));
+    CommandResult r = runTilestepInXvfb("view " + shellQuote(dir_ + "/hero.jsonl") + " --ghost " +
+                                            shellQuote(dir_ + "/link.jsonl") +
+                                            " --frame 3 --verbose --screenshot " +
+                                            shellQuote(dir_ + "/words.png"),
+                                        dir_ + "/cfg");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const size_t plots = r.out.find("### Plots ###");
+    ASSERT_NE(plots, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nair_frames jumped (1073741824)\n", plots), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("no actor named 'hero' (its actors: link)"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace ts::test

@@ -153,6 +153,27 @@ TEST(DebuggerRecorded, TheGhostIsTheOtherTracesActorOfTheSameName) {
     EXPECT_TRUE(same(d.ghost()[5], b.states[4][1]));
 }
 
+// A --ghost trace without the selected actor's name shows no ghost, and says why (the panel
+// used to tell the user who gave --ghost to give --ghost).
+TEST(DebuggerRecorded, AGhostTraceWithoutTheActorSaysSo) {
+    const Map m = twoActors();
+    Map other = m;
+    other.actors[0].name = "link";
+    RecordedRun a = record(m, 10, 0);
+    RecordedRun b = record(other, 10, 1);  // actors "link" and "ball"
+    Debugger d(m);
+    d.showRecording(a.trace, b.trace);
+    EXPECT_EQ(d.ghostActor(), -1);
+    EXPECT_EQ(d.recordedGhostMissing(),
+              "The --ghost trace has no actor named 'hero' (its actors: link, ball).");
+    d.setDrivenActor(1);  // "ball" is in both
+    EXPECT_EQ(d.ghostActor(), 1);
+    EXPECT_EQ(d.recordedGhostMissing(), "");
+    Debugger plain(m);  // no --ghost given: nothing is missing
+    plain.showRecording(a.trace);
+    EXPECT_EQ(plain.recordedGhostMissing(), "");
+}
+
 // A game's trace (include/tilestep/trace_emit.h) has fields of its own: a breakpoint
 // expression reads them from the recorded lines, frame numbers as recorded.
 TEST(DebuggerRecorded, BreakpointExpressionsReadTheRecordedFields) {

@@ -55,6 +55,18 @@ TEST(RecordedFields, ABuiltinMoverReadsItsOwnFieldsAsInTheEditor) {
     EXPECT_EQ(ownFields("pixel_sweep", ",\"air_frames\":1073741823"), "air_frames=1073741823;");
 }
 
+// One field's reading alone, for the plots: words where the mover has them, else "".
+TEST(RecordedFields, OneFieldsReadingIsTheMoversWordsOrNothing) {
+    const RecordedTrace t = traceOf("pixel_sweep", ",\"air_frames\":1073741824,\"remainder_x\":0");
+    const std::vector<TraceField>& f = t.frame(0).states[0].fields;
+    ASSERT_EQ(f.size(), 9u);
+    EXPECT_EQ(f[7].key, "air_frames");
+    EXPECT_EQ(recordedFieldReading("pixel_sweep", f[7]), "jumped (1073741824)");
+    EXPECT_EQ(recordedFieldReading("pixel_sweep", f[8]), "");   // remainder_x 0: a number
+    EXPECT_EQ(recordedFieldReading("pixel_sweep", f[0]), "");   // x: not one of its own
+    EXPECT_EQ(recordedFieldReading("my_game_hero", f[7]), "");  // not a built-in
+}
+
 TEST(RecordedFields, OtherwiseEveryFieldIsAsWritten) {
     // A game's own mover, even with the same field names: its numbers mean what it says.
     EXPECT_EQ(ownFields("my_game_hero", ",\"air_frames\":1073741824"), "air_frames=1073741824;");
