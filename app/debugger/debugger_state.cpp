@@ -279,6 +279,16 @@ void Debugger::recordingGrew() {
     if (!recorded_) return;
     const int64_t before = length();
     recorded_->extend();
+    // The ghost follows the recording: found once the selected actor arrives (a live game's
+    // trace starts without actors), then extended by the positions that arrived.
+    if (recordedGhost_ && ghostActor_ < 0) {
+        recordedGhost();
+    } else if (recordedGhost_ && int64_t(ghost_.size()) <= length()) {
+        const int actor = recordedGhost_->trace().findActor(actorName(size_t(ghostActor_)));
+        const std::vector<MoverState> more =
+            recordedGhost_->trajectory(size_t(actor), length(), int64_t(ghost_.size()));
+        ghost_.insert(ghost_.end(), more.begin(), more.end());
+    }
     if (followLive_ && length() != before) {
         recorded_->seekWithHistory(length(), &trace_, historyN_, &history_);
         ++seeks_;

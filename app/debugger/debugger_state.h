@@ -147,6 +147,10 @@ class Debugger {
     // --ghost trace was given): "the --ghost trace has no actor named 'hero' (its actors:
     // link)". Without it the panel told a user who gave --ghost to give --ghost.
     std::string recordedGhostMissing() const;
+    // The --ghost trace (null: none), which each live game's recording keeps.
+    std::shared_ptr<const RecordedTrace> recordedGhostTrace() const {
+        return recordedGhost_ ? recordedGhost_->shared() : nullptr;
+    }
     // The recording shown grew (a game streaming to `view --listen`). While following live the
     // view moves to the newest frame; else it stays where the user put it. Seeking (step,
     // scrub, restart) to before the newest frame stops following, seeking to the newest frame

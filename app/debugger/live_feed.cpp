@@ -143,7 +143,7 @@ bool LiveFeed::poll(Debugger& g, double budgetSeconds) {
 void LiveFeed::startRecording(Debugger& g) {
     shown_ = true;
     ++recordings_;
-    g.showRecording(trace_);
+    g.showRecording(trace_, g.recordedGhostTrace());  // `--listen --ghost B`: B follows each game
     previous_.reset();
     g.setFollowLive(true);  // its first frames may be in already: show the newest
     std::fprintf(stderr, "tilestep view: recording the game at %s\n", peer_.c_str());

@@ -85,11 +85,14 @@ std::vector<MoverState> RecordedFrames::trajectory(const std::string& name,
     return actor < 0 ? std::vector<MoverState>{} : trajectory(size_t(actor), positions);
 }
 
-std::vector<MoverState> RecordedFrames::trajectory(size_t actor, int64_t positions) const {
+std::vector<MoverState> RecordedFrames::trajectory(size_t actor, int64_t positions,
+                                                   int64_t from) const {
     std::vector<MoverState> out;
     if (actor >= actorCount()) return out;
-    out.reserve(size_t(std::max<int64_t>(0, positions) + 1));
-    for (int64_t p = 0; p <= positions; ++p) out.push_back(stateAt(actor, std::min(p, length())));
+    from = std::max<int64_t>(0, from);
+    out.reserve(size_t(std::max<int64_t>(0, positions - from) + 1));
+    for (int64_t p = from; p <= positions; ++p)
+        out.push_back(stateAt(actor, std::min(p, length())));
     return out;
 }
 

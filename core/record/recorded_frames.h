@@ -44,8 +44,9 @@ class RecordedFrames {
     // Positions 0..length of the actor named `name` (empty when this trace has none): the
     // Compare ghost of another trace's actor.
     std::vector<MoverState> trajectory(const std::string& name, int64_t positions) const;
-    // Positions 0..positions of actor `actor` of this trace (empty when it has no such actor).
-    std::vector<MoverState> trajectory(size_t actor, int64_t positions) const;
+    // Positions from..positions of actor `actor` of this trace (empty when it has no such
+    // actor): from > 0 extends a ghost while the recording it follows grows.
+    std::vector<MoverState> trajectory(size_t actor, int64_t positions, int64_t from = 0) const;
 
   private:
     MoverState stateAt(size_t actor, int64_t p) const;

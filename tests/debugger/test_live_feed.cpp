@@ -65,6 +65,31 @@ struct LiveFeedTest : ::testing::Test {
     }
 };
 
+// `view --listen --ghost B.jsonl`: B's hero is the ghost of the game's hero, position by
+// position as the frames arrive (the game's recording dropped the ghost, and the ghost was
+// looked for before the game's first actor arrived).
+TEST_F(LiveFeedTest, TheGhostFollowsAGamesRecordingAsItGrows) {
+    auto ghost = std::make_shared<RecordedTrace>();
+    std::string error;
+    ASSERT_TRUE(parseTrace(kHeader + state(0, 50) + state(1, 51) + state(2, 52), "b.jsonl",
+                           ghost.get(), &error))
+        << error;
+    g.showRecording(std::make_shared<RecordedTrace>(), ghost);
+    const int game = connectGame();
+    sendText(game, kHeader + state(0, 10) + state(1, 11));
+    ASSERT_TRUE(pollUntil([&] { return g.length() == 2; })) << feed->status();
+    ASSERT_EQ(g.ghostActor(), 0);
+    ASSERT_EQ(g.ghost().size(), 3u);  // positions 0..2
+    EXPECT_EQ(g.ghost()[2].x, Fix::fromInt(51));
+    sendText(game, state(2, 12) + state(3, 13));
+    ASSERT_TRUE(pollUntil([&] { return g.length() == 4; }));
+    ASSERT_EQ(g.ghost().size(), 5u);
+    EXPECT_EQ(g.ghost()[0].x, Fix::fromInt(50));
+    EXPECT_EQ(g.ghost()[3].x, Fix::fromInt(52));
+    EXPECT_EQ(g.ghost()[4].x, Fix::fromInt(52));  // B ended: its last state stays
+    close(game);
+}
+
 TEST_F(LiveFeedTest, FramesArriveTheTimelineGrowsAndFollowsTheNewest) {
     EXPECT_EQ(feed->status(), "waiting for a game on " + listener->where());
     const int game = connectGame();
