@@ -173,13 +173,21 @@ bool openSnagFinding(Debugger& g, const SnagFinding& f, OverlayMask* overlays, s
     }
     g.setDrivenActor(int(f.actor));
     g.setLog(f.actor, f.inputs);
-    if (f.variedParams)
+    if (f.variedParams) {
+        // With Compare off a change applies from the frame shown: set them at frame 0, or a
+        // case opened from a later frame ran with the map's values up to there.
+        g.restart();
         for (size_t p = 0; p < f.params.size(); ++p)
             if (f.params[p] != g.params(f.actor)[p]) g.setParam(f.actor, int(p), f.params[p]);
+    } else if (g.tuned(f.actor)) {
+        // The hunt ran with the map's values; the tuning stays (it is the user's work).
+        *note = f.actorName + " has live tuning the hunt did not use (it ran with the map's " +
+                "values): Apply to actor or reset them to see the case as found";
+    }
     if (f.variedSpawn)
-        *note = "this case starts " + f.actorName + " at (" + std::to_string(f.spawnX) + ", " +
-                std::to_string(f.spawnY) + "), not at the map's spawn: run `tilestep hunt` " +
-                "--vary spawn to get its case map";
+        *note += std::string(note->empty() ? "" : "; ") + "this case starts " + f.actorName +
+                 " at (" + std::to_string(f.spawnX) + ", " + std::to_string(f.spawnY) +
+                 "), not at the map's spawn: run `tilestep hunt` --vary spawn to get its case map";
     g.runTo(f.frame + 1);
     *overlays = overlaysShowing(g.trace(), int32_t(f.actor));
     return true;

@@ -104,8 +104,9 @@ class SnagHuntSession {
 // Opens finding `f` in the debugger: its actor driven by the finding's keys and paused on the
 // bad frame (position frame + 1: the state after that step, with the step's probes). Returns
 // the overlays that show why (overlaysShowing). A case found with --vary-like parameters runs
-// with them as live tuning; one that needs another spawn cannot be shown on this map: *note
-// says so (empty otherwise). False with *note when the actor is not in the map.
+// with them as live tuning from frame 0; one found with the map's values while the actor has
+// live tuning, or one that needs another spawn, cannot be shown as found: *note says so
+// (empty otherwise). False with *note when the actor is not in the map.
 bool openSnagFinding(Debugger& g, const SnagFinding& f, OverlayMask* overlays, std::string* note);
 
 }  // namespace ts

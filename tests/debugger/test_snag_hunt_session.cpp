@@ -247,5 +247,51 @@ TEST(SnagHuntSession, OpeningAFindingPausesTheDebuggerOnItsFrameWithItsOverlays)
     EXPECT_NE(note.find("nobody"), std::string::npos);
 }
 
+// A case found with varied parameters (`--vary params`) runs with them from frame 0 wherever
+// the debugger stood: with Compare off a tuning applies from the frame shown, and opening the
+// case from a later frame ran it with the map's values up to there. A case found with the
+// map's values says so when the actor has live tuning the hunt did not use.
+TEST(SnagHuntSession, AFindingRunsWithItsParametersFromFrameZero) {
+    const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
+    const MoverInfo& info = moverInfo(m.actors[0].mover);
+    ASSERT_GT(info.paramCount, 0);
+    SnagFinding f;
+    f.kind = SnagKind::Lip;
+    f.actor = 0;
+    f.actorName = m.actors[0].name;
+    f.frame = 39;
+    std::string error;
+    ASSERT_TRUE(parseInputLog("40,R\n", &f.inputs, &error)) << error;
+    f.variedParams = true;
+    f.params = m.actors[0].params;
+    f.params[0] = info.params[0].normalize(Fix::fromInt(1));  // walking at 1 px a frame
+    ASSERT_NE(f.params[0], m.actors[0].params[0]);
+    // The case's run, simulated by hand: its keys, its parameters from frame 0.
+    Map varied = m;
+    varied.actors[0].params = f.params;
+    Sim sim(varied);
+    for (int i = 0; i < 40; ++i) sim.step({InputBits(KEY_R)}, nullptr);
+
+    Debugger g(m);
+    g.runTo(100);  // the user stood at frame 100, Compare off
+    OverlayMask overlays = 0;
+    std::string note;
+    ASSERT_TRUE(openSnagFinding(g, f, &overlays, &note)) << note;
+    EXPECT_EQ(g.position(), 40);
+    EXPECT_EQ(g.state(0).x, sim.states()[0].x);
+    EXPECT_EQ(g.params(0)[0], f.params[0]);
+
+    // The map's values, the hunt's, while hero is tuned: the note says the run differs.
+    Debugger tuned(m);
+    tuned.setParam(0, 0, f.params[0]);
+    SnagFinding plain = f;
+    plain.variedParams = false;
+    ASSERT_TRUE(openSnagFinding(tuned, plain, &overlays, &note)) << note;
+    EXPECT_NE(note.find("live tuning"), std::string::npos) << note;
+    Debugger untuned(m);
+    ASSERT_TRUE(openSnagFinding(untuned, plain, &overlays, &note)) << note;
+    EXPECT_EQ(note, "");
+}
+
 }  // namespace
 }  // namespace ts
