@@ -41,7 +41,11 @@ void decisionsSection(DebugSession& d) {
     }
     const int32_t actor = int32_t(g.drivenActor());
     const std::vector<const Probe*> decisions = frameDecisions(g.trace(), actor);
-    ImGui::TextDisabled("frame %lld", (long long)(g.position() - 1));
+    // A recorded trace's own frame numbers (a game's may start anywhere or skip), as the
+    // inspector and the probes' tooltips name them.
+    const RecordedFrames* rec = g.recorded();
+    const int64_t frame = rec ? rec->frameNumber(g.position()) : g.position() - 1;
+    ImGui::TextDisabled("frame %lld", (long long)frame);
     ImGui::SameLine();
     ImGui::Checkbox("Exact", &d.exactNumbers);
     if (ImGui::IsItemHovered())

@@ -100,7 +100,9 @@ TEST_F(AppView, PanelTitlesFitARecordedTrace) {
 
 // A pixel_sweep's jump reads "jumped (1073741824)" in the plots' label, as in the inspector and
 // the editor's plots (it read the bare number); a --ghost trace without the selected actor
-// says so (the Ghost section told the user to pass --ghost).
+// says so (the Ghost section told the user to pass --ghost); Decisions names the recorded
+// frame, as the inspector and the probes' tooltips do, in a game's trace whose frames start
+// at 500 (it said position - 1, "frame 3").
 TEST_F(AppView, PlotsReadWordsAndAMissingGhostIsNamed) {
     const std::string head =
         "{\"tilestep_trace\":1,\"width\":20,\"height\":12,\"tile_size\":16,\"actors\":"
@@ -109,7 +111,7 @@ TEST_F(AppView, PlotsReadWordsAndAMissingGhostIsNamed) {
         std::string t = head;
         t.replace(t.find("NAME"), 4, name);
         for (int f = 0; f < 4; ++f)
-            t += "{\"frame\":" + std::to_string(f) + ",\"actor\":\"" + name +
+            t += "{\"frame\":" + std::to_string(500 + f) + ",\"actor\":\"" + name +
                  "\",\"x\":40,\"y\":" + std::to_string(100 - f) +
                  ",\"vx\":0,\"vy\":-1,\"grounded\":false,\"facing\":\"right\","
                  "\"pushing\":false,\"air_frames\":" +
@@ -120,7 +122,7 @@ TEST_F(AppView, PlotsReadWordsAndAMissingGhostIsNamed) {
     writeFile(dir_ + "/link.jsonl", trace("link"));
     CommandResult r = runTilestepInXvfb("view " + shellQuote(dir_ + "/hero.jsonl") + " --ghost " +
                                             shellQuote(dir_ + "/link.jsonl") +
-                                            " --frame 3 --verbose --screenshot " +
+                                            " --frame 503 --verbose --screenshot " +
                                             shellQuote(dir_ + "/words.png"),
                                         dir_ + "/cfg");
     ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -128,6 +130,7 @@ TEST_F(AppView, PlotsReadWordsAndAMissingGhostIsNamed) {
     ASSERT_NE(plots, std::string::npos) << r.out;
     EXPECT_NE(r.out.find("\nair_frames jumped (1073741824)\n", plots), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("no actor named 'hero' (its actors: link)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("### Decisions ###\nframe 503 "), std::string::npos) << r.out;
 }
 
 }  // namespace
