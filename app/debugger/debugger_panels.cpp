@@ -83,7 +83,7 @@ void setMessage(DebugSession& d, std::string text, bool error) {
 }
 
 void actorsSection(EditorState& s, DebugSession& d) {
-    if (d.dbg.recorded()) return recordedActorsSection(d);
+    if (d.dbg.recorded()) return recordedActorsSection(s, d);
     Debugger& g = d.dbg;
     const Map& m = s.doc.map();
     if (m.actors.empty()) {

@@ -11,7 +11,7 @@
 
 namespace ts {
 
-void recordedActorsSection(DebugSession& d) {
+void recordedActorsSection(EditorState& s, DebugSession& d) {
     Debugger& g = d.dbg;
     const RecordedFrames* rec = g.recorded();
     if (!rec) return;
@@ -23,7 +23,13 @@ void recordedActorsSection(DebugSession& d) {
     for (size_t i = 0; i < g.actorCount(); ++i) {
         const TraceActorInfo& a = rec->trace().actors[i];
         ImGui::PushID(int(i));
-        if (ImGui::RadioButton(a.name.c_str(), g.drivenActor() == int(i))) g.setDrivenActor(int(i));
+        if (ImGui::RadioButton(a.name.c_str(), g.drivenActor() == int(i))) {
+            // The canvas's selection follows (syncDebugger drives what it selects when it
+            // changes): left behind, a click on the actor it still named did nothing.
+            g.setDrivenActor(int(i));
+            s.selectedActor = g.drivenActor();
+            d.seenSelection = s.selectedActor;
+        }
         ImGui::SameLine();
         ImGui::TextDisabled("%s", a.mover.empty() ? "(mover not named)" : a.mover.c_str());
         ImGui::PopID();

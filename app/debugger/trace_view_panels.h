@@ -7,7 +7,8 @@
 
 namespace ts {
 
-void recordedActorsSection(DebugSession& d);
+// Picking an actor here selects it on the canvas too (one selection, as in the editor).
+void recordedActorsSection(EditorState& s, DebugSession& d);
 void recordedInspectorSection(DebugSession& d);
 void recordedGhostSection(DebugSession& d);
 // Plots of the selected actor's own numeric fields (coyote, air_frames...) over the plots'
