@@ -171,6 +171,7 @@ bool openSnagFinding(Debugger& g, const SnagFinding& f, OverlayMask* overlays, s
         *note = "actor " + f.actorName + " is not in the map shown";
         return false;
     }
+    g.setPlaying(false);  // paused on the bad frame, also when opened while playing
     g.setDrivenActor(int(f.actor));
     g.setLog(f.actor, f.inputs);
     if (f.variedParams) {

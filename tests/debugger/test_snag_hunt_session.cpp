@@ -249,8 +249,9 @@ TEST(SnagHuntSession, OpeningAFindingPausesTheDebuggerOnItsFrameWithItsOverlays)
 
 // A case found with varied parameters (`--vary params`) runs with them from frame 0 wherever
 // the debugger stood: with Compare off a tuning applies from the frame shown, and opening the
-// case from a later frame ran it with the map's values up to there. A case found with the
-// map's values says so when the actor has live tuning the hunt did not use.
+// case from a later frame ran it with the map's values up to there. Opened while playing, it
+// pauses (it played on past the bad frame). A case found with the map's values says so when
+// the actor has live tuning the hunt did not use.
 TEST(SnagHuntSession, AFindingRunsWithItsParametersFromFrameZero) {
     const Map m = loadMap(test::sourcePath("maps/platformer-slopes.json"));
     const MoverInfo& info = moverInfo(m.actors[0].mover);
@@ -273,11 +274,13 @@ TEST(SnagHuntSession, AFindingRunsWithItsParametersFromFrameZero) {
     for (int i = 0; i < 40; ++i) sim.step({InputBits(KEY_R)}, nullptr);
 
     Debugger g(m);
-    g.runTo(100);  // the user stood at frame 100, Compare off
+    g.runTo(100);  // the user stood at frame 100, Compare off, playing
+    g.setPlaying(true);
     OverlayMask overlays = 0;
     std::string note;
     ASSERT_TRUE(openSnagFinding(g, f, &overlays, &note)) << note;
     EXPECT_EQ(g.position(), 40);
+    EXPECT_FALSE(g.playing()) << "paused on the bad frame";
     EXPECT_EQ(g.state(0).x, sim.states()[0].x);
     EXPECT_EQ(g.params(0)[0], f.params[0]);
 
