@@ -57,7 +57,9 @@ void Debugger::setSpeedStep(int step) {
 }
 
 double Debugger::stepSeconds() const {
-    return 1.0 / (double(std::max(1, map_->simRate)) * speed());
+    // A recording plays at the rate it was recorded at (its header's), whatever map is shown.
+    const int64_t rate = recorded_ ? recorded_->trace().header.rate : map_->simRate;
+    return 1.0 / (double(std::max<int64_t>(1, rate)) * speed());
 }
 
 double Debugger::secondsToNextStep() const {

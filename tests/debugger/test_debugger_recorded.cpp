@@ -153,6 +153,25 @@ TEST(DebuggerRecorded, TheGhostIsTheOtherTracesActorOfTheSameName) {
     EXPECT_TRUE(same(d.ghost()[5], b.states[4][1]));
 }
 
+// Play runs at the trace's rate (its header's "rate"), not the map's: a game recorded at 30 Hz
+// played twice as fast over a 60 Hz map or without one.
+TEST(DebuggerRecorded, PlayRunsAtTheTracesRate) {
+    const std::string text =
+        "{\"tilestep_trace\":1,\"rate\":30,\"actors\":[{\"name\":\"hero\",\"w\":4,"
+        "\"h\":4}]}\n"
+        "{\"frame\":0,\"actor\":\"hero\",\"x\":1,\"y\":2}\n"
+        "{\"frame\":1,\"actor\":\"hero\",\"x\":2,\"y\":2}\n";
+    auto trace = std::make_shared<RecordedTrace>();
+    std::string error;
+    ASSERT_TRUE(parseTrace(text, "t.jsonl", trace.get(), &error)) << error;
+    Map m = twoActors();
+    ASSERT_EQ(m.simRate, 60);
+    Debugger d(m);
+    EXPECT_DOUBLE_EQ(d.stepSeconds(), 1.0 / 60);
+    d.showRecording(trace);
+    EXPECT_DOUBLE_EQ(d.stepSeconds(), 1.0 / 30);
+}
+
 // A --ghost trace without the selected actor's name shows no ghost, and says why (the panel
 // used to tell the user who gave --ghost to give --ghost).
 TEST(DebuggerRecorded, AGhostTraceWithoutTheActorSaysSo) {
