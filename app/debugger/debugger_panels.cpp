@@ -193,6 +193,12 @@ void plotsSection(DebugSession& d) {
     if (ImGui::SliderInt("frames", &n, 30, 2000)) g.setHistoryLength(n);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Frames shown by the plots and the trail");
     if (g.actorCount() == 0) return;
+    // A recorded actor without any state line has no values (the inspector says so too): its
+    // placeholder state at (0, 0) is not plotted.
+    if (g.recorded() && !g.recorded()->stateLine(size_t(g.drivenActor()), g.position())) {
+        ImGui::TextDisabled("none recorded");
+        return;
+    }
     const std::vector<MoverState>& h = g.history(size_t(g.drivenActor()));
     if (h.empty()) return;
     std::vector<float> v(h.size());

@@ -133,5 +133,24 @@ TEST_F(AppView, PlotsReadWordsAndAMissingGhostIsNamed) {
     EXPECT_NE(r.out.find("### Decisions ###\nframe 503 "), std::string::npos) << r.out;
 }
 
+// A trace whose actor has no state line (here: no frames at all) plots nothing for it: the
+// inspector says "none recorded", and the plots drew x 0, y 0 as if it stood at the origin.
+TEST_F(AppView, AnActorWithoutAStateLinePlotsNothing) {
+    writeFile(dir_ + "/empty.jsonl",
+              "{\"tilestep_trace\":1,\"actors\":[{\"name\":\"hero\",\"w\":12,\"h\":16}]}\n");
+    CommandResult r =
+        runTilestepInXvfb("view " + shellQuote(dir_ + "/empty.jsonl") + " --verbose --screenshot " +
+                              shellQuote(dir_ + "/empty.png"),
+                          dir_ + "/cfg");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const size_t plots = r.out.find("### Plots ###"), ghost = r.out.find("### Ghost ###");
+    ASSERT_NE(plots, std::string::npos) << r.out;
+    ASSERT_NE(ghost, std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("| state | none recorded |"), std::string::npos) << r.out;
+    const std::string section = r.out.substr(plots, ghost - plots);
+    EXPECT_EQ(section.find("\nx "), std::string::npos) << section;
+    EXPECT_NE(section.find("none recorded"), std::string::npos) << section;
+}
+
 }  // namespace
 }  // namespace ts::test
