@@ -508,7 +508,9 @@ void debuggerBar(EditorState& s, DebugSession& d, float x, float y, float w, flo
     ImGui::SetNextItemWidth(-1);
     // The recording plus room ahead (timeline_range.h): a drag into the room goes to the
     // recording's last frame.
-    d.timelineRange = timelineRange(d.timelineRange, g.length());
+    // A trace file shown by `tilestep view` cannot grow; a live game's recording does.
+    const bool grows = !g.recorded() || !d.liveStatus.empty();
+    d.timelineRange = timelineRange(d.timelineRange, g.length(), grows);
     int64_t pos = g.position(), lo = 0, hi = d.timelineRange;
     if (ImGui::SliderScalar("##scrub", ImGuiDataType_S64, &pos, &lo, &hi, "frame %lld"))
         g.requestSeek(std::min(pos, g.length()));

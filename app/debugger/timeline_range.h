@@ -12,8 +12,12 @@
 namespace ts {
 
 // The range for a recording of `length` frames, the bar having shown `shown` (0 at first).
-inline int64_t timelineRange(int64_t shown, int64_t length) {
+// A recording that cannot grow (`tilestep view` of a file: play stops at its last frame, and
+// nothing records) gets no room: its last frame is at the bar's end, not two thirds along
+// with the rest of the bar leading nowhere.
+inline int64_t timelineRange(int64_t shown, int64_t length, bool grows = true) {
     length = std::max<int64_t>(length, 0);
+    if (!grows) return std::max<int64_t>(length, 1);
     const int64_t fit = length + std::max<int64_t>(length / 2, 60);
     if (shown <= length || shown > 2 * fit) return fit;
     return shown;

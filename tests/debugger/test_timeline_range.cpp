@@ -19,6 +19,14 @@ TEST(TimelineRange, TheRecordingPlusRoomAhead) {
     EXPECT_EQ(timelineRange(0, -5), 60);
 }
 
+// `tilestep view` of a trace file: nothing records, play stops at the last frame, so the bar
+// is the recording (its end at the bar's end), at least 1 wide for a trace without frames.
+TEST(TimelineRange, ARecordingThatCannotGrowHasNoRoom) {
+    EXPECT_EQ(timelineRange(0, 95, false), 95);
+    EXPECT_EQ(timelineRange(160, 95, false), 95);
+    EXPECT_EQ(timelineRange(0, 0, false), 1);
+}
+
 TEST(TimelineRange, PlayingPastTheEndMovesTheMarkersRarely) {
     // From a 100-frame recording, one idle frame a frame up to 1000: the range changes only
     // when the recording reaches it: 160 -> 240 at 160 (160 + 80), -> 360 at 240 (240 + 120),
