@@ -60,6 +60,7 @@ void drawActors(const EditorState& s, DebugSession& d) {
     const View& v = s.view;
     const double z = v.zoom();
     for (size_t i = 0; i < d.dbg.actorCount(); ++i) {
+        if (!d.dbg.hasState(i)) continue;  // a recorded actor before its first line
         const bool round = d.dbg.actorRound(i);
         double x, y, w, h;
         stateBox(d.dbg.state(i), round, &x, &y, &w, &h);
@@ -325,6 +326,10 @@ void debuggerFrame(EditorState& s, DebugSession& d, double now) {
     // Where a click inspects: the actors where the simulation has them.
     s.inspectBoxes.clear();
     for (size_t i = 0; i < g.actorCount(); ++i) {
+        if (!g.hasState(i)) {  // nothing drawn there, nothing to click (the index stays)
+            s.inspectBoxes.push_back(RectI{0, 0, 0, 0});
+            continue;
+        }
         double x, y, w, h;
         stateBox(g.state(i), g.actorRound(i), &x, &y, &w, &h);  // recorded actors too
         const int64_t x0 = int64_t(std::floor(x)), y0 = int64_t(std::floor(y));
@@ -345,8 +350,9 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     std::vector<ActorView> views;
     for (size_t i = 0; i < d.dbg.actorCount(); ++i)
         views.push_back(
-            d.dbg.recorded()
-                ? ActorView{nullptr, d.dbg.state(i), d.dbg.history(i), int8_t(d.dbg.actorRound(i))}
+            d.dbg.recorded()  // round -1 without an actor: no state to draw (drawOverlays)
+                ? ActorView{nullptr, d.dbg.state(i), d.dbg.history(i),
+                            int8_t(d.dbg.hasState(i) ? d.dbg.actorRound(i) : -1)}
                 : ActorView{&m.actors[i], d.dbg.state(i), d.dbg.history(i)});
     drawOverlays(views, d.dbg.trace(), d.overlays, d.onlyDriven ? int32_t(d.dbg.drivenActor()) : -1,
                  draw);
@@ -359,6 +365,7 @@ void prepareDebuggerCanvas(EditorState& s, DebugSession& d) {
     const float fs = ImGui::GetFontSize();
     std::vector<Label> labels;
     for (size_t i = 0; i < d.dbg.actorCount() && d.dbg.actorCount() > 1; ++i) {
+        if (!d.dbg.hasState(i)) continue;
         double x, y, w, h;
         stateBox(d.dbg.state(i), d.dbg.actorRound(i), &x, &y, &w, &h);
         labels.push_back({float(v.toScreenX(x)), float(v.toScreenY(y)) - fs - 4,

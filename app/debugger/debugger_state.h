@@ -54,6 +54,11 @@ class Debugger {
     // stands on something), so the panels and the breakpoints' first comparison agree with
     // what is drawn; the simulation steps from the spawn as it is.
     const MoverState& state(size_t actor) const;
+    // Whether the actor has a state to show: always for a simulation; for a recording, a
+    // state line at this position (else its state is a placeholder at (0, 0), not drawn).
+    bool hasState(size_t actor) const {
+        return !recorded_ || recorded_->hasLine(actor, recorded_->position());
+    }
     const std::string& actorName(size_t actor) const;
     bool actorRound(size_t actor) const;  // x, y is the centre of a circle of diameter w
     // Probes of the step that led to the current position.

@@ -22,9 +22,11 @@ void runsSection(DebugSession& d) {
         d.runName.clear();
     }
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Keeps the selected actor's whole run as it is now, drawn beside "
-            "the live one (change keys or tuning, then compare)");
+        ImGui::SetTooltip(g.recorded()
+                              ? "Keeps the selected actor's recorded run, drawn beside the "
+                                "recording shown (a later game's or restart's, to compare)"
+                              : "Keeps the selected actor's whole run as it is now, drawn beside "
+                                "the live one (change keys or tuning, then compare)");
     std::vector<Debugger::SavedRun>& runs = g.runs();
     for (size_t i = 0; i < runs.size(); ++i) {
         ImGui::PushID(int(i));

@@ -62,6 +62,15 @@ int runTraceViewer(cli::ViewRequest& r) {
     setDebugMode(d, true);
     d.dbg.showRecording(r.trace, r.ghost);
     d.dbg.seekNow(positionOf(*r.trace, r.frame));
+    const size_t frames = r.trace->frameCount();
+    if (frames > 0 && r.frame > r.trace->frameNumber(frames - 1)) {
+        // Past the end: the last frame, said (it opened there without a word).
+        const std::string note = "--frame " + std::to_string(r.frame) +
+                                 ": the trace's last frame is " +
+                                 std::to_string(r.trace->frameNumber(frames - 1)) + "; shown";
+        std::fprintf(stderr, "tilestep view: %s\n", note.c_str());
+        if (r.warning.empty()) setMessage(s, note);
+    }
     if (!r.warning.empty()) setMessage(s, "warning: " + r.warning);
     LiveMap liveMap(r.mapPath.empty(), r.trace.get());
     // A new map under the recording shown (a grown canvas, a game's grid): the recording, its

@@ -41,6 +41,9 @@ class RecordedFrames {
     // The state line an actor's state at position p comes from (none: none recorded),
     // decoded from the trace's compact records.
     std::optional<RecordedState> stateLine(size_t actor, int64_t p) const;
+    // Whether the actor has a state line at position p (stateLine without decoding it): an
+    // actor the header names before its first line, or a trace of no frames, has none.
+    bool hasLine(size_t actor, int64_t p) const { return lineFrame(actor, p) >= 0; }
     // Positions 0..length of the actor named `name` (empty when this trace has none): the
     // Compare ghost of another trace's actor.
     std::vector<MoverState> trajectory(const std::string& name, int64_t positions) const;

@@ -152,5 +152,36 @@ TEST_F(AppView, AnActorWithoutAStateLinePlotsNothing) {
     EXPECT_NE(section.find("none recorded"), std::string::npos) << section;
 }
 
+// An actor the header names that has no state line yet (a live game's, or one that never
+// moves) has no state to show: nothing is drawn for it (its placeholder state put a box, a
+// hitbox and a name at the map's origin). The wall cell at the origin is compared with
+// another wall cell of the top row.
+TEST_F(AppView, AnActorWithoutAStateLineIsNotDrawn) {
+    std::string t =
+        "{\"tilestep_trace\":1,\"tile_size\":16,\"actors\":[{\"name\":\"walker\",\"w\":16,"
+        "\"h\":16},{\"name\":\"other\",\"w\":16,\"h\":16}]}\n";
+    for (int f = 0; f < 6; ++f)
+        t += "{\"frame\":" + std::to_string(f) + ",\"actor\":\"other\",\"x\":100,\"y\":100}\n";
+    writeFile(dir_ + "/game.jsonl", t);
+    shoot(1);
+    EXPECT_NE(out_.find("| state | none recorded |"), std::string::npos) << out_;  // the walker
+    EXPECT_EQ(pixel(6, 6), pixel(166, 6)) << "something drawn at the origin for the walker";
+    EXPECT_EQ(pixel(1, 1), pixel(161, 1));
+    EXPECT_NE(pixel(106, 106), kMapBackground) << "the other actor is drawn";
+}
+
+// --frame past the trace's end shows its last frame and says so (it did so without a word).
+TEST_F(AppView, AFramePastTheEndIsTheLastOneSaid) {
+    CommandResult r = runTilestepInXvfb(
+        "view " + shellQuote(dir_ + "/room.json") + " " + shellQuote(dir_ + "/game.jsonl") +
+            " --frame 1000 --verbose --screenshot " + shellQuote(dir_ + "/end.png"),
+        dir_ + "/cfg");
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    EXPECT_NE(r.err.find("tilestep view: --frame 1000: the trace's last frame is 7; shown"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.out.find("| frame | 7 |"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace ts::test
