@@ -175,6 +175,14 @@ static inline void ts__flush(ts_trace* t) {
     if (t->file) {
         ts__check(t, fwrite(t->buf, 1, t->len, t->file) == t->len);
     } else if (!t->frame_dropped) {
+        if (t->pend_sent > 0 && t->pend_len + t->len > TS_TRACE_BUFFER_BYTES) {
+            /* The bytes already sent make room: the bound counts what waits, not them (they
+               stayed until half the buffer was sent, and frames were dropped with room left). */
+            memmove(t->pend, t->pend + t->pend_sent, t->pend_len - t->pend_sent);
+            t->pend_len -= t->pend_sent;
+            t->frame_start -= t->pend_sent;
+            t->pend_sent = 0;
+        }
         if (t->pend_len + t->len > TS_TRACE_BUFFER_BYTES) {
             t->frame_dropped = 1;
         } else {
