@@ -60,17 +60,6 @@ class AppViewReadOnly : public XvfbScreenTest {
         app_->xdotool("mousemove " + where + " sleep 0.15 click 1 sleep 0.3");
     }
     void key(const std::string& k) { app_->xdotool("key " + k + " sleep 0.25"); }
-    // The screen once two reads 200 ms apart agree (up to 5 s).
-    Png settledScreen() const {
-        Png last = server_->screen();
-        for (int i = 0; i < 25; ++i) {
-            sleepMs(200);
-            Png now = server_->screen();
-            if (now.ok() && now.rgb == last.rgb) return now;
-            last = std::move(now);
-        }
-        return last;
-    }
     uint32_t screenAt(const Png& screen, double px, double py) const {
         return screen.at(wx(px), wy(py));
     }
@@ -88,7 +77,7 @@ TEST_F(AppViewReadOnly, EditingKeysAndClicksChangeNothing) {
     const std::string before = readFile(mapPath_);
     launch();
     if (HasFatalFailure()) return;
-    const Png start = settledScreen();
+    const Png start = server_->settledScreen();
     ASSERT_NE(screenAt(start, 44, 60), kMapBackground) << "the walker at recorded frame 0";
     ASSERT_EQ(screenAt(start, 168, 136), kMapBackground) << "cell (10, 8) starts empty";
 
@@ -104,7 +93,7 @@ TEST_F(AppViewReadOnly, EditingKeysAndClicksChangeNothing) {
     key("ctrl+n");
     key("Delete");
 
-    const Png now = settledScreen();
+    const Png now = server_->settledScreen();
     const std::string title = app_->windowTitle();
     EXPECT_EQ(title.find('*'), std::string::npos) << title;
     EXPECT_NE(title.find("(read-only)"), std::string::npos) << title;
@@ -136,7 +125,7 @@ TEST_F(AppViewReadOnly, LeavesAnotherEditorsRecoveryCopyAlone) {
     const std::string copy = readFile(settings + "/recovery.json");
     launch();
     if (HasFatalFailure()) return;
-    settledScreen();
+    server_->settledScreen();
     EXPECT_FALSE(std::ifstream(settings + "/recovery-0.lock").good()) << "view took a slot";
     key("ctrl+q");
     EXPECT_TRUE(app_->waitForExit(10000)) << "view did not quit: " << app_->err();

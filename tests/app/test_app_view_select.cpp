@@ -39,16 +39,6 @@ class AppViewSelect : public XvfbScreenTest {
             if (screen.at(wx(x) + dx, wy(60)) == 0xffffff) return true;
         return false;
     }
-    Png settledScreen() const {
-        Png last = server_->screen();
-        for (int i = 0; i < 25; ++i) {
-            sleepMs(200);
-            Png now = server_->screen();
-            if (now.ok() && now.rgb == last.rgb) return now;
-            last = std::move(now);
-        }
-        return last;
-    }
 
     std::unique_ptr<BackgroundTilestep> app_;
     ViewLine view_;
@@ -67,14 +57,14 @@ TEST_F(AppViewSelect, TheListAndTheCanvasSelectTheSameActor) {
     ASSERT_TRUE(view_.ok);
 
     click(wx(44), wy(60));  // a, on the canvas
-    Png screen = settledScreen();
+    Png screen = server_->settledScreen();
     ASSERT_TRUE(framed(screen, 36)) << "a clicked on the canvas is selected";
     ASSERT_FALSE(framed(screen, 196));
     click(997, 103);  // b, the second radio button of "Actors (recorded)"
-    screen = settledScreen();
+    screen = server_->settledScreen();
     ASSERT_TRUE(framed(screen, 196)) << "b picked in the list is selected";
     click(wx(44), wy(60));  // a again
-    screen = settledScreen();
+    screen = server_->settledScreen();
     EXPECT_TRUE(framed(screen, 36)) << "the click on a did nothing";
     EXPECT_FALSE(framed(screen, 196));
     app_->xdotool("key ctrl+q");
