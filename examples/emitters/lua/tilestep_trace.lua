@@ -67,7 +67,8 @@ function Trace.open(opts)
                               header_done = false, opts = opts,
                               ctl = 0, paused = false, steps = 0, restart = false,
                               runs = {}, inbuf = "", keys = nil,
-                              pend = {}, head = 1, pos = 1, pend_bytes = 0, dropped = 0, peak = 0,
+                              pend = {}, head = 1, tail = 0, pos = 1, pend_bytes = 0,
+                              dropped = 0, peak = 0,
                               backoff = 0.25 }, Trace)
   local dest = opts.dest or os.getenv("TILESTEP_TRACE") or ""
   self.dest = dest
@@ -120,7 +121,7 @@ end
 -- its last words (a refusal) read first.
 function Trace:_send(wait)
   local deadline = now() + (wait or 0)
-  while self.sock and self.head <= #self.pend do
+  while self.sock and self.head <= self.tail do
     local chunk = self.pend[self.head]
     local last, err, partial = self.sock:send(chunk, self.pos)
     local done = last or partial or self.pos - 1
@@ -137,7 +138,7 @@ function Trace:_send(wait)
       self:_drop_socket()
     end
   end
-  if self.head > #self.pend then self.pend, self.head = {}, 1 end
+  if self.head > self.tail then self.pend, self.head, self.tail = {}, 1, 0 end
 end
 
 -- A whole frame for the socket: kept (or dropped when the buffer is full), then sent as far as
@@ -153,7 +154,11 @@ function Trace:_frame_end(data, control)
     end
     self.dropped = self.dropped + 1
   else
-    self.pend[#self.pend + 1] = data
+    -- pend[head..tail] wait; the slots before head are nil. Not #self.pend: in a table with
+    -- holes at its start, # may give any border (0 among them), and a frame written there was
+    -- never sent, the queue reset over unsent frames (frames lost mid-trace).
+    self.tail = self.tail + 1
+    self.pend[self.tail] = data
     self.pend_bytes = self.pend_bytes + #data
     self.peak = math.max(self.peak, self.pend_bytes)
   end
@@ -345,7 +350,7 @@ function Trace:close()
     end
   end
   self:_send(5) -- the game is ending: its last frames may wait up to 5 s
-  if self.sock and self.head <= #self.pend then self.ok = false end
+  if self.sock and self.head <= self.tail then self.ok = false end
   if self.dropped > 0 then
     say(string.format("tilestep: %d frames dropped in all (the trace skips them)", self.dropped))
   end
