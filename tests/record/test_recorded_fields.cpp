@@ -58,7 +58,8 @@ TEST(RecordedFields, ABuiltinMoverReadsItsOwnFieldsAsInTheEditor) {
 // One field's reading alone, for the plots: words where the mover has them, else "".
 TEST(RecordedFields, OneFieldsReadingIsTheMoversWordsOrNothing) {
     const RecordedTrace t = traceOf("pixel_sweep", ",\"air_frames\":1073741824,\"remainder_x\":0");
-    const std::vector<TraceField>& f = t.frame(0).states[0].fields;
+    const RecordedFrame frame = t.frame(0);  // decoded: a value, kept while f is read
+    const std::vector<TraceField>& f = frame.states[0].fields;
     ASSERT_EQ(f.size(), 9u);
     EXPECT_EQ(f[7].key, "air_frames");
     EXPECT_EQ(recordedFieldReading("pixel_sweep", f[7]), "jumped (1073741824)");
