@@ -227,9 +227,8 @@ void plotsSection(DebugSession& d) {
     // The mover's own fields (what its describe gives: a built-in's `air_frames`, `walk`, a
     // plugin's declared fields), one plot each, every mover alike. Plotted from the values,
     // not the inspector's text: a Fix as its number, a Bool as 0 / 1; a name (`region` "a")
-    // has no scale and is left to the inspector. A value the mover reads as words ("jumped
-    // (1073741824)", MoverInfo::fieldText) is drawn at the top of the others' range, not at
-    // its own number, which would flatten them.
+    // has no scale and is left to the inspector. A value the mover reads as words
+    // (MoverInfo::fieldText) is drawn as ownFieldPlot draws one.
     const MoverInfo& info = moverInfo(g.map().actors[size_t(g.drivenActor())].mover);
     struct Series {
         std::string name, now;  // now: the last value as the inspector reads it
@@ -256,19 +255,9 @@ void plotsSection(DebugSession& d) {
             if (i + 1 == h.size()) series.now = modelFieldReading(info, f);
         }
     }
-    for (Series& series : fields) {
-        if (!series.plotted) continue;
-        float lo = FLT_MAX, hi = -FLT_MAX;
-        for (size_t i = 0; i < series.v.size(); ++i)
-            if (!series.words[i]) lo = std::min(lo, series.v[i]), hi = std::max(hi, series.v[i]);
-        if (lo > hi) lo = 0, hi = 1;  // every value in words
-        if (lo == hi) hi = lo + 1;
-        for (size_t i = 0; i < series.v.size(); ++i)
-            if (series.words[i]) series.v[i] = hi;
-        const std::string overlay = series.name + " " + series.now;
-        ImGui::PlotLines(("##field_" + series.name).c_str(), series.v.data(), int(series.v.size()),
-                         0, overlay.c_str(), lo, hi, ImVec2(width, 42));
-    }
+    for (Series& series : fields)
+        if (series.plotted)
+            ownFieldPlot(series.name, series.v, series.words, series.name + " " + series.now);
 }
 
 void tuningSection(EditorState& s, DebugSession& d) {

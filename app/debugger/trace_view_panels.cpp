@@ -70,6 +70,19 @@ void recordedInspectorSection(DebugSession& d) {
     ImGui::EndTable();
 }
 
+void ownFieldPlot(const std::string& key, std::vector<float>& v, const std::vector<bool>& words,
+                  const std::string& label) {
+    float lo = FLT_MAX, hi = -FLT_MAX;
+    for (size_t i = 0; i < v.size(); ++i)
+        if (!words[i]) lo = std::min(lo, v[i]), hi = std::max(hi, v[i]);
+    if (lo > hi) lo = 0, hi = 1;  // every value in words
+    if (lo == hi) hi = lo + 1;
+    for (size_t i = 0; i < v.size(); ++i)
+        if (words[i]) v[i] = hi;
+    ImGui::PlotLines(("##field_" + key).c_str(), v.data(), int(v.size()), 0, label.c_str(), lo, hi,
+                     ImVec2(ImGui::GetContentRegionAvail().x, 42));
+}
+
 void recordedFieldPlots(DebugSession& d) {
     Debugger& g = d.dbg;
     const RecordedFrames* rec = g.recorded();
@@ -79,8 +92,10 @@ void recordedFieldPlots(DebugSession& d) {
     const std::optional<RecordedState> now = rec->stateLine(a, p);
     if (!now) return;
     const int64_t from = std::max<int64_t>(0, p - g.historyLength());
-    const float width = ImGui::GetContentRegionAvail().x;
-    const std::string& mover = rec->trace().actors[a].mover;
+    const RecordedFieldReader reader(rec->trace().actors[a].mover);
+    // The line in force at each position, decoded once for every field.
+    std::vector<std::optional<RecordedState>> lines;
+    for (int64_t q = from; q <= p; ++q) lines.push_back(rec->stateLine(a, q));
     std::vector<float> v;
     std::vector<bool> words;
     for (const TraceField& f : now->fields) {
@@ -93,34 +108,22 @@ void recordedFieldPlots(DebugSession& d) {
         words.clear();
         float last = 0;
         bool lastWords = false;
-        for (int64_t q = from; q <= p; ++q) {
-            // The line in force at q; a frame without this field keeps the last value.
-            if (const std::optional<RecordedState> s = rec->stateLine(a, q))
+        for (const std::optional<RecordedState>& s : lines) {
+            // A frame without this field keeps the last value.
+            if (s)
                 for (const TraceField& x : s->fields)
                     if (x.key == f.key) {
                         last = x.type == TraceField::Type::Bool ? (x.text == "true" ? 1.0f : 0.0f)
                                                                 : float(x.number);
-                        lastWords = !recordedFieldReading(mover, x).empty();
+                        lastWords = !reader.reading(x).empty();
                     }
             v.push_back(last);
             words.push_back(lastWords);
         }
-        // A value the mover reads in words (pixel_sweep's air_frames 1073741824, "jumped") is
-        // drawn at the top of the others' range, as the editor's plots draw a live actor's:
-        // at its own number it flattens every other value of the plot.
-        float lo = FLT_MAX, hi = -FLT_MAX;
-        for (size_t i = 0; i < v.size(); ++i)
-            if (!words[i]) lo = std::min(lo, v[i]), hi = std::max(hi, v[i]);
-        if (lo > hi) lo = 0, hi = 1;  // every value in words
-        if (lo == hi) hi = lo + 1;
-        for (size_t i = 0; i < v.size(); ++i)
-            if (words[i]) v[i] = hi;
         // The label reads the value as the inspector does.
-        std::string reading = recordedFieldReading(mover, f);
+        std::string reading = reader.reading(f);
         if (reading.empty()) reading = f.text;
-        const std::string overlay = f.key + " " + reading;
-        ImGui::PlotLines(("##rec_" + f.key).c_str(), v.data(), int(v.size()), 0, overlay.c_str(),
-                         lo, hi, ImVec2(width, 42));
+        ownFieldPlot(f.key, v, words, f.key + " " + reading);
     }
 }
 

@@ -2,6 +2,8 @@
 // recorded actors, the inspector of the recorded state line, the ghost trace. No keys, no
 // logs, no tuning: the recording is what the game did.
 #pragma once
+#include <string>
+#include <vector>
 
 #include "debugger/debugger_ui.h"
 
@@ -14,6 +16,11 @@ void recordedGhostSection(DebugSession& d);
 // Plots of the selected actor's own numeric fields (coyote, air_frames...) over the plots'
 // frames, after the common x, y, vx, vy, grounded plots.
 void recordedFieldPlots(DebugSession& d);
+// One plot of a mover's own field, the editor's and view's alike: values the mover reads in
+// words (`words[i]`, "jumped (1073741824)") are drawn at the top of the others' range, not at
+// their own number, which would flatten every other value. `v` is changed to that.
+void ownFieldPlot(const std::string& key, std::vector<float>& v, const std::vector<bool>& words,
+                  const std::string& label);
 // The timeline bar's status text: trace file, recorded frame number.
 void recordedBarStatus(const DebugSession& d);
 

@@ -32,27 +32,35 @@ bool asModelField(const TraceField& f, const ModelField& like, ModelField* out) 
 
 }  // namespace
 
-std::string recordedFieldReading(const std::string& moverId, const TraceField& f) {
+RecordedFieldReader::RecordedFieldReader(const std::string& moverId) {
     const MoverInfo* info = findMover(moverId);
     // Only a built-in: a plugin's describe may run in another process, and its reading is not
     // needed to show the recorded text.
-    if (!info || !isBuiltinMover(info->kind) || !info->fieldText) return "";
-    // The mover's fields, their keys and types, from its describe of any state.
-    ModelFields own;
-    info->describe(MoverState{}, own);
-    for (const ModelField& like : own) {
+    if (!info || !isBuiltinMover(info->kind) || !info->fieldText) return;
+    info_ = info;
+    info->describe(MoverState{}, own_);
+}
+
+std::string RecordedFieldReader::reading(const TraceField& f) const {
+    if (!info_) return "";
+    for (const ModelField& like : own_) {
         ModelField m;
-        if (like.key == f.key && asModelField(f, like, &m)) return info->fieldText(m);
+        if (like.key == f.key && asModelField(f, like, &m)) return info_->fieldText(m);
     }
     return "";
 }
 
+std::string recordedFieldReading(const std::string& moverId, const TraceField& f) {
+    return RecordedFieldReader(moverId).reading(f);
+}
+
 std::vector<StateField> recordedStateFields(const std::string& moverId,
                                             const std::vector<TraceField>& fields) {
+    const RecordedFieldReader reader(moverId);
     std::vector<StateField> out;
     out.reserve(fields.size());
     for (const TraceField& f : fields) {
-        std::string value = recordedFieldReading(moverId, f);
+        std::string value = reader.reading(f);
         if (value.empty()) value = f.text;
         if (f.type == TraceField::Type::Number && !f.exact)
             value += "  (~" + f.fix.str() + " in 1/65536)";

@@ -26,4 +26,16 @@ std::vector<StateField> recordedStateFields(const std::string& moverId,
 // it with these words, as the editor's debugger plots a live actor's.
 std::string recordedFieldReading(const std::string& moverId, const TraceField& field);
 
+// recordedFieldReading for many fields of one mover: the mover is looked up and its fields'
+// keys and types asked once (the plots read every field of a few hundred lines a frame).
+class RecordedFieldReader {
+  public:
+    explicit RecordedFieldReader(const std::string& moverId);
+    std::string reading(const TraceField& field) const;
+
+  private:
+    const MoverInfo* info_ = nullptr;  // a built-in with readings; null: none has one
+    ModelFields own_;                  // its fields' keys and types (describe of any state)
+};
+
 }  // namespace ts
