@@ -23,6 +23,8 @@ PACKAGES=(g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix libz-mingw-w64-d
           dpkg-dev cmake ninja-build python3-glad libcereal-dev rapidjson-dev libboost-dev libstb-dev
           fonts-dejavu-core zip ccache)
 SOURCES=(glfw3 imgui pugixml libzstd)
+declare -A SOURCE_DEV=([glfw3]=libglfw3-dev [imgui]=libimgui-dev [pugixml]=libpugixml-dev
+                       [libzstd]=libzstd-dev)
 dir=${BUILD_DIR:-build-win}
 src=${TILESTEP_WIN_SRC:-$PWD/$dir/src}
 
@@ -43,11 +45,13 @@ if [ ${#missing[@]} -gt 0 ] || [ "$need_sources" -eq 1 ]; then
   # deb-src for each mirror the machine already uses for binaries (deb822 or one-line lists).
   if [ "$need_sources" -eq 1 ] && ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     echo "== adding deb-src entries (/etc/apt/sources.list.d/tilestep-deb-src.*)"
+    # Written beside, then moved in: the loop must not read the file it is writing.
     for f in /etc/apt/sources.list.d/*.sources; do
-      [ -f "$f" ] || continue
+      [ -f "$f" ] && [ "$(basename "$f")" != tilestep-deb-src.sources ] || continue
       sed -n '/^Types:/,/^$/p' "$f" | sed 's/^Types:.*/Types: deb-src/' | grep -v '^#'
       echo
-    done > /etc/apt/sources.list.d/tilestep-deb-src.sources
+    done > /etc/apt/tilestep-deb-src.sources.new
+    mv /etc/apt/tilestep-deb-src.sources.new /etc/apt/sources.list.d/tilestep-deb-src.sources
     if [ -f /etc/apt/sources.list ]; then
       grep -E '^deb ' /etc/apt/sources.list | sed 's/^deb /deb-src /' \
         > /etc/apt/sources.list.d/tilestep-deb-src.list || true
@@ -62,7 +66,23 @@ fi
 if [ "$need_sources" -eq 1 ]; then
   echo "== fetching sources: ${SOURCES[*]} into $src"
   mkdir -p "$src"
-  (cd "$src" && apt-get source -qq "${SOURCES[@]}" 2>&1 | grep -v 'unsandboxed as root' || true)
+  # One package at a time, each first at the version of the -dev package the Linux build
+  # links (so both builds use the same code), then at the mirror's newest: a mirror may list a
+  # security update whose source files it does not hold (404), and one failed fetch must not
+  # lose the other three.
+  for s in "${SOURCES[@]}"; do
+    ls -d "$src/$s"-*/ >/dev/null 2>&1 && continue
+    v=$(dpkg-query -W -f='${source:Version}' "${SOURCE_DEV[$s]}" 2>/dev/null || true)
+    if [ -n "$v" ] && (cd "$src" && apt-get source -qq "$s=$v" 2>&1 | grep -v '^W: \|unsandboxed as root'; \
+                       ls -d "$s"-*/ >/dev/null 2>&1); then
+      continue
+    fi
+    (cd "$src" && apt-get source -qq "$s" 2>&1 | grep -v '^W: \|unsandboxed as root' || true)
+    if ! ls -d "$src/$s"-*/ >/dev/null 2>&1; then
+      echo "build-windows.sh: could not fetch the source package $s${v:+ (tried $v and the newest)}" >&2
+      exit 1
+    fi
+  done
 fi
 
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
