@@ -2,6 +2,10 @@
 // work and its offer at the next start, a broken map picked in the Open dialog (error shown,
 // current map kept), unsaved changes asked about before opening, recent files, the settings
 // folder ($XDG_CONFIG_HOME, else ~/.config; never the working directory) and the UI scale.
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
 #include <filesystem>
 
 #include "edit/disk_watch.h"
@@ -13,6 +17,24 @@ namespace {
 namespace fs = std::filesystem;
 
 using AppFiles = AppDriver;
+
+// The settings folder's recovery files, and which slot locks someone holds: why a start
+// offered no copy (another editor still holding slot 0, or no copy there).
+std::string recoverySlots(const std::string& dir) {
+    std::string out = "\nsettings folder:";
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+        const std::string name = e.path().filename().string();
+        out += " " + name;
+        if (name.rfind("recovery-", 0) == 0 && e.path().extension() == ".lock") {
+            const int fd = ::open(e.path().c_str(), O_RDWR | O_CLOEXEC);
+            const bool held = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+            if (fd >= 0) ::close(fd);
+            out += held ? " (held)" : " (free)";
+        }
+    }
+    return out;
+}
 
 // Map 20 x 12 with a floor, so a saved file that lost its content would not look blank.
 Map floorMap() {
@@ -72,7 +94,8 @@ TEST_F(AppFiles, RecoveryCopyHoldsTheEditAndTheNextStartOffersIt) {
     ASSERT_TRUE(fs::exists(copy));
     launch("", "TILESTEP_RECOVERY_SECONDS=0.3");
     if (HasFatalFailure()) return;
-    ASSERT_TRUE(app_->waitForOutput("dialog Recover unsaved work", 5000)) << app_->out();
+    ASSERT_TRUE(app_->waitForOutput("dialog Recover unsaved work", 5000))
+        << app_->out() << app_->err() << recoverySlots(settingsDir());
     key("Return");  // Recover
     // The original file is reopened with the recovered map on top: unsaved, as the work was.
     ASSERT_TRUE(waitForTitle("level.json *")) << app_->windowTitle();

@@ -220,7 +220,10 @@ class BackgroundTilestep {
         kill(pid_, SIGKILL);
         // Gone before the next start, as after a real crash: until then it still holds its
         // recovery slot, and the next editor would take another one.
-        for (int t = 0; t < 5000 && !gone(); t += 10) sleepMs(10);
+        int t = 0;
+        for (; t < 10000 && !gone(); t += 10) sleepMs(10);
+        if (t >= 10000)
+            std::fprintf(stderr, "tilestep %d still had threads 10 s after SIGKILL\n", pid_);
     }
     bool running() const { return pid_ > 0 && kill(pid_, 0) == 0 && !zombie(); }
     void signal(int sig) const {
