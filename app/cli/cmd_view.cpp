@@ -17,6 +17,7 @@
 #include "io/foreign_maps.h"
 #include "io/foreign_source.h"
 #include "io/map_io.h"
+#include "io/map_validate.h"
 
 namespace ts::cli {
 
@@ -35,7 +36,9 @@ const char kViewUsage[] =
     "probes with their hover values, the inspector of each recorded state line, plots.\n"
     "The window is read-only: nothing in it edits or saves MAP (edit it with tilestep MAP).\n"
     "Without MAP: the level the trace's header sends (its \"grid\", docs/trace-format.md),\n"
-    "else an empty map sized to hold the actors (grown as a live game's move). With MAP and\n"
+    "else the map file its header names (a run trace's \"map\": as written, else beside the\n"
+    "trace) when it is there with the header's size, else an empty map sized to hold the\n"
+    "actors (grown as a live game's move). With MAP and\n"
     "a header grid that differs from it: a warning naming the first differing cell.\n"
     "\n"
     "  --listen ADDR  no TRACE: a running game streams it (TILESTEP_TRACE=tcp://ADDR or\n"
@@ -113,6 +116,47 @@ std::vector<NamedFile> mapSideFiles(const std::string& mapPath, const Map& map,
         // It loaded a moment ago; read as it is now, nothing more to compare against.
     }
     return files;
+}
+
+// A `run` trace names its map in the header and carries no grid: without MAP, the map it
+// names is its level, when that file is there (as written, else beside the trace), loads,
+// and has the size the header says. Otherwise *why says what was tried, and the trace is
+// shown on its empty canvas as before.
+bool mapNamedByTrace(const TraceHeader& h, const std::string& tracePath, Map* out,
+                     std::string* used, std::string* why) {
+    namespace fs = std::filesystem;
+    if (h.map.empty() || h.grid.present()) return false;
+    std::vector<fs::path> candidates = {fs::path(h.map)};
+    if (fs::path(h.map).is_relative())
+        candidates.push_back(fs::path(tracePath).parent_path() / h.map);
+    std::error_code ec;
+    for (const fs::path& c : candidates) {
+        if (!fs::is_regular_file(c, ec)) continue;
+        try {
+            Map m = loadMap(c.string(), {});
+            const std::string problem = validateMap(m);
+            if (!problem.empty()) {
+                *why = c.string() + ": " + problem;
+                return false;
+            }
+            if (m.tileSize != h.tileSize || (h.width > 0 && m.width != h.width) ||
+                (h.height > 0 && m.height != h.height)) {
+                *why = c.string() + " is " + std::to_string(m.width) + " x " +
+                       std::to_string(m.height) + " of " + std::to_string(m.tileSize) +
+                       " px tiles, the trace's was " + std::to_string(h.width) + " x " +
+                       std::to_string(h.height) + " of " + std::to_string(h.tileSize);
+                return false;
+            }
+            *out = std::move(m);
+            *used = c.string();
+            return true;
+        } catch (const MapError& e) {
+            *why = e.what();
+            return false;
+        }
+    }
+    *why = "no file " + h.map + (candidates.size() > 1 ? " here or beside the trace" : "");
+    return false;
 }
 
 }  // namespace
@@ -237,7 +281,24 @@ int cmdView(const Args& args) {
         r.ghost = ghost;
     }
     const TraceHeader& h = trace->header;
-    if (mapless) {
+    std::string why;
+    if (mapless && !listen && mapNamedByTrace(h, r.tracePath, &r.map, &r.mapPath, &why)) {
+        // Checked as MAP is: a screenshot must not land on the map or the files beside it.
+        const std::string clash =
+            findOutputClash(mapSideFiles(r.mapPath, r.map, {}), {{"--screenshot", r.screenshot}});
+        const std::string onMap =
+            findOutputClash({{"the map TRACE names", r.mapPath}}, {{"--screenshot", r.screenshot}});
+        if (!onMap.empty() || !clash.empty())
+            return fail(cmd, onMap.empty() ? clash : onMap, kExitUsage);
+        std::fprintf(stderr,
+                     "tilestep view: showing %s, the map %s names (give MAP to show another)\n",
+                     r.mapPath.c_str(), r.tracePath.c_str());
+    } else if (mapless) {
+        if (!listen && !h.map.empty() && !h.grid.present())
+            std::fprintf(stderr,
+                         "tilestep view: note: %s names the map %s, not shown (%s); its actors "
+                         "are drawn on an empty map\n",
+                         r.tracePath.c_str(), h.map.c_str(), why.c_str());
         // The trace's own level. A live game's starts empty at the default size; the viewer
         // follows each game's header and actors (debugger/live_map.h).
         TraceCanvas canvas(h);

@@ -109,6 +109,60 @@ TEST_F(CliView, AHeaderGridIsCheckedAgainstMap) {
                          "(4 x 2)\n");
 }
 
+// A `run` trace names its map and sends no grid: without MAP, that map is shown when it is
+// there (as written, else beside the trace) with the header's size; otherwise stderr says
+// why and the empty canvas is used as before. A screenshot onto it is refused as onto MAP.
+TEST_F(CliView, WithoutMapTheMapARunTraceNamesIsShown) {
+    const std::string noWindow = "tilestep view: cannot open a window";
+    auto withHeader = [&](const std::string& fields) {
+        test::writeFile(trace, "{\"tilestep_trace\":1," + fields +
+                                   "}\n{\"frame\":0,\"actor\":\"a\",\"x\":1,\"y\":2}\n");
+    };
+    // m.json is 4 x 2 of 16 px; the test runs in another folder, so "m.json" is found beside
+    // the trace.
+    withHeader("\"map\":\"m.json\",\"width\":4,\"height\":2,\"tile_size\":16");
+    auto r = runTilestep("view " + trace);
+    EXPECT_EQ(r.exitCode, 1);
+    EXPECT_EQ(r.err.rfind("tilestep view: showing " + dir + "/m.json, the map " + trace +
+                              " names (give MAP to show another)\n" + noWindow,
+                          0),
+              0u)
+        << r.err;
+    withHeader("\"map\":\"" + map + "\",\"width\":4,\"height\":2,\"tile_size\":16");
+    r = runTilestep("view " + trace);
+    EXPECT_EQ(r.err.rfind("tilestep view: showing " + map + ", the map", 0), 0u) << r.err;
+
+    const std::string before = test::readFile(map);
+    r = runTilestep("view " + trace + " --screenshot " + dir + "/./m.json");
+    EXPECT_EQ(r.exitCode, 2) << r.err;
+    EXPECT_NE(r.err.find("is the same file as the map TRACE names " + map), std::string::npos)
+        << r.err;
+    EXPECT_EQ(test::readFile(map), before);
+
+    withHeader("\"map\":\"m.json\",\"width\":5,\"height\":2,\"tile_size\":16");
+    r = runTilestep("view " + trace);
+    EXPECT_EQ(
+        r.err.rfind("tilestep view: note: " + trace + " names the map m.json, not shown (" + dir +
+                        "/m.json is 4 x 2 of 16 px tiles, the trace's was 5 x 2 of 16); "
+                        "its actors are drawn on an empty map\n" +
+                        noWindow,
+                    0),
+        0u)
+        << r.err;
+    withHeader("\"map\":\"gone.json\",\"tile_size\":16");
+    r = runTilestep("view " + trace);
+    EXPECT_EQ(r.err.rfind("tilestep view: note: " + trace +
+                              " names the map gone.json, not shown (no file gone.json here or "
+                              "beside the trace)",
+                          0),
+              0u)
+        << r.err;
+    // A game's grid is its level: the named map is not looked for.
+    withHeader("\"map\":\"m.json\",\"grid\":{\"w\":4,\"h\":2,\"tile\":16,\"solid\":\"8.\"}");
+    r = runTilestep("view " + trace);
+    EXPECT_EQ(r.err.rfind(noWindow, 0), 0u) << r.err;
+}
+
 // A Tiled map's external tileset is an input too: a --screenshot or --save onto it is refused
 // before anything is written (the .tsx would have become a PNG or a trace).
 TEST_F(CliView, AnOutputOntoTheMapsTilesetIsRefused) {
