@@ -18,6 +18,15 @@ namespace fs = std::filesystem;
 
 using AppFiles = AppDriver;
 
+// Another process holds this slot lock (an editor alive, or one whose threads are still
+// exiting).
+bool slotHeld(const std::string& lock) {
+    const int fd = ::open(lock.c_str(), O_RDWR | O_CLOEXEC);
+    const bool held = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0;
+    if (fd >= 0) ::close(fd);  // closing drops the lock taken here
+    return held;
+}
+
 // The settings folder's recovery files, and which slot locks someone holds: why a start
 // offered no copy (another editor still holding slot 0, or no copy there).
 std::string recoverySlots(const std::string& dir) {
@@ -26,12 +35,8 @@ std::string recoverySlots(const std::string& dir) {
     for (const auto& e : fs::directory_iterator(dir, ec)) {
         const std::string name = e.path().filename().string();
         out += " " + name;
-        if (name.rfind("recovery-", 0) == 0 && e.path().extension() == ".lock") {
-            const int fd = ::open(e.path().c_str(), O_RDWR | O_CLOEXEC);
-            const bool held = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) != 0;
-            if (fd >= 0) ::close(fd);
-            out += held ? " (held)" : " (free)";
-        }
+        if (name.rfind("recovery-", 0) == 0 && e.path().extension() == ".lock")
+            out += slotHeld(e.path().string()) ? " (held)" : " (free)";
     }
     return out;
 }
@@ -92,6 +97,10 @@ TEST_F(AppFiles, RecoveryCopyHoldsTheEditAndTheNextStartOffersIt) {
     // The editor dies (SIGKILL: no chance to clean up); the next start offers the copy.
     app_.reset();
     ASSERT_TRUE(fs::exists(copy));
+    // The next start takes the lowest free slot: slot 0 must be free again (the lock goes
+    // with the killed editor's last thread) for the start to find this copy.
+    ASSERT_TRUE(waitUntil([&] { return !slotHeld(settingsDir() + "/recovery-0.lock"); }, 10000))
+        << "the killed editor still holds its recovery slot" << recoverySlots(settingsDir());
     launch("", "TILESTEP_RECOVERY_SECONDS=0.3");
     if (HasFatalFailure()) return;
     ASSERT_TRUE(app_->waitForOutput("dialog Recover unsaved work", 5000))
