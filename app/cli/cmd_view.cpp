@@ -284,17 +284,17 @@ int cmdView(const Args& args) {
     std::string why;
     if (mapless && !listen && mapNamedByTrace(h, r.tracePath, &r.map, &r.mapPath, &why)) {
         // Checked as MAP is: a screenshot must not land on the map or the files beside it.
-        const std::string clash =
-            findOutputClash(mapSideFiles(r.mapPath, r.map, {}), {{"--screenshot", r.screenshot}});
-        const std::string onMap =
-            findOutputClash({{"the map TRACE names", r.mapPath}}, {{"--screenshot", r.screenshot}});
-        if (!onMap.empty() || !clash.empty())
-            return fail(cmd, onMap.empty() ? clash : onMap, kExitUsage);
+        if (!r.screenshot.empty()) {
+            std::vector<NamedFile> named = mapSideFiles(r.mapPath, r.map, {});
+            named.insert(named.begin(), {"the map TRACE names", r.mapPath});
+            const std::string clash = findOutputClash(named, {{"--screenshot", r.screenshot}});
+            if (!clash.empty()) return fail(cmd, clash, kExitUsage);
+        }
         std::fprintf(stderr,
                      "tilestep view: showing %s, the map %s names (give MAP to show another)\n",
                      r.mapPath.c_str(), r.tracePath.c_str());
     } else if (mapless) {
-        if (!listen && !h.map.empty() && !h.grid.present())
+        if (!why.empty())  // the map the header names was looked for
             std::fprintf(stderr,
                          "tilestep view: note: %s names the map %s, not shown (%s); its actors "
                          "are drawn on an empty map\n",
